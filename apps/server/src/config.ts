@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  timezone: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built web app lives; undefined serves the API alone. */
+  webDist: string | undefined;
+  accessTokenTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
+  heartbeatMs: number;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** apps/web/dist, found from this file both in the source tree and in the server bundle. */
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+function timezone(env: NodeJS.ProcessEnv): string {
+  const tz = env.TIMEZONE || env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    throw new ConfigError(`TIMEZONE must be an IANA time zone such as Europe/London, got "${tz}"`);
+  }
+  return tz;
+}
+
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL such as postgres://user@host:5432/atrium');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
+/** Reads and checks the environment once at start; a bad value stops the start with its reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: databaseUrl(env),
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    demo: flag(env, 'DEMO', true),
+    timezone: timezone(env),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    logLevel,
+    webDist: env.WEB_DIST === '' ? undefined : env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : defaultWebDist,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 900),
+    sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 12 * 3600),
+    heartbeatMs: integer(env, 'WS_HEARTBEAT_MS', 30_000, 100, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 120_000),
+  };
+}

@@ -1,0 +1,38 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// Dates come back as JS Dates for timestamptz; plain DATE columns stay 'YYYY-MM-DD' strings,
+// because a calendar date has no time zone and must not shift when turned into a Date.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// Counts and sums fit easily in a JS number here (row counts, ids far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+
+export function createDb(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Points a server URL at another database on the same server. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Creates the database on the server at `url` when it does not exist yet. */
+export async function ensureDatabase(url: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}

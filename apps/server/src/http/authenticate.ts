@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors';
+import type { Actor } from '../modules/auth/actor';
+import type { AuthService } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, refresh, health). Every other /api route needs one. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | undefined;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+/** The acting person of an authenticated route; routes pass it as the first service argument. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('actor', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    // Unknown /api paths answer 404, not 401, so the caller learns the path is wrong.
+    if (!request.routeOptions.url) return;
+    const token = bearerToken(request);
+    const actor = token ? await auth.authenticate(token, request.ip) : undefined;
+    if (!actor)
+      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Sign in to continue');
+    request.actor = actor;
+  });
+}

@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../test/context';
+import { createUser, login, type TestUser } from '../../test/fixtures';
+
+let database: TestDatabase;
+let one: TestApp;
+let two: TestApp;
+let admin: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+}
+let urlOne: string;
+let urlTwo: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Two server processes' worth of app on one database, as behind a load balancer.
+  one = await startTestApp(database, { heartbeatMs: 150 });
+  two = await startTestApp(database);
+  urlOne = await listen(one);
+  urlTwo = await listen(two);
+  admin = await createUser(database.db, 'admin');
+  alice = await createUser(database.db, 'staff');
+  bob = await createUser(database.db, 'staff');
+});
+afterAll(async () => {
+  await one.close();
+  await two.close();
+  await database.drop();
+});
+
+interface Client {
+  socket: WebSocket;
+  messages: { type: string; data: unknown }[];
+  closed: Promise<{ code: number; at: number }>;
+  next(type: string, timeoutMs?: number): Promise<{ type: string; data: unknown }>;
+}
+
+function connect(url: string): Promise<Client> {
+  const socket = new WebSocket(url);
+  const messages: Client['messages'] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (raw) => {
+    messages.push(JSON.parse(raw.toString()));
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<{ code: number; at: number }>((resolve) =>
+    socket.on('close', (code) => resolve({ code, at: Date.now() })),
+  );
+  const next = (type: string, timeoutMs = 3000) =>
+    new Promise<{ type: string; data: unknown }>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${type} message within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const check = () => {
+        const found = messages.find((m) => m.type === type);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages, closed, next }));
+    socket.once('error', reject);
+  });
+}
+
+async function joined(
+  url: string,
+  user: TestUser,
+  claimedUserId?: number,
+): Promise<Client & { token: string }> {
+  const { token } = await login(one.app, user);
+  const client = await connect(url);
+  client.socket.send(JSON.stringify({ type: 'join', userId: claimedUserId ?? user.id, token }));
+  await client.next('joined');
+  return { ...client, token };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('live socket', () => {
+  it('closes a socket that never authenticates within 5 seconds', async () => {
+    const client = await connect(urlOne);
+    const opened = Date.now();
+    const { code, at } = await client.closed;
+    expect(code).toBe(4401);
+    expect(at - opened).toBeLessThanOrEqual(5500);
+  }, 10_000);
+
+  it('closes a socket whose join carries a bad token', async () => {
+    const client = await connect(urlOne);
+    client.socket.send(JSON.stringify({ type: 'join', userId: admin.id, token: 'forged.token.value' }));
+    expect((await client.next('auth_error')).data).toEqual({ message: 'Invalid or expired token' });
+    expect((await client.closed).code).toBe(4401);
+  });
+
+  it('uses the token user, never the claimed userId', async () => {
+    const client = await joined(urlOne, alice, admin.id);
+    expect((await client.next('joined')).data).toEqual({ userId: alice.id, role: 'staff' });
+    await one.bus.publish({
+      kind: 'live',
+      type: 'device_event',
+      data: { eventType: 'x', deviceId: 'HK-1' },
+      audience: { userIds: [admin.id] },
+    });
+    await settle();
+    expect(client.messages.map((m) => m.type)).toEqual(['joined']);
+    client.socket.close();
+  });
+
+  it('delivers events only to the rooms allowed to see them', async () => {
+    const a = await joined(urlOne, alice);
+    const b = await joined(urlOne, bob);
+    const boss = await joined(urlOne, admin);
+    await one.bus.publish({
+      kind: 'live',
+      type: 'attendance_update',
+      data: { userId: alice.id, date: '2026-11-21', action: 'check_in' },
+      audience: { userIds: [alice.id], admins: true },
+    });
+    const seen = await a.next('attendance_update');
+    expect(seen.data).toEqual({ userId: alice.id, date: '2026-11-21', action: 'check_in' });
+    await boss.next('attendance_update');
+    await settle();
+    expect(b.messages.some((m) => m.type === 'attendance_update')).toBe(false);
+    for (const c of [a, b, boss]) c.socket.close();
+  });
+
+  it('delivers events published by another server process on the same database', async () => {
+    const onTwo = await joined(urlTwo, alice);
+    await one.bus.publish({
+      kind: 'live',
+      type: 'leave_status_notification',
+      data: { message: 'Approved', type: 'success', user: { id: alice.id, name: 'Alice' } },
+      audience: { userIds: [alice.id] },
+    });
+    expect((await onTwo.next('leave_status_notification')).data).toMatchObject({ message: 'Approved' });
+    onTwo.socket.close();
+  });
+
+  it('publishes nothing from a transaction that rolls back', async () => {
+    const a = await joined(urlOne, alice);
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await one.bus.publish(
+          {
+            kind: 'live',
+            type: 'device_event',
+            data: { eventType: 'rolled-back', deviceId: 'HK-2' },
+            audience: { userIds: [alice.id] },
+          },
+          trx,
+        );
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    await settle();
+    expect(a.messages.some((m) => m.type === 'device_event')).toBe(false);
+    a.socket.close();
+  });
+
+  it('closes the sockets of a session when it logs out, on every process', async () => {
+    const onTwo = await joined(urlTwo, bob);
+    const res = await one.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${onTwo.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await onTwo.closed).code).toBe(4403);
+  });
+
+  it('drops a socket that stops answering heartbeats', async () => {
+    const client = await joined(urlOne, alice);
+    // Stop reading: pings go unanswered, as with a peer that vanished without closing.
+    const raw = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    raw.pause();
+    await new Promise((r) => setTimeout(r, 700));
+    raw.resume();
+    const { code } = await client.closed;
+    expect(code).toBe(1006);
+  });
+});

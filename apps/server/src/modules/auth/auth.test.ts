@@ -1,0 +1,382 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { createUser, login, refreshCookieOf, type TestUser } from '../../../test/fixtures';
+
+let database: TestDatabase;
+let t: TestApp;
+let admin: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startTestApp(database);
+  admin = await createUser(database.db, 'admin');
+  staff = await createUser(database.db, 'staff');
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+const post = (url: string, payload?: object, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
+
+describe('login', () => {
+  it('answers a token, the user and an httpOnly refresh cookie', async () => {
+    const res = await post('/api/auth/login', { email: staff.email.toUpperCase(), password: staff.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({
+      id: staff.id,
+      email: staff.email,
+      role: 'staff',
+      department_name: 'Test Department',
+    });
+    expect(Object.keys(body.user).sort()).toEqual(
+      ['department_id', 'department_name', 'email', 'first_name', 'id', 'last_name', 'role'].sort(),
+    );
+    const [header, payload] = body.token
+      .split('.')
+      .slice(0, 2)
+      .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload.exp - payload.iat).toBeLessThanOrEqual(900);
+    expect(payload.sid).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join(';');
+    expect(cookie).toMatch(/atrium_refresh=[\w-]{43}/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/api/auth');
+  });
+
+  it('gives the same 401 for a wrong password and an unknown email', async () => {
+    const wrong = await post('/api/auth/login', { email: admin.email, password: 'not-it' }, {}, '10.9.0.1');
+    const unknown = await post(
+      '/api/auth/login',
+      { email: 'nobody@example.test', password: 'x' },
+      {},
+      '10.9.0.1',
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: { code: 'unauthorized', message: 'Invalid email or password' } });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('names each bad field and rule on invalid input', async () => {
+    const res = await post('/api/auth/login', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.code).toBe('validation_failed');
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'email', rule: 'invalid_format' }),
+        expect.objectContaining({ field: 'password', rule: 'invalid_type' }),
+      ]),
+    );
+  });
+
+  it('refuses malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('stores passwords as argon2id hashes', async () => {
+    const row = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', staff.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('audits successful and failed logins with time, user and IP', async () => {
+    await login(t.app, staff, '10.7.7.7');
+    await post('/api/auth/login', { email: staff.email, password: 'bad' }, {}, '10.7.7.8');
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'ip', 'at'])
+      .where('actor_user_id', '=', staff.id)
+      .where('ip', 'in', ['10.7.7.7', '10.7.7.8'])
+      .execute();
+    expect(rows.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.login_failed']);
+    expect(rows.every((r) => r.at instanceof Date)).toBe(true);
+  });
+});
+
+describe('login throttling', () => {
+  it('answers 429 after 5 failures for one account from one IP, and only there', async () => {
+    const victim = await createUser(database.db, 'staff');
+    const ip = '10.1.1.1';
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post('/api/auth/login', { email: victim.email, password: 'wrong' }, {}, ip)).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post('/api/auth/login', { email: victim.email, password: victim.password }, {}, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/Try again in \d+ minutes?/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+
+    // Another account from the same address, and the same account from another address, go on.
+    expect(
+      (await post('/api/auth/login', { email: staff.email, password: staff.password }, {}, ip)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: victim.email, password: victim.password }, {}, '10.1.1.2'))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('resets an account counter on success', async () => {
+    const person = await createUser(database.db, 'staff');
+    const ip = '10.2.2.2';
+    for (let i = 0; i < 4; i++)
+      await post('/api/auth/login', { email: person.email, password: 'wrong' }, {}, ip);
+    expect(
+      (await post('/api/auth/login', { email: person.email, password: person.password }, {}, ip)).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await post('/api/auth/login', { email: person.email, password: 'wrong' }, {}, ip)).statusCode,
+      ).toBe(401);
+    }
+    expect(
+      (await post('/api/auth/login', { email: person.email, password: person.password }, {}, ip)).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 429 after 50 failures from one IP across accounts', async () => {
+    const ip = '10.3.3.3';
+    await database.db
+      .insertInto('login_failures')
+      .values(Array.from({ length: 50 }, (_, i) => ({ email: `spray${i}@example.test`, ip })))
+      .execute();
+    const res = await post('/api/auth/login', { email: admin.email, password: admin.password }, {}, ip);
+    expect(res.statusCode).toBe(429);
+    expect(
+      (await post('/api/auth/login', { email: admin.email, password: admin.password }, {}, '10.3.3.4'))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('session', () => {
+  it('me answers the signed-in user', async () => {
+    const s = await login(t.app, admin);
+    const res = await t.app.inject({ url: '/api/auth/me', headers: s.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: admin.id, role: 'admin' });
+  });
+
+  it('logout stops the access and the refresh token at once', async () => {
+    const s = await login(t.app, staff);
+    const out = await post('/api/auth/logout', undefined, s.auth);
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie })).statusCode).toBe(401);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('actor_user_id', '=', staff.id)
+      .where('action', '=', 'auth.logout')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('refresh rotates the cookie and issues a working token', async () => {
+    const s = await login(t.app, staff);
+    const res = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
+    expect(res.statusCode).toBe(200);
+    const next = refreshCookieOf(res.headers['set-cookie']);
+    expect(next).not.toBe(s.refreshCookie);
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', undefined, { cookie: next })).statusCode).toBe(200);
+  });
+
+  it('a reused refresh token revokes the whole session', async () => {
+    const s = await login(t.app, staff);
+    const first = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
+    const rotated = refreshCookieOf(first.headers['set-cookie']);
+    const newToken = first.json().token;
+
+    const replay = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
+    expect(replay.statusCode).toBe(401);
+    // The legitimate holder's newer tokens died with the session.
+    expect((await post('/api/auth/refresh', undefined, { cookie: rotated })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${newToken}` } }))
+        .statusCode,
+    ).toBe(401);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'auth.refresh_reuse')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('refresh without a cookie or with an unknown one is 401', async () => {
+    expect((await post('/api/auth/refresh')).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', undefined, { cookie: 'atrium_refresh=forged' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('a session ends 12 hours after it began, whatever its tokens say', async () => {
+    const s = await login(t.app, staff);
+    const sid = JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()).sid;
+    await database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sid)
+      .execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie })).statusCode).toBe(401);
+    const row = await database.db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', staff.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(12 * 3600 * 1000 + 1000);
+  });
+
+  it('rejects tokens that are unsigned, expired or signed with another algorithm', async () => {
+    const s = await login(t.app, staff);
+    const [, payload] = s.token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${none}` } })).statusCode,
+    ).toBe(401);
+
+    const key = await database.db.selectFrom('server_secrets').select('value').executeTakeFirstOrThrow();
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const expired = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('atrium')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(Buffer.from(key.value, 'hex'));
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${expired}` } }))
+        .statusCode,
+    ).toBe(401);
+    const hs512 = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(claims.sub)
+      .setIssuer('atrium')
+      .setExpirationTime('5m')
+      .sign(Buffer.from(key.value, 'hex'));
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${hs512}` } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('authorization', () => {
+  it('every /api route but login, refresh, health and app-info needs a token', async () => {
+    const routes: [string, string][] = [
+      ['GET', '/api/auth/me'],
+      ['POST', '/api/auth/logout'],
+      ['GET', '/api/users/departments'],
+      ['PATCH', '/api/users/1'],
+    ];
+    for (const [method, url] of routes) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+    }
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({ name: 'Atrium', demo: true });
+  });
+
+  it('admin routes answer 403 forbidden to staff', async () => {
+    const s = await login(t.app, staff);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${admin.id}`,
+      payload: { active: false },
+      headers: s.auth,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: (await login(t.app, admin)).auth })).statusCode,
+    ).toBe(200);
+  });
+
+  it('disabling a user ends their sessions and blocks their login', async () => {
+    const person = await createUser(database.db, 'staff');
+    const theirs = await login(t.app, person);
+    const adminSession = await login(t.app, admin);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${person.id}`,
+      payload: { active: false },
+      headers: adminSession.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: theirs.auth })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', undefined, { cookie: theirs.refreshCookie })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('/api/auth/login', { email: person.email, password: person.password }, {}, '10.4.4.4'))
+        .statusCode,
+    ).toBe(401);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select('actor_user_id')
+      .where('action', '=', 'user.disabled')
+      .where('target_id', '=', String(person.id))
+      .execute();
+    expect(audit).toEqual([{ actor_user_id: admin.id }]);
+  });
+
+  it('validates path parameters', async () => {
+    const s = await login(t.app, admin);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/abc',
+      payload: { active: true },
+      headers: s.auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0]).toMatchObject({ field: 'id' });
+  });
+});
+
+describe('http surface', () => {
+  it('unknown /api paths are JSON 404s', async () => {
+    const res = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('sets security headers on every response', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

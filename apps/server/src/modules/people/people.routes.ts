@@ -1,0 +1,24 @@
+import { DepartmentsResponse, MeResponse, UpdateUserRequest, UserIdParams } from '@atrium/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate';
+import type { PeopleService } from './people.service';
+
+export function peopleRoutes(people: PeopleService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/users/departments',
+      { schema: { response: { 200: DepartmentsResponse } } },
+      async (request) => ({
+        departments: await people.departments(actorOf(request)),
+      }),
+    );
+
+    app.patch(
+      '/users/:id',
+      { schema: { params: UserIdParams, body: UpdateUserRequest, response: { 200: MeResponse } } },
+      async (request) => ({
+        user: await people.setActive(actorOf(request), request.params.id, request.body.active),
+      }),
+    );
+  };
+}

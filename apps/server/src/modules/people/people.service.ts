@@ -1,0 +1,45 @@
+import type { Department, User } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type Actor, requireAdmin } from '../auth/actor';
+import type { AuthService } from '../auth/auth.service';
+import { recordAudit } from '../system/audit.repository';
+import { findPublicUser, listDepartments, setUserActive } from './people.repository';
+
+export class PeopleService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly auth: AuthService,
+  ) {}
+
+  async departments(_actor: Actor): Promise<Department[]> {
+    return listDepartments(this.db);
+  }
+
+  /** Disabling someone ends every session they hold, at once. */
+  async setActive(actor: Actor, userId: number, active: boolean): Promise<User> {
+    requireAdmin(actor);
+    if (userId === actor.userId && !active) {
+      throw new AppError('conflict', 'You cannot disable your own account');
+    }
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const updated = await setUserActive(trx, userId, active);
+      if (updated) {
+        await recordAudit(trx, {
+          actorUserId: actor.userId,
+          action: active ? 'user.enabled' : 'user.disabled',
+          targetType: 'user',
+          targetId: userId,
+          ip: actor.ip,
+        });
+      }
+      return updated;
+    });
+    if (!changed) throw notFound('User');
+    if (!active) await this.auth.endUserSessions(userId, 'user_disabled', actor.userId, actor.ip);
+    const user = await findPublicUser(this.db, userId);
+    if (!user) throw notFound('User');
+    return user;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppConfig, buildApp } from '../src/app';
+import { createDb, type Db, withDatabase } from '../src/db/connection';
+import { EventBus } from '../src/events/bus';
+
+export const testConfig: AppConfig = {
+  demo: true,
+  trustProxy: false,
+  webDist: undefined,
+  accessTokenTtlSeconds: 900,
+  sessionMaxAgeSeconds: 12 * 3600,
+  heartbeatMs: 30_000,
+  logLevel: 'silent',
+};
+
+export interface TestDatabase {
+  db: Db;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, copied from the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('serverUrl');
+  const name = `${inject('databasePrefix')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, name);
+  const db = createDb(url);
+  return {
+    db,
+    url,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  database: TestDatabase,
+  config: Partial<AppConfig> = {},
+): Promise<TestApp> {
+  const bus = new EventBus(database.db, database.url);
+  await bus.start();
+  const app = await buildApp({ db: database.db, bus, config: { ...testConfig, ...config } });
+  await app.ready();
+  return {
+    app,
+    bus,
+    async close() {
+      await app.close();
+      await bus.stop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['admin', 'staff']);
+export type Role = z.infer<typeof Role>;
+
+export const User = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: Role,
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginRequest = z.object({
+  email: z.email({ error: 'must be a valid email address' }).max(254),
+  password: z.string().min(1, { error: 'is required' }).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({ token: z.string(), user: User });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const MeResponse = z.object({ user: User });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const RefreshResponse = z.object({ token: z.string() });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+/** Public facts the login page needs before anyone signs in. */
+export const AppInfo = z.object({ name: z.string(), demo: z.boolean() });
+export type AppInfo = z.infer<typeof AppInfo>;

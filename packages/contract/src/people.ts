@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const Department = z.object({ id: z.number().int(), name: z.string() });
+export type Department = z.infer<typeof Department>;
+
+export const DepartmentsResponse = z.object({ departments: z.array(Department) });
+export type DepartmentsResponse = z.infer<typeof DepartmentsResponse>;
+
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const UpdateUserRequest = z.object({ active: z.boolean() });
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;

@@ -16,6 +16,7 @@ import { TokenSigner } from './modules/auth/tokens';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { type Clock, systemClock } from './modules/system/time';
 
 export type AppConfig = Pick<
   Config,
@@ -32,6 +33,7 @@ export interface AppDeps {
   db: Db;
   bus: EventBus;
   config: AppConfig;
+  clock?: Clock;
 }
 
 async function signingKey(db: Db): Promise<string> {
@@ -45,7 +47,7 @@ async function signingKey(db: Db): Promise<string> {
 }
 
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
-export async function buildApp({ db, bus, config }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -57,6 +59,7 @@ export async function buildApp({ db, bus, config }: AppDeps): Promise<FastifyIns
   const signer = new TokenSigner(await signingKey(db), config.accessTokenTtlSeconds);
   const auth = new AuthService({ db, bus, signer, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
   const people = new PeopleService(db, auth);
+  void clock; // handed to the time-keeping modules (attendance, leave) as they are added
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

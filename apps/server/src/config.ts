@@ -81,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timezone: timezone(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     logLevel,
-    webDist: env.WEB_DIST === '' ? undefined : env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : defaultWebDist,
+    webDist:
+      env.WEB_DIST === '' ? undefined : env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : defaultWebDist,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 900),
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 12 * 3600),
     heartbeatMs: integer(env, 'WS_HEARTBEAT_MS', 30_000, 100, 600_000),

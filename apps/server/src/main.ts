@@ -3,10 +3,12 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed';
 import { EventBus } from './events/bus';
+import { ensureTimezoneSetting } from './modules/system/time';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  await ensureTimezoneSetting(database.db, config.timezone);
   if (config.demo && (await seedDemo(database.db))) console.info('Seeded the demo organisation.');
 
   const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
 import { EventBus } from '../src/events/bus';
+import type { Clock } from '../src/modules/system/time';
 
 export const testConfig: AppConfig = {
   demo: true,

@@ -55,10 +55,11 @@ export interface TestApp {
 export async function startTestApp(
   database: TestDatabase,
   config: Partial<AppConfig> = {},
+  clock?: Clock,
 ): Promise<TestApp> {
   const bus = new EventBus(database.db, database.url);
   await bus.start();
-  const app = await buildApp({ db: database.db, bus, config: { ...testConfig, ...config } });
+  const app = await buildApp({ db: database.db, bus, config: { ...testConfig, ...config }, clock });
   await app.ready();
   return {
     app,

@@ -1,0 +1,84 @@
+/**
+ * Login and authenticated-read throughput against a real server with an embedded database.
+ * Prints figures; asserts nothing. Run: npm run bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/db/open';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { EventBus } from '../apps/server/src/events/bus';
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
+const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+await seedDemo(database.db);
+const bus = new EventBus(database.db, database.url);
+await bus.start();
+const app = await buildApp({
+  db: database.db,
+  bus,
+  config: {
+    demo: true,
+    trustProxy: false,
+    webDist: undefined,
+    accessTokenTtlSeconds: 900,
+    sessionMaxAgeSeconds: 43200,
+    heartbeatMs: 30000,
+    logLevel: 'silent',
+  },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function measure(name: string, total: number, concurrency: number, task: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  console.info(
+    `${name}: ${(total / seconds).toFixed(0)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms`,
+  );
+}
+
+const login = async (i: number) => {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-bench': String(i) },
+    body: JSON.stringify({ email: 'admin@atrium.local', password: 'Admin#2026' }),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+};
+await measure('login (argon2id)', 200, 8, login);
+
+const { token } = (await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@atrium.local', password: 'Admin#2026' }),
+  })
+).json()) as { token: string };
+await measure('GET /api/auth/me', 3000, 16, async () => {
+  const res = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`me answered ${res.status}`);
+  await res.arrayBuffer();
+});
+
+await app.close();
+await bus.stop();
+await database.close();
+await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../test/context';
+
+const script = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
+
+function createAdmin(url: string, args: string[], input: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, DATABASE_URL: url, DEMO: '0' },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.stdin.end(input);
+    child.on('close', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+let database: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startTestApp(database, { demo: false });
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+describe('create-admin', () => {
+  it('creates the first administrator, who can then sign in', async () => {
+    expect(await database.db.selectFrom('users').select('id').execute()).toEqual([]);
+    const result = await createAdmin(
+      database.url,
+      ['--email', 'Ops@Example.com', '--first-name', 'Ada', '--last-name', 'Lovelace'],
+      'correct horse battery\n',
+    );
+    expect(result.output).toContain('Created the admin ops@example.com');
+    expect(result.code).toBe(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ops@example.com', password: 'correct horse battery' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', role: 'admin' });
+  }, 30_000);
+
+  it('refuses a short password, a bad email and a taken email, changing nothing', async () => {
+    const short = await createAdmin(database.url, ['--email', 'a@example.com'], 'short\n');
+    expect(short.code).not.toBe(0);
+    expect(short.output).toContain('at least 10 characters');
+    const bad = await createAdmin(database.url, ['--email', 'nope'], 'long enough password\n');
+    expect(bad.output).toContain('--email must be an email address');
+    const taken = await createAdmin(database.url, ['--email', 'ops@example.com'], 'long enough password\n');
+    expect(taken.output).toContain('already exists');
+    expect(await database.db.selectFrom('users').select('email').execute()).toEqual([
+      { email: 'ops@example.com' },
+    ]);
+  }, 30_000);
+
+  it('shows no demo mode to the login page when demo is off', async () => {
+    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({ name: 'Atrium', demo: false });
+  });
+});

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { Outlet, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { RequireAdmin } from './RequireAdmin';
+import { RequireAuth } from './RequireAuth';
+
+function LoginProbe() {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname ?? 'none';
+  return <h1>Login from {from}</h1>;
+}
+
+const routes = [
+  { path: '/login', Component: LoginProbe },
+  {
+    Component: RequireAuth,
+    children: [
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      {
+        Component: () => <Outlet />,
+        children: [
+          { Component: RequireAdmin, children: [{ path: '/reports', element: <h1>Reports page</h1> }] },
+        ],
+      },
+    ],
+  },
+];
+
+describe('route guard', () => {
+  it('shows Loading... while the session is checked', () => {
+    renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(null, { status: 'loading' }) });
+    expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to /login, remembering the page', async () => {
+    renderRoutes(routes, { path: '/reports' });
+    expect(await screen.findByRole('heading', { name: 'Login from /reports' })).toBeTruthy();
+  });
+
+  it('does not remember the page after a deliberate logout', async () => {
+    renderRoutes(routes, { path: '/reports', auth: fakeAuth(null, { signOutReason: 'logout' }) });
+    expect(await screen.findByRole('heading', { name: 'Login from none' })).toBeTruthy();
+  });
+
+  it('shows Access Denied to staff on an admin-only route', () => {
+    renderRoutes(routes, { path: '/reports', auth: fakeAuth(staffUser) });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
+    expect(screen.queryByText('Reports page')).toBeNull();
+  });
+
+  it('lets an admin through', () => {
+    renderRoutes(routes, { path: '/reports', auth: fakeAuth(adminUser) });
+    expect(screen.getByRole('heading', { name: 'Reports page' })).toBeTruthy();
+  });
+
+  it('lets staff through to a route for everyone', () => {
+    renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(staffUser) });
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+  });
+});

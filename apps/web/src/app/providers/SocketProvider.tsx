@@ -1,0 +1,57 @@
+import type { LiveEventType } from '@atrium/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { refreshAccessToken } from '@/lib/api';
+import { LiveClient, type LiveHandler, type LiveStatus } from '@/lib/live';
+import { getToken } from '@/lib/token';
+import { useAuth } from './auth-context';
+import { SocketContext, type SocketContextValue } from './socket-context';
+
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { user, endSession } = useAuth();
+  const [status, setStatus] = useState<LiveStatus>('idle');
+  // Subscribers live here, not on the client, so they survive a new client after re-sign-in.
+  const handlers = useRef(new Map<string, Set<LiveHandler>>());
+  const userId = user?.id;
+
+  const subscribe = useCallback((type: LiveEventType | '*', handler: LiveHandler) => {
+    let set = handlers.current.get(type);
+    if (!set) {
+      set = new Set();
+      handlers.current.set(type, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const client = new LiveClient({
+      userId,
+      getToken,
+      refreshToken: refreshAccessToken,
+      onSessionEnded: () => endSession('ended'),
+    });
+    const offStatus = client.onStatus(setStatus);
+    const offMessages = client.subscribe('*', (message) => {
+      for (const key of [message.type, '*']) {
+        for (const handler of handlers.current.get(key) ?? []) handler(message);
+      }
+    });
+    client.start();
+    return () => {
+      offStatus();
+      offMessages();
+      client.stop();
+      setStatus('idle');
+    };
+  }, [userId, endSession]);
+
+  const value = useMemo<SocketContextValue>(
+    () => ({ status, connected: status === 'connected', subscribe }),
+    [status, subscribe],
+  );
+
+  return <SocketContext.Provider value={value}>{children}</SocketContext.Provider>;
+}

@@ -1,0 +1,31 @@
+import type { LiveEventType } from '@atrium/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSocket } from './socket-context';
+
+/**
+ * Which cached queries each live event makes stale. Feature query keys start with their area
+ * ('attendance', 'leave', 'access', 'dashboard', ...), so a prefix here reaches all of them.
+ * Screens then refetch from the server instead of trusting event payloads.
+ */
+export const LIVE_INVALIDATIONS: Partial<Record<LiveEventType, QueryKey[]>> = {
+  attendance_update: [['attendance'], ['dashboard']],
+  leave_application_update: [['leave'], ['dashboard']],
+  leave_status_notification: [['leave'], ['dashboard']],
+  access_log_update: [['access'], ['dashboard']],
+  device_event: [['access'], ['dashboard']],
+};
+
+export function useLiveInvalidation(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useSocket();
+  useEffect(
+    () =>
+      subscribe('*', (message) => {
+        for (const queryKey of LIVE_INVALIDATIONS[message.type] ?? []) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}

@@ -1,0 +1,87 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/Spinner';
+import { RequireAdmin } from './guard/RequireAdmin';
+import { RequireAuth } from './guard/RequireAuth';
+import { AppLayout } from './layout/AppLayout';
+import { NotFound } from './NotFound';
+import { AppRoot } from './providers/AppRoot';
+import { RouteError } from './RouteError';
+
+// Each page is its own chunk, so heavy screens (charts, video) cost nothing until visited.
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppRoot,
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('@/features/auth/pages/LoginPage')).LoginPage }),
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            Component: AppLayout,
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('@/features/dashboard/pages/DashboardPage')).DashboardPage,
+                }),
+              },
+              {
+                path: 'attendance',
+                lazy: async () => ({
+                  Component: (await import('@/features/attendance/pages/AttendancePage')).AttendancePage,
+                }),
+              },
+              {
+                path: 'leave',
+                lazy: async () => ({
+                  Component: (await import('@/features/leave/pages/LeavePage')).LeavePage,
+                }),
+              },
+              {
+                path: 'access-control',
+                lazy: async () => ({
+                  Component: (await import('@/features/access-control/pages/AccessControlPage'))
+                    .AccessControlPage,
+                }),
+              },
+              {
+                path: 'video',
+                lazy: async () => ({
+                  Component: (await import('@/features/video/pages/VideoPage')).VideoPage,
+                }),
+              },
+              {
+                Component: RequireAdmin,
+                children: [
+                  {
+                    path: 'people-counting',
+                    lazy: async () => ({
+                      Component: (await import('@/features/people-counting/pages/PeopleCountingPage'))
+                        .PeopleCountingPage,
+                    }),
+                  },
+                  {
+                    path: 'reports',
+                    lazy: async () => ({
+                      Component: (await import('@/features/reports/pages/ReportsPage')).ReportsPage,
+                    }),
+                  },
+                ],
+              },
+              { path: '*', Component: NotFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export { routes };

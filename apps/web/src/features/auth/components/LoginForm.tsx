@@ -1,0 +1,104 @@
+import { CircleAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useAuth } from '@/app/providers/auth-context';
+import { Button } from '@/components/ui/Button';
+import { errorMessage } from '@/lib/api';
+import { useAppInfo } from '../api/use-app-info';
+import { type DemoAccount, DemoAccounts } from './DemoAccounts';
+
+const inputClasses =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40';
+
+/** Signs in; where to go next is the login page's business (it redirects once a user exists). */
+export function LoginForm() {
+  const { login } = useAuth();
+  const { data: appInfo } = useAppInfo();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login(email, password);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Login failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = (account: DemoAccount) => {
+    setEmail(account.email);
+    setPassword(account.password);
+    setError(null);
+  };
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? 'login-error' : undefined}>
+        <div>
+          <label htmlFor="email" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Email
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            required
+            autoComplete="username"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            className={inputClasses}
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+            className={inputClasses}
+          />
+        </div>
+        {error ? (
+          <p
+            id="login-error"
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      {appInfo?.demo ? (
+        <>
+          <DemoAccounts onPick={pick} />
+          <p className="text-center text-xs text-slate-500">
+            This is a demo application for testing purposes.
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}

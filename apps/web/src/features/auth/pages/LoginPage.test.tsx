@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { LoginPage } from './LoginPage';
+
+const routes = [
+  { path: '/login', Component: LoginPage },
+  { path: '/dashboard', element: <h1>Dashboard page</h1> },
+  { path: '/leave', element: <h1>Leave page</h1> },
+];
+
+const appInfo = (demo: boolean) =>
+  vi.fn<typeof fetch>().mockResolvedValue(
+    new Response(JSON.stringify({ name: 'Atrium', demo }), {
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', appInfo(true));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the welcome title and a sign-in form', async () => {
+    renderRoutes(routes, { path: '/login' });
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.type).toBe('email');
+    expect(email.required).toBe(true);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows Login failed when the server gives no message, and clears it when a field changes', async () => {
+    const login = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = renderRoutes(routes, { path: '/login', auth: fakeAuth(null, { login }) });
+
+    await user.type(screen.getByLabelText('Email'), 'someone@atrium.local');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
+    expect(login).toHaveBeenCalledWith('someone@atrium.local', 'wrong');
+
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    await user.type(screen.getByLabelText('Email'), 'm');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows the server's error message", async () => {
+    const login = vi
+      .fn()
+      .mockRejectedValue(new ApiError(401, 'invalid_credentials', 'Invalid email or password'));
+    const { user } = renderRoutes(routes, { path: '/login', auth: fakeAuth(null, { login }) });
+
+    await user.type(screen.getByLabelText('Email'), 'someone@atrium.local');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+  });
+
+  it('reads Signing in... and is disabled while busy', async () => {
+    let finish: () => void = () => {};
+    const login = vi.fn(() => new Promise<never>((_, reject) => (finish = () => reject(new Error('x')))));
+    const { user } = renderRoutes(routes, { path: '/login', auth: fakeAuth(null, { login }) });
+
+    await user.type(screen.getByLabelText('Email'), 'someone@atrium.local');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const busy = screen.getByRole('button', { name: 'Signing in...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    finish();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('fills the form from the Demo Accounts buttons', async () => {
+    const { user } = renderRoutes(routes, { path: '/login' });
+
+    await user.click(await screen.findByRole('button', { name: 'Admin' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('admin@atrium.local');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('Admin#2026');
+
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('user@atrium.local');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('User#2026');
+    expect(screen.getByText('This is a demo application for testing purposes.')).toBeTruthy();
+  });
+
+  it('hides the demo block when the server is not a demo', async () => {
+    const fetchMock = appInfo(false);
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, { path: '/login' });
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/app-info', expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByText('Demo Accounts')).toBeNull();
+    expect(screen.queryByText('This is a demo application for testing purposes.')).toBeNull();
+  });
+
+  it('sends a signed-in user straight to the dashboard', async () => {
+    renderRoutes(routes, { path: '/login', auth: fakeAuth(staffUser) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+  });
+
+  it('goes to the page first requested', async () => {
+    renderRoutes(routes, {
+      path: '/login',
+      state: { from: { pathname: '/leave', search: '', hash: '' } },
+      auth: fakeAuth(staffUser),
+    });
+    expect(await screen.findByRole('heading', { name: 'Leave page' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,10 @@
+import { PageHeader } from '@/components/ui/PageHeader';
+
+export function ReportsPage() {
+  return (
+    <PageHeader
+      title="Reports"
+      description="Generating and exporting organizational reports is coming here soon."
+    />
+  );
+}

@@ -80,8 +80,10 @@ test.describe('sign in and out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a session survives a reload through the stored token', async ({ page }) => {
+  test('a session survives a reload, and / leads to the dashboard', async ({ page }) => {
     await signIn(page, 'admin');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });

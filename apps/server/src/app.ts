@@ -10,9 +10,18 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { registerLiveSocket } from './live/socket';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { AttendanceService } from './modules/attendance/attendance.service';
+import { AttendanceAdminService } from './modules/attendance/attendance-admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenSigner } from './modules/auth/tokens';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+import { LeaveApplicationsService } from './modules/leave/applications.service';
+import { LeaveDecisionsService } from './modules/leave/decisions.service';
+import { leaveRoutes } from './modules/leave/leave.routes';
+import { LeavePoliciesService } from './modules/leave/policies.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -59,7 +68,14 @@ export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps
   const signer = new TokenSigner(await signingKey(db), config.accessTokenTtlSeconds);
   const auth = new AuthService({ db, bus, signer, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
   const people = new PeopleService(db, auth);
-  void clock; // handed to the time-keeping modules (attendance, leave) as they are added
+  const attendance = new AttendanceService(db, bus, clock);
+  const attendanceAdmin = new AttendanceAdminService(db, bus, attendance);
+  const dashboard = new DashboardService(db, attendance);
+  const leave = {
+    applications: new LeaveApplicationsService({ db, bus, clock }),
+    decisions: new LeaveDecisionsService({ db, bus, clock }),
+    policies: new LeavePoliciesService({ db, bus, clock }),
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -72,6 +88,9 @@ export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps
       await api.register(systemRoutes(db));
       await api.register(authRoutes(auth, config));
       await api.register(peopleRoutes(people));
+      await api.register(attendanceRoutes(attendance, attendanceAdmin));
+      await api.register(dashboardRoutes(dashboard));
+      await api.register(leaveRoutes(leave));
     },
     { prefix: '/api' },
   );

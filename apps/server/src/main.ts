@@ -1,19 +1,25 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { seedDemo } from './db/seed';
+import { seedDemo, seedDemoAttendance, seedDemoLeave } from './db/seed';
 import { EventBus } from './events/bus';
-import { ensureTimezoneSetting } from './modules/system/time';
+import { scheduleLeaveYearRollover } from './modules/leave/rollover';
+import { ensureTimezoneSetting, systemClock } from './modules/system/time';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await ensureTimezoneSetting(database.db, config.timezone);
   if (config.demo && (await seedDemo(database.db))) console.info('Seeded the demo organisation.');
+  if (config.demo) await seedDemoAttendance(database.db);
+  if (config.demo) await seedDemoLeave(database.db);
 
   const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));
   await bus.start();
   const app = await buildApp({ db: database.db, bus, config });
+  const stopLeaveRollover = scheduleLeaveYearRollover(database.db, systemClock, (error) =>
+    console.error('leave year rollover:', error),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs + 5000);
     force.unref();
     try {
+      stopLeaveRollover();
       await app.close();
       await bus.stop();
       await database.close();

@@ -1,4 +1,7 @@
+export * from './attendance';
 export * from './auth';
+export * from './dashboard';
 export * from './errors';
+export * from './leave';
 export * from './live';
 export * from './people';

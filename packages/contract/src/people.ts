@@ -10,3 +10,19 @@ export const UserIdParams = z.object({ id: z.coerce.number().int().positive() })
 
 export const UpdateUserRequest = z.object({ active: z.boolean() });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/** Active people with their department, for admin filters and pickers. */
+export const UsersResponse = z.object({
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      role: z.string(),
+      department_id: z.number().int().nullable(),
+      department_name: z.string().nullable(),
+    }),
+  ),
+});
+export type UsersResponse = z.infer<typeof UsersResponse>;

@@ -2,6 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 import { seedOrganisation } from './organisation';
 
+/** Runs at every demo start, after seedDemo: attendance history must reach today. */
+export { seedDemoAttendance } from './attendance';
+/** Runs at every demo start after the attendance seed: leave history once, then keeps the two consistent. */
+export { seedDemoLeave } from './leave';
+
 const SEED_LOCK = 7_150_222;
 
 /**

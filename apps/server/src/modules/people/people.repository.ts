@@ -38,3 +38,12 @@ export async function setUserActive(db: Kysely<Database>, id: number, active: bo
 export async function listDepartments(db: Kysely<Database>) {
   return db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute();
 }
+
+/** Active people with their department, for admin filters and pickers. */
+export async function listActivePeople(db: Kysely<Database>) {
+  return publicUsers(db)
+    .where('u.active', '=', true)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .execute();
+}

@@ -1,4 +1,10 @@
-import { DepartmentsResponse, MeResponse, UpdateUserRequest, UserIdParams } from '@atrium/contract';
+import {
+  DepartmentsResponse,
+  MeResponse,
+  UpdateUserRequest,
+  UserIdParams,
+  UsersResponse,
+} from '@atrium/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate';
 import type { PeopleService } from './people.service';
@@ -12,6 +18,10 @@ export function peopleRoutes(people: PeopleService): FastifyPluginAsyncZod {
         departments: await people.departments(actorOf(request)),
       }),
     );
+
+    app.get('/users', { schema: { response: { 200: UsersResponse } } }, async (request) => ({
+      users: await people.people(actorOf(request)),
+    }));
 
     app.patch(
       '/users/:id',

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors';
 import { type Actor, requireAdmin } from '../auth/actor';
 import type { AuthService } from '../auth/auth.service';
 import { recordAudit } from '../system/audit.repository';
-import { findPublicUser, listDepartments, setUserActive } from './people.repository';
+import { findPublicUser, listActivePeople, listDepartments, setUserActive } from './people.repository';
 
 export class PeopleService {
   constructor(
@@ -15,6 +15,11 @@ export class PeopleService {
 
   async departments(_actor: Actor): Promise<Department[]> {
     return listDepartments(this.db);
+  }
+
+  async people(actor: Actor) {
+    requireAdmin(actor);
+    return listActivePeople(this.db);
   }
 
   /** Disabling someone ends every session they hold, at once. */

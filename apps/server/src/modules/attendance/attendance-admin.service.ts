@@ -1,0 +1,284 @@
+import type {
+  AttendanceListQuery,
+  AttendanceListResponse,
+  AttendanceOverview,
+  AttendanceRecord,
+  BulkMarkRequest,
+  BulkMarkResponse,
+  CorrectAttendanceRequest,
+  ExportAttendanceRequest,
+} from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { type Actor, isAdmin, requireAdmin } from '../auth/actor';
+import { recordAudit } from '../system/audit.repository';
+import { localDate } from '../system/time';
+import { attendanceCsv } from './attendance.export';
+import {
+  activePeopleWithSchedules,
+  countDayRows,
+  type DayRowFilter,
+  deleteRecord,
+  deleteRecordsOn,
+  departmentDay,
+  findRecordById,
+  findUserSchedule,
+  insertRecordIfAbsent,
+  listDayRows,
+  type RecordRow,
+  updateRecordTimes,
+} from './attendance.repository';
+import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
+import type { AttendanceService, Today } from './attendance.service';
+import { daysBetween, zonedInstant } from './local-time';
+
+/** The longest range one list or export covers. */
+export const MAX_RANGE_DAYS = 366;
+
+const issue = (field: string, rule: string, message: string) =>
+  new AppError('validation_failed', message, [{ field, rule, message }]);
+
+/** Everyone's attendance: lists, overview, bulk marking, corrections, removal. */
+export class AttendanceAdminService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly attendance: AttendanceService,
+  ) {}
+
+  /** Staff see only their own days, whatever they ask for. */
+  async list(actor: Actor, query: AttendanceListQuery): Promise<AttendanceListResponse> {
+    const today = await this.attendance.today();
+    const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 25;
+    const filter: DayRowFilter = {
+      start,
+      end,
+      today: today.date,
+      userIds: isAdmin(actor) ? (query.userId ? [query.userId] : undefined) : [actor.userId],
+      departmentId: query.department,
+      status: query.status,
+      search: query.search || undefined,
+    };
+    const [total, rows] = await Promise.all([
+      countDayRows(this.db, filter),
+      listDayRows(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    ]);
+    return { attendance: rows.map((r) => toAttendanceRecord(r, today.date)), total, page, pageSize };
+  }
+
+  async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
+    requireAdmin(actor);
+    const today = await this.attendance.today();
+    return overviewFor(this.db, date ?? today.date, today.date);
+  }
+
+  /** Idempotent: people already in the requested state are left alone and counted unchanged. */
+  async bulkMark(
+    actor: Actor,
+    action: 'present' | 'absent',
+    body: BulkMarkRequest,
+  ): Promise<BulkMarkResponse['bulk']> {
+    requireAdmin(actor);
+    const today = await this.attendance.today();
+    if (body.date > today.date) throw issue('date', 'not_in_future', 'date must not be in the future');
+    const ids = [...new Set(body.userIds)];
+    const people = await activePeopleWithSchedules(this.db, ids);
+    const unknown = ids.filter((id) => !people.some((p) => p.id === id));
+    if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
+
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const touched: number[] = [];
+      if (action === 'absent') {
+        for (const old of await deleteRecordsOn(trx, ids, body.date)) {
+          await this.audit(trx, actor, 'attendance.deleted', old, {
+            reason: 'Bulk mark absent',
+            old: timesOf(old),
+          });
+          touched.push(old.user_id);
+        }
+      } else {
+        for (const person of people) {
+          const times = bulkTimes(person.schedule, body.date, today);
+          const created = await insertRecordIfAbsent(trx, {
+            user_id: person.id,
+            date: body.date,
+            check_in_time: times.checkIn,
+            check_out_time: times.checkOut,
+            late: false,
+            source: 'bulk',
+            created_by: actor.userId,
+          });
+          if (!created) continue;
+          await this.audit(trx, actor, 'attendance.created', created, {
+            reason: 'Bulk mark present',
+            new: timesOf(created),
+          });
+          touched.push(person.id);
+        }
+      }
+      for (const userId of touched) await this.publish(trx, userId, body.date, `bulk_${action}`);
+      return touched.length;
+    });
+    return { action, date: body.date, changed, unchanged: ids.length - changed };
+  }
+
+  async correct(actor: Actor, id: number, body: CorrectAttendanceRequest): Promise<AttendanceRecord> {
+    requireAdmin(actor);
+    const today = await this.attendance.today();
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const old = await findRecordById(trx, id, true);
+      if (!old) throw notFound('Attendance record');
+      const checkIn = body.check_in_time ? new Date(body.check_in_time) : old.check_in_time;
+      const checkOut =
+        body.check_out_time === undefined
+          ? old.check_out_time
+          : body.check_out_time === null
+            ? null
+            : new Date(body.check_out_time);
+      validateTimes(old.date, checkIn, checkOut, today);
+      const schedule = (await findUserSchedule(trx, old.user_id))!;
+      const record = await updateRecordTimes(trx, id, {
+        check_in_time: checkIn,
+        check_out_time: checkOut,
+        late: isLate(schedule, old.date, checkIn, today.timeZone),
+        early_exit: isEarlyExit(schedule, old.date, checkOut, today.timeZone),
+        updated_by: actor.userId,
+        at: today.now,
+      });
+      await this.audit(trx, actor, 'attendance.corrected', record, {
+        reason: body.reason,
+        old: timesOf(old),
+        new: timesOf(record),
+      });
+      await this.publish(trx, record.user_id, record.date, 'corrected');
+      return record;
+    });
+    const [row] = await listDayRows(this.db, {
+      start: updated.date,
+      end: updated.date,
+      today: today.date,
+      userIds: [updated.user_id],
+      everyDay: true,
+    });
+    return toAttendanceRecord(row!, today.date);
+  }
+
+  async remove(actor: Actor, id: number, reason: string): Promise<void> {
+    requireAdmin(actor);
+    await this.db.transaction().execute(async (trx) => {
+      const old = await deleteRecord(trx, id);
+      if (!old) throw notFound('Attendance record');
+      await this.audit(trx, actor, 'attendance.deleted', old, { reason, old: timesOf(old) });
+      await this.publish(trx, old.user_id, old.date, 'deleted');
+    });
+  }
+
+  /** Every person-day in the range up to today, as a CSV named after today's date. */
+  async exportCsv(actor: Actor, body: ExportAttendanceRequest) {
+    requireAdmin(actor);
+    const today = await this.attendance.today();
+    const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
+    const ids = body.userIds?.length ? [...new Set(body.userIds)] : undefined;
+    if (ids) {
+      const known = await activePeopleWithSchedules(this.db, ids);
+      const unknown = ids.filter((i) => !known.some((k) => k.id === i));
+      if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
+    }
+    const rows = await listDayRows(this.db, { start, end, today: today.date, userIds: ids, everyDay: true });
+    return { filename: `attendance-${today.date}.csv`, csv: attendanceCsv(rows, today.timeZone) };
+  }
+
+  private async audit(
+    trx: Kysely<Database>,
+    actor: Actor,
+    action: string,
+    record: RecordRow,
+    details: Record<string, unknown>,
+  ) {
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      action,
+      targetType: 'attendance_record',
+      targetId: record.id,
+      ip: actor.ip,
+      details: { userId: record.user_id, date: record.date, ...details },
+    });
+  }
+
+  private async publish(trx: Kysely<Database>, userId: number, date: string, action: string) {
+    await this.bus.publish(
+      {
+        kind: 'live',
+        type: 'attendance_update',
+        data: { userId, date, action },
+        audience: { userIds: [userId], admins: true },
+      },
+      trx,
+    );
+  }
+}
+
+/** Organisation figures for one date; the dashboard shows the same numbers for today. */
+export async function overviewFor(
+  db: Kysely<Database>,
+  date: string,
+  today: string,
+): Promise<AttendanceOverview> {
+  const rows = await departmentDay(db, date, today);
+  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late') =>
+    rows.reduce((s, r) => s + r[key], 0);
+  return {
+    date,
+    totalEmployees: sum('total'),
+    present: sum('present'),
+    stillInBuilding: sum('still_in'),
+    absent: sum('absent'),
+    late: sum('late'),
+    departments: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
+  };
+}
+
+function rangeOf(startDate: string | undefined, endDate: string | undefined, today: string) {
+  const start = startDate ?? endDate ?? today;
+  const end = endDate ?? startDate ?? today;
+  if (end < start) throw issue('endDate', 'after_start', 'endDate must not be before startDate');
+  if (daysBetween(start, end) >= MAX_RANGE_DAYS)
+    throw issue('endDate', 'range_too_long', `a date range may cover at most ${MAX_RANGE_DAYS} days`);
+  return { start, end };
+}
+
+/** Bulk "present" uses the schedule's hours, never a time that has not happened yet. */
+function bulkTimes(schedule: { start_time: string; end_time: string }, date: string, today: Today) {
+  const start = zonedInstant(date, schedule.start_time, today.timeZone);
+  const end = zonedInstant(date, schedule.end_time, today.timeZone);
+  const checkIn = start > today.now ? today.now : start;
+  return { checkIn, checkOut: end <= today.now ? end : null };
+}
+
+function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
+  if (localDate(checkIn, today.timeZone) !== date)
+    throw issue('check_in_time', 'same_day', `check_in_time must fall on ${date}`);
+  if (checkIn > today.now)
+    throw issue('check_in_time', 'not_in_future', 'check_in_time must not be in the future');
+  if (!checkOut) return;
+  if (checkOut < checkIn)
+    throw issue('check_out_time', 'after_check_in', 'check_out_time must not be before check_in_time');
+  if (checkOut > today.now)
+    throw issue('check_out_time', 'not_in_future', 'check_out_time must not be in the future');
+  if (checkOut.getTime() - checkIn.getTime() > 86_400_000)
+    throw issue('check_out_time', 'max_24_hours', 'a shift may last at most 24 hours');
+}
+
+function timesOf(record: RecordRow) {
+  return {
+    check_in_time: record.check_in_time.toISOString(),
+    check_out_time: record.check_out_time?.toISOString() ?? null,
+    source: record.source,
+  };
+}

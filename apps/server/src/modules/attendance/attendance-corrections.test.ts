@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { adminSuite, helpers } from './admin-test-setup';
+
+const suite = adminSuite();
+const { call, team, departmentId, record, audits } = helpers(suite);
+
+describe('corrections and removal', () => {
+  it('corrects times with a required reason, recomputes lateness and audits old and new', async () => {
+    const [a] = await team('Fix Team', 1);
+    const { id } = await record(a!, '2026-07-07', '08:30', '16:30'); // 09:30 BST
+    const missing = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+      check_in_time: '2026-07-07T08:00:00Z',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([expect.objectContaining({ field: 'reason' })]);
+    const blank = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+      check_in_time: '2026-07-07T08:00:00Z',
+      reason: '  ',
+    });
+    expect(blank.statusCode).toBe(400);
+
+    const res = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+      check_in_time: '2026-07-07T08:25:00Z',
+      check_out_time: '2026-07-07T17:00:00Z',
+      reason: 'Badge reader was down',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().record).toMatchObject({
+      id,
+      user_id: a!.id,
+      check_in_time: '2026-07-07T08:25:00.000Z',
+      check_out_time: '2026-07-07T17:00:00.000Z',
+      hours: 8.58,
+      late: true,
+      source: 'correction',
+      attendance_status: 'complete',
+    });
+    const [entry] = await audits('attendance.corrected', id);
+    expect(entry!.details).toEqual({
+      userId: a!.id,
+      date: '2026-07-07',
+      reason: 'Badge reader was down',
+      old: {
+        check_in_time: '2026-07-07T08:30:00.000Z',
+        check_out_time: '2026-07-07T16:30:00.000Z',
+        source: 'web',
+      },
+      new: {
+        check_in_time: '2026-07-07T08:25:00.000Z',
+        check_out_time: '2026-07-07T17:00:00.000Z',
+        source: 'correction',
+      },
+    });
+  });
+
+  it('refuses impossible corrections', async () => {
+    const [a] = await team('Bad Fix', 1);
+    const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
+    const cases: [object, string][] = [
+      [{ check_out_time: '2026-07-07T07:00:00Z', reason: 'x' }, 'after_check_in'],
+      [{ check_in_time: '2026-07-06T08:00:00Z', reason: 'x' }, 'same_day'],
+      [{ check_out_time: '2026-07-09T08:00:00Z', reason: 'x' }, 'not_in_future'],
+    ];
+    for (const [body, rule] of cases) {
+      const res = await call('PATCH', `/api/attendance/${id}`, suite.admin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0].rule).toBe(rule);
+    }
+    expect(
+      (
+        await call('PATCH', '/api/attendance/99999', suite.admin, {
+          check_in_time: '2026-07-07T08:00:00Z',
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('tells the person and the admins about every admin change, live', async () => {
+    const [a, b] = await team('Live Team', 2);
+    const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
+    const seen: unknown[] = [];
+    const stop = suite.t.bus.subscribe((e) => {
+      if (e.kind === 'live' && e.type === 'attendance_update') seen.push({ ...e.data, audience: e.audience });
+    });
+    await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+      check_in_time: '2026-07-07T07:55:00Z',
+      reason: 'x',
+    });
+    await call('DELETE', `/api/attendance/${id}`, suite.admin, { reason: 'x' });
+    await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+      userIds: [b!.id],
+      date: '2026-07-07',
+    });
+    await expect.poll(() => seen.length, { timeout: 3000 }).toBe(3);
+    stop();
+    expect(seen).toEqual([
+      {
+        userId: a!.id,
+        date: '2026-07-07',
+        action: 'corrected',
+        audience: { userIds: [a!.id], admins: true },
+      },
+      { userId: a!.id, date: '2026-07-07', action: 'deleted', audience: { userIds: [a!.id], admins: true } },
+      {
+        userId: b!.id,
+        date: '2026-07-07',
+        action: 'bulk_present',
+        audience: { userIds: [b!.id], admins: true },
+      },
+    ]);
+  });
+
+  it('deletes with a required reason, audited with the old values', async () => {
+    const [a] = await team('Delete Team', 1);
+    const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
+    expect((await call('DELETE', `/api/attendance/${id}`, suite.admin, {})).statusCode).toBe(400);
+    const res = await call('DELETE', `/api/attendance/${id}`, suite.admin, {
+      reason: 'Entered for the wrong person',
+    });
+    expect(res.statusCode).toBe(200);
+    const [entry] = await audits('attendance.deleted', id);
+    expect(entry!.details).toMatchObject({
+      reason: 'Entered for the wrong person',
+      old: { check_in_time: '2026-07-07T08:00:00.000Z' },
+    });
+    expect((await call('DELETE', `/api/attendance/${id}`, suite.admin, { reason: 'again' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('POST /api/attendance/export', () => {
+  it('downloads one CSV row per person per day, quoted, with formulas neutralised', async () => {
+    const dep = await suite.database.db
+      .insertInto('departments')
+      .values({ name: '@Ops, "North"' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await suite.database.db
+      .insertInto('users')
+      .values({
+        employee_number: '-E1',
+        badge_number: 'XB-1',
+        first_name: '=HYPERLINK("http://x")',
+        last_name: '+Smith, Jr',
+        email: 'csv.person@example.test',
+        role: 'staff',
+        department_id: dep.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const person = { id: inserted.id };
+    await record(person, '2026-07-06', '08:00', '16:30');
+    const res = await call('POST', '/api/attendance/export', suite.admin, {
+      userIds: [person.id],
+      startDate: '2026-07-04',
+      endDate: '2026-07-07',
+      format: 'csv',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="attendance-2026-07-08.csv"');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source',
+    );
+    const name = `'-E1,"'=HYPERLINK(""http://x"")","'+Smith, Jr",csv.person@example.test,"'@Ops, ""North"""`;
+    expect(lines.slice(1)).toEqual([
+      `2026-07-04,${name},,,,Not scheduled,no,no,`,
+      `2026-07-05,${name},,,,Not scheduled,no,no,`,
+      `2026-07-06,${name},09:00,17:30,8.50,Complete,no,no,web`,
+      `2026-07-07,${name},,,,Absent,no,no,`,
+    ]);
+  });
+
+  it('exports everyone when no ids are given and refuses unknown ids', async () => {
+    const all = await call('POST', '/api/attendance/export', suite.admin, {
+      startDate: '2026-07-07',
+      endDate: '2026-07-07',
+      format: 'csv',
+    });
+    const people = await suite.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('active', '=', true)
+      .execute();
+    expect(all.body.trimEnd().split('\r\n')).toHaveLength(people.length + 1);
+    const unknown = await call('POST', '/api/attendance/export', suite.admin, {
+      userIds: [424242],
+      startDate: '2026-07-07',
+      endDate: '2026-07-07',
+      format: 'csv',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('Unknown user ids: 424242');
+    const xlsx = await call('POST', '/api/attendance/export', suite.admin, {
+      startDate: '2026-07-07',
+      endDate: '2026-07-07',
+      format: 'xlsx',
+    });
+    expect(xlsx.statusCode).toBe(400);
+  });
+});
+
+describe('overview and people', () => {
+  it('computes the organisation figures for a picked date', async () => {
+    const [a, b, c] = await team('Overview Team', 3);
+    await record(a!, '2026-07-07', '08:00', '16:30');
+    await record(b!, '2026-07-07', '08:30');
+    const res = await call('GET', '/api/attendance/overview?date=2026-07-07', suite.admin);
+    expect(res.statusCode).toBe(200);
+    const overview = res.json().overview;
+    expect(overview.departments).toContainEqual({
+      id: await departmentId('Overview Team'),
+      name: 'Overview Team',
+      total: 3,
+      present: 2,
+      scheduled: true,
+    });
+    const people = await suite.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('active', '=', true)
+      .execute();
+    expect(overview.totalEmployees).toBe(people.length);
+    const present = await suite.database.db
+      .selectFrom('attendance_records')
+      .select('id')
+      .where('date', '=', '2026-07-07')
+      .execute();
+    expect(overview.present).toBe(present.length);
+    expect(overview.absent).toBe(overview.totalEmployees - overview.present);
+    void c;
+  });
+
+  it('lists active people with their department for admins', async () => {
+    const res = await call('GET', '/api/users', suite.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toContainEqual(
+      expect.objectContaining({
+        id: suite.adminUser.id,
+        email: suite.adminUser.email,
+        department_name: 'Admins',
+      }),
+    );
+  });
+});

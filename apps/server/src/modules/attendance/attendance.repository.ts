@@ -1,0 +1,296 @@
+import type { AttendanceSource, AttendanceStatus } from '@atrium/contract';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { AttendanceRecordsTable, Database } from '../../db/schema';
+
+export type RecordRow = Selectable<AttendanceRecordsTable>;
+
+export interface Schedule {
+  start_time: string;
+  end_time: string;
+  grace_minutes: number;
+  workdays: number[];
+}
+
+/** People without a department keep the organisation's default pattern. */
+export const DEFAULT_SCHEDULE: Schedule = {
+  start_time: '09:00:00',
+  end_time: '17:30:00',
+  grace_minutes: 10,
+  workdays: [1, 2, 3, 4, 5],
+};
+
+export async function findUserSchedule(db: Kysely<Database>, userId: number): Promise<Schedule | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('work_schedules as ws', 'ws.department_id', 'u.department_id')
+    .select(['u.id', 'ws.start_time', 'ws.end_time', 'ws.grace_minutes', 'ws.workdays'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.start_time === null) return DEFAULT_SCHEDULE;
+  return row as Schedule;
+}
+
+export async function findRecord(db: Kysely<Database>, userId: number, date: string) {
+  return db
+    .selectFrom('attendance_records')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .executeTakeFirst();
+}
+
+export async function findRecordById(db: Kysely<Database>, id: number, forUpdate = false) {
+  let q = db.selectFrom('attendance_records').selectAll().where('id', '=', id);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export interface NewRecord {
+  user_id: number;
+  date: string;
+  check_in_time: Date;
+  check_out_time?: Date | null;
+  late: boolean;
+  early_exit?: boolean;
+  source: AttendanceSource;
+  created_by: number;
+}
+
+/** The unique (user, date) constraint decides races: a second insert returns nothing. */
+export async function insertRecordIfAbsent(db: Kysely<Database>, record: NewRecord) {
+  return db
+    .insertInto('attendance_records')
+    .values({ ...record, updated_by: record.created_by })
+    .onConflict((oc) => oc.constraint('attendance_one_per_day').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets the check-out only when none is recorded, so two check-outs cannot both succeed. */
+export async function setCheckOutIfOpen(
+  db: Kysely<Database>,
+  userId: number,
+  date: string,
+  at: Date,
+  earlyExit: boolean,
+) {
+  return db
+    .updateTable('attendance_records')
+    .set({ check_out_time: at, early_exit: earlyExit, updated_by: userId, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .where('check_out_time', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateRecordTimes(
+  db: Kysely<Database>,
+  id: number,
+  change: {
+    check_in_time: Date;
+    check_out_time: Date | null;
+    late: boolean;
+    early_exit: boolean;
+    updated_by: number;
+    at: Date;
+  },
+) {
+  return db
+    .updateTable('attendance_records')
+    .set({
+      check_in_time: change.check_in_time,
+      check_out_time: change.check_out_time,
+      late: change.late,
+      early_exit: change.early_exit,
+      source: 'correction',
+      updated_by: change.updated_by,
+      updated_at: change.at,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteRecord(db: Kysely<Database>, id: number) {
+  return db.deleteFrom('attendance_records').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteRecordsOn(db: Kysely<Database>, userIds: number[], date: string) {
+  return db
+    .deleteFrom('attendance_records')
+    .where('date', '=', date)
+    .where('user_id', 'in', userIds)
+    .returningAll()
+    .execute();
+}
+
+/** Active people among the ids, with their schedules. */
+export async function activePeopleWithSchedules(db: Kysely<Database>, userIds: number[]) {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('work_schedules as ws', 'ws.department_id', 'u.department_id')
+    .select(['u.id', 'ws.start_time', 'ws.end_time', 'ws.grace_minutes', 'ws.workdays'])
+    .where('u.id', 'in', userIds)
+    .where('u.active', '=', true)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    schedule: r.start_time === null ? DEFAULT_SCHEDULE : (r as unknown as Schedule),
+  }));
+}
+
+export async function recordsBetween(db: Kysely<Database>, userId: number, start: string, end: string) {
+  return db
+    .selectFrom('attendance_records')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('date', '>=', start)
+    .where('date', '<=', end)
+    .orderBy('date')
+    .execute();
+}
+
+export interface DayRowFilter {
+  start: string;
+  end: string;
+  today: string;
+  userIds?: number[];
+  departmentId?: number;
+  status?: AttendanceStatus;
+  search?: string;
+  /** Export lists every person on every day; the list only shows records and absences. */
+  everyDay?: boolean;
+}
+
+export interface DayRow {
+  record_id: number | null;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  employee_number: string;
+  department_id: number | null;
+  department_name: string | null;
+  date: string;
+  check_in_time: Date | null;
+  check_out_time: Date | null;
+  late: boolean | null;
+  early_exit: boolean | null;
+  source: AttendanceSource | null;
+  scheduled: boolean;
+  status: AttendanceStatus;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Person-days in a date range: every record, plus an absent row for each active person on each
+ * scheduled day up to today that has none. Absences are computed here, never stored.
+ */
+function dayRows(f: DayRowFilter): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`u.active`];
+  if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
+  if (f.departmentId !== undefined) where.push(sql`u.department_id = ${f.departmentId}`);
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    where.push(sql`(u.first_name || ' ' || u.last_name ILIKE ${pattern}
+      OR u.email ILIKE ${pattern} OR dep.name ILIKE ${pattern})`);
+  }
+  const keep = f.everyDay
+    ? sql`days.date <= ${f.today}::date`
+    : sql`(r.id IS NOT NULL OR (days.date <= ${f.today}::date AND scheduled))`;
+  const statusFilter = f.status ? sql`WHERE status = ${f.status}` : sql``;
+  return sql`(
+    SELECT * FROM (
+      SELECT r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
+             u.department_id, dep.name AS department_name, to_char(days.date, 'YYYY-MM-DD') AS date,
+             r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source, sch.scheduled,
+             CASE WHEN r.id IS NULL THEN 'absent'
+                  WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END AS status
+      FROM users u
+      LEFT JOIN departments dep ON dep.id = u.department_id
+      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
+      CROSS JOIN generate_series(${f.start}::date, ${f.end}::date, interval '1 day') AS g(day)
+      CROSS JOIN LATERAL (SELECT g.day::date AS date) AS days
+      CROSS JOIN LATERAL (SELECT extract(isodow FROM days.date)::smallint
+                          = ANY(COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[])) AS scheduled) AS sch
+      LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = days.date
+      WHERE ${sql.join(where, sql` AND `)} AND ${keep}
+    ) AS rows ${statusFilter}
+  )`;
+}
+
+export async function countDayRows(db: Kysely<Database>, f: DayRowFilter): Promise<number> {
+  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM ${dayRows(f)} AS d`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function listDayRows(
+  db: Kysely<Database>,
+  f: DayRowFilter,
+  page?: { limit: number; offset: number },
+): Promise<DayRow[]> {
+  const paging = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  const result = await sql<DayRow>`SELECT * FROM ${dayRows(f)} AS d
+    ORDER BY d.date DESC, d.last_name, d.first_name, d.user_id ${paging}`.execute(db);
+  return result.rows;
+}
+
+export interface DepartmentDayRow {
+  id: number | null;
+  name: string | null;
+  total: number;
+  present: number;
+  still_in: number;
+  late: number;
+  absent: number;
+  scheduled: boolean;
+}
+
+/** Head counts per department for one date; absent counts only people scheduled that day. */
+export async function departmentDay(db: Kysely<Database>, date: string, today: string) {
+  const result = await sql<DepartmentDayRow>`
+    SELECT dep.id, dep.name,
+           count(u.id)::int AS total,
+           count(r.id)::int AS present,
+           count(r.id) FILTER (WHERE r.check_out_time IS NULL)::int AS still_in,
+           count(r.id) FILTER (WHERE r.late)::int AS late,
+           count(u.id) FILTER (WHERE r.id IS NULL AND sch.scheduled AND ${date}::date <= ${today}::date)::int AS absent,
+           bool_or(sch.scheduled) AS scheduled
+    FROM users u
+    LEFT JOIN departments dep ON dep.id = u.department_id
+    LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
+    CROSS JOIN LATERAL (SELECT extract(isodow FROM ${date}::date)::smallint
+                        = ANY(COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[])) AS scheduled) AS sch
+    LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
+    WHERE u.active
+    GROUP BY dep.id, dep.name
+    ORDER BY count(u.id) DESC, dep.name`.execute(db);
+  return result.rows;
+}
+
+export interface ActivityRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  at: Date;
+  kind: 'check_in' | 'check_out';
+}
+
+/** The latest check-ins and check-outs up to now, newest first. */
+export async function latestActivity(db: Kysely<Database>, now: Date, limit: number) {
+  const result = await sql<ActivityRow>`
+    SELECT * FROM (
+      (SELECT r.user_id, u.first_name, u.last_name, r.check_in_time AS at, 'check_in' AS kind
+       FROM attendance_records r JOIN users u ON u.id = r.user_id
+       WHERE r.check_in_time <= ${now} ORDER BY r.check_in_time DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT r.user_id, u.first_name, u.last_name, r.check_out_time AS at, 'check_out' AS kind
+       FROM attendance_records r JOIN users u ON u.id = r.user_id
+       WHERE r.check_out_time IS NOT NULL AND r.check_out_time <= ${now}
+       ORDER BY r.check_out_time DESC LIMIT ${limit})
+    ) AS a ORDER BY at DESC LIMIT ${limit}`.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,164 @@
+import type { AttendanceStats, MyStatus } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import type { Actor } from '../auth/actor';
+import { type Clock, localDate, organisationTimezone } from '../system/time';
+import {
+  findRecord,
+  findUserSchedule,
+  insertRecordIfAbsent,
+  type RecordRow,
+  recordsBetween,
+  type Schedule,
+  setCheckOutIfOpen,
+} from './attendance.repository';
+import { isEarlyExit, isLate, isScheduledOn } from './attendance.rules';
+import { addDays, hoursBetween, monthRange } from './local-time';
+
+/** How far back a streak is followed. */
+const STREAK_LOOKBACK_DAYS = 400;
+
+export interface Today {
+  now: Date;
+  timeZone: string;
+  date: string;
+}
+
+/** Self-service attendance: the signed-in person's own day, check-in/out and statistics. */
+export class AttendanceService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** "Today" is the organisation's local date at the server's clock, never the browser's. */
+  async today(): Promise<Today> {
+    const now = this.clock();
+    const timeZone = await organisationTimezone(this.db);
+    return { now, timeZone, date: localDate(now, timeZone) };
+  }
+
+  async myStatus(actor: Actor): Promise<MyStatus> {
+    const today = await this.today();
+    const record = await findRecord(this.db, actor.userId, today.date);
+    return statusOf(record, today);
+  }
+
+  async checkIn(actor: Actor): Promise<MyStatus> {
+    const today = await this.today();
+    const schedule = await this.scheduleOf(actor.userId);
+    const record = await this.db.transaction().execute(async (trx) => {
+      const created = await insertRecordIfAbsent(trx, {
+        user_id: actor.userId,
+        date: today.date,
+        check_in_time: today.now,
+        late: isLate(schedule, today.date, today.now, today.timeZone),
+        source: 'web',
+        created_by: actor.userId,
+      });
+      if (!created) throw new AppError('conflict', 'Already checked in today');
+      await this.publish(trx, actor.userId, today.date, 'check_in');
+      return created;
+    });
+    return statusOf(record, today);
+  }
+
+  async checkOut(actor: Actor): Promise<MyStatus> {
+    const today = await this.today();
+    const schedule = await this.scheduleOf(actor.userId);
+    const record = await this.db.transaction().execute(async (trx) => {
+      const early = isEarlyExit(schedule, today.date, today.now, today.timeZone);
+      const updated = await setCheckOutIfOpen(trx, actor.userId, today.date, today.now, early);
+      if (!updated) {
+        const existing = await findRecord(trx, actor.userId, today.date);
+        throw new AppError(
+          'conflict',
+          existing ? 'Already checked out today' : 'You have not checked in today',
+        );
+      }
+      await this.publish(trx, actor.userId, today.date, 'check_out');
+      return updated;
+    });
+    return statusOf(record, today);
+  }
+
+  /** Counts scheduled workdays only; today counts once it has a check-in. */
+  async stats(actor: Actor, month?: string): Promise<AttendanceStats> {
+    const today = await this.today();
+    const shown = month ?? today.date.slice(0, 7);
+    const schedule = await this.scheduleOf(actor.userId);
+    const { start, end } = monthRange(shown);
+    const records = await recordsBetween(this.db, actor.userId, start, end);
+    const byDate = new Map(records.map((r) => [r.date, r]));
+
+    let totalDays = 0;
+    let presentDays = 0;
+    for (let d = start; d <= end && d <= today.date; d = addDays(d, 1)) {
+      if (!isScheduledOn(schedule, d)) continue;
+      const present = byDate.has(d);
+      if (d === today.date && !present) continue;
+      totalDays += 1;
+      if (present) presentDays += 1;
+    }
+    const complete = records.filter((r) => r.check_out_time);
+    const totalHours = complete.reduce((sum, r) => sum + hoursBetween(r.check_in_time, r.check_out_time!), 0);
+    return {
+      month: shown,
+      attendance_rate: totalDays ? round(1, (presentDays / totalDays) * 100) : null,
+      average_hours_per_day: complete.length ? round(2, totalHours / complete.length) : null,
+      total_days: totalDays,
+      present_days: presentDays,
+      total_hours: round(2, totalHours),
+      late_days: records.filter((r) => r.late).length,
+      streak: await this.streak(actor.userId, schedule, today.date),
+    };
+  }
+
+  private async streak(userId: number, schedule: Schedule, today: string): Promise<number> {
+    const from = addDays(today, -STREAK_LOOKBACK_DAYS);
+    const dates = new Set((await recordsBetween(this.db, userId, from, today)).map((r) => r.date));
+    let streak = 0;
+    for (let d = today; d > from; d = addDays(d, -1)) {
+      if (!isScheduledOn(schedule, d)) continue;
+      if (dates.has(d)) streak += 1;
+      else if (d !== today) break; // today without a check-in yet does not end a streak
+    }
+    return streak;
+  }
+
+  private async scheduleOf(userId: number): Promise<Schedule> {
+    const schedule = await findUserSchedule(this.db, userId);
+    if (!schedule) throw notFound('User');
+    return schedule;
+  }
+
+  private async publish(trx: Kysely<Database>, userId: number, date: string, action: string) {
+    await this.bus.publish(
+      {
+        kind: 'live',
+        type: 'attendance_update',
+        data: { userId, date, action },
+        audience: { userIds: [userId], admins: true },
+      },
+      trx,
+    );
+  }
+}
+
+const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function statusOf(record: RecordRow | undefined, today: Today): MyStatus {
+  const checkOut = record?.check_out_time ?? null;
+  return {
+    date: today.date,
+    check_in_time: record?.check_in_time.toISOString() ?? null,
+    check_out_time: checkOut?.toISOString() ?? null,
+    hours_worked: record ? hoursBetween(record.check_in_time, checkOut ?? today.now) : null,
+    late: record?.late ?? false,
+    canCheckIn: !record,
+    canCheckOut: Boolean(record && !checkOut),
+  };
+}

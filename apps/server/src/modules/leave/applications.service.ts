@@ -1,0 +1,236 @@
+import type {
+  ApplyLeaveRequest,
+  FieldIssue,
+  LeaveApplication,
+  LeaveApplicationsFilter,
+  LeaveBalance,
+  LeaveCalendarEvent,
+  LeaveLedgerEntry,
+  LeaveStats,
+  LeaveType,
+} from '@atrium/contract';
+import { AppError, notFound } from '../../errors';
+import { type Actor, isAdmin, requireAdmin } from '../auth/actor';
+import { recordAudit } from '../system/audit.repository';
+import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
+import { inclusiveDays, monthBounds, yearSegments } from './dates';
+import { businessNow, type LeaveDeps } from './leave.context';
+import {
+  applicationOwnerAndStatus,
+  calendarEvents,
+  closePending,
+  findApplication,
+  findOverlap,
+  insertApplication,
+  leaveStats,
+  listApplications,
+  listOwnApplications,
+  listPending,
+  lockApplicant,
+} from './leave.repository';
+import { ledgerOf } from './ledger.repository';
+import { applicantName, notifyApplicant, publishApplicationChanged } from './notifications';
+import { findLeaveType, listLeaveTypes } from './policies.repository';
+
+/** The longest single application: one year. Longer absences are several decisions. */
+const MAX_SPAN_DAYS = 366;
+
+/** Applying, cancelling and reading leave: staff see their own, administrators everyone's. */
+export class LeaveApplicationsService {
+  constructor(private readonly deps: LeaveDeps) {}
+
+  async types(_actor: Actor): Promise<LeaveType[]> {
+    return listLeaveTypes(this.deps.db);
+  }
+
+  async myBalances(actor: Actor, year?: number): Promise<LeaveBalance[]> {
+    const now = await businessNow(this.deps);
+    const shown = year ?? now.year;
+    await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
+    return balancesOf(this.deps.db, actor.userId, shown);
+  }
+
+  async myLedger(actor: Actor, year?: number): Promise<LeaveLedgerEntry[]> {
+    const now = await businessNow(this.deps);
+    const shown = year ?? now.year;
+    await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
+    return ledgerOf(this.deps.db, actor.userId, shown);
+  }
+
+  async myApplications(actor: Actor): Promise<LeaveApplication[]> {
+    return listOwnApplications(this.deps.db, actor.userId);
+  }
+
+  async apply(actor: Actor, input: ApplyLeaveRequest): Promise<LeaveApplication> {
+    const { db, bus } = this.deps;
+    const now = await businessNow(this.deps);
+    const issues: FieldIssue[] = [];
+    if (input.startDate < now.today) {
+      issues.push({
+        field: 'startDate',
+        rule: 'not_in_past',
+        message: `startDate must not be before today (${now.today})`,
+      });
+    }
+    if (input.endDate < input.startDate) {
+      issues.push({ field: 'endDate', rule: 'after_start', message: 'endDate must not be before startDate' });
+    } else if (inclusiveDays(input.startDate, input.endDate) > MAX_SPAN_DAYS) {
+      issues.push({
+        field: 'endDate',
+        rule: 'max_span',
+        message: `endDate must be at most ${MAX_SPAN_DAYS} days after startDate`,
+      });
+    }
+    if (issues.length > 0)
+      throw new AppError('validation_failed', issues.map((i) => i.message).join('; '), issues);
+
+    const id = await db.transaction().execute(async (trx) => {
+      const type = await findLeaveType(trx, input.leaveTypeId);
+      if (!type) {
+        throw new AppError('validation_failed', 'leaveTypeId must name an existing leave type', [
+          { field: 'leaveTypeId', rule: 'exists', message: 'leaveTypeId must name an existing leave type' },
+        ]);
+      }
+      await lockApplicant(trx, actor.userId);
+      const clash = await findOverlap(trx, actor.userId, input.startDate, input.endDate);
+      if (clash) {
+        throw new AppError(
+          'conflict',
+          `These dates overlap your ${clash.status} ${clash.leave_type_name} from ${clash.start_date} to ${clash.end_date}`,
+          {
+            applicationId: clash.id,
+            start_date: clash.start_date,
+            end_date: clash.end_date,
+            status: clash.status,
+          },
+        );
+      }
+      for (const segment of yearSegments(input.startDate, input.endDate)) {
+        await ensureLeaveYear(trx, actor.userId, segment.year, now.year);
+        if (type.max_days_per_year === 0) continue; // no limit: tracked, never counted
+        const balance = (await balancesOf(trx, actor.userId, segment.year)).find(
+          (b) => b.leave_type_id === type.id,
+        );
+        const remaining = balance?.remaining_days ?? 0;
+        if (segment.days > remaining) {
+          throw new AppError(
+            'unprocessable',
+            `Not enough ${type.leave_name} balance: ${remaining} days remaining in ${segment.year}, ${segment.days} requested`,
+            { remaining_days: remaining, requested_days: segment.days, year: segment.year },
+          );
+        }
+      }
+      const automatic = !type.requires_approval;
+      const created = await insertApplication(trx, {
+        user_id: actor.userId,
+        leave_type_id: type.id,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        reason: input.reason,
+        status: automatic ? 'approved' : 'pending',
+        at: now.now,
+        admin_comments: automatic
+          ? `Approved automatically: ${type.leave_name} does not require approval`
+          : null,
+      });
+      const by = { userId: actor.userId, at: now.now };
+      await bookApplication(trx, created, 'application_pending', { ...by, note: 'Applied' });
+      if (automatic)
+        await bookApplication(trx, created, 'application_approved', {
+          ...by,
+          note: 'Approved automatically',
+        });
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'leave.applied',
+        targetType: 'leave_application',
+        targetId: created.id,
+        ip: actor.ip,
+        details: {
+          leaveType: type.leave_name,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          automatic,
+        },
+      });
+      await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending');
+      if (automatic) {
+        await notifyApplicant(
+          bus,
+          trx,
+          { id: actor.userId, name: await applicantName(trx, actor.userId) },
+          {
+            message: `Your ${type.leave_name} from ${input.startDate} to ${input.endDate} was approved`,
+            type: 'success',
+          },
+        );
+      }
+      return created.id;
+    });
+    return (await findApplication(db, id))!;
+  }
+
+  /** The applicant withdraws a pending application; its days go back to the balance. */
+  async cancel(actor: Actor, id: number): Promise<LeaveApplication> {
+    const { db, bus } = this.deps;
+    const now = await businessNow(this.deps);
+    await db.transaction().execute(async (trx) => {
+      const closed = await closePending(trx, id, {
+        status: 'cancelled',
+        by: actor.userId,
+        at: now.now,
+        comments: null,
+        onlyUserId: actor.userId,
+      });
+      if (!closed) {
+        const current = await applicationOwnerAndStatus(trx, id);
+        if (!current || current.user_id !== actor.userId) throw notFound('Leave application');
+        throw new AppError(
+          'conflict',
+          `Only pending applications can be cancelled; this one is ${current.status}`,
+        );
+      }
+      await bookApplication(trx, closed, 'application_cancelled', {
+        userId: actor.userId,
+        at: now.now,
+        note: 'Cancelled by the applicant',
+      });
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'leave.cancelled',
+        targetType: 'leave_application',
+        targetId: id,
+        ip: actor.ip,
+      });
+      await publishApplicationChanged(bus, trx, closed, 'cancelled');
+    });
+    return (await findApplication(db, id))!;
+  }
+
+  /** Administrators list everyone's; anybody else gets only their own, whatever they ask. */
+  async list(actor: Actor, query: LeaveApplicationsFilter) {
+    return listApplications(this.deps.db, {
+      status: query.status,
+      search: query.search || undefined,
+      page: query.page,
+      pageSize: query.pageSize,
+      userId: isAdmin(actor) ? undefined : actor.userId,
+    });
+  }
+
+  async pending(actor: Actor): Promise<LeaveApplication[]> {
+    requireAdmin(actor);
+    return listPending(this.deps.db);
+  }
+
+  async stats(actor: Actor): Promise<LeaveStats> {
+    requireAdmin(actor);
+    const now = await businessNow(this.deps);
+    return leaveStats(this.deps.db, now.today, now.timeZone);
+  }
+
+  async calendar(actor: Actor, year: number, month: number): Promise<LeaveCalendarEvent[]> {
+    const { first, last } = monthBounds(year, month);
+    return calendarEvents(this.deps.db, first, last, isAdmin(actor) ? undefined : actor.userId);
+  }
+}

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { createUser, type LoggedIn, login } from '../../../test/fixtures';
+import { api, NOW, recordEvents, typeId } from './leave.test-support';
+
+let database: TestDatabase;
+let t: TestApp;
+let http: ReturnType<typeof api>;
+let annual: number;
+let unpaid: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startTestApp(database, {}, () => NOW);
+  http = api(t.app);
+  const someone = await login(t.app, await createUser(database.db, 'staff'));
+  annual = await typeId(t.app, someone.auth, 'Annual Leave');
+  unpaid = await typeId(t.app, someone.auth, 'Unpaid Leave');
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+const staff = async (): Promise<LoggedIn & { id: number }> => {
+  const user = await createUser(database.db, 'staff');
+  return { ...(await login(t.app, user)), id: user.id };
+};
+const apply = (s: LoggedIn, body: object) => http.post('/api/leave/apply', s.auth, body);
+const annualLeave = (startDate: string, endDate: string, reason = 'Family holiday') => ({
+  leaveTypeId: annual,
+  startDate,
+  endDate,
+  reason,
+});
+
+describe('applying for leave', () => {
+  it('creates a pending application with the spec fields and an inclusive day count', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-07-01', '2026-07-03'));
+    expect(res.statusCode).toBe(201);
+    const application = res.json().application;
+    expect(application).toMatchObject({
+      user: { id: s.id },
+      user_id: s.id,
+      department_name: 'Test Department',
+      leave_type_name: 'Annual Leave',
+      start_date: '2026-07-01',
+      end_date: '2026-07-03',
+      days_requested: 3,
+      reason: 'Family holiday',
+      status: 'pending',
+      applied_at: NOW.toISOString(),
+      decided_by: null,
+      decided_at: null,
+      admin_comments: null,
+    });
+    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances;
+    expect(balance.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave')).toMatchObject({
+      max_days_per_year: 25,
+      used_days: 0,
+      pending_applications: 1,
+      pending_days: 3,
+      remaining_days: 22,
+    });
+  });
+
+  it('allows a one-day application starting today (same start and end)', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-06-15', '2026-06-15'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().application.days_requested).toBe(1);
+  });
+
+  it('refuses a start date before today, naming the field and rule', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-06-14', '2026-06-16'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'startDate', rule: 'not_in_past', message: expect.stringContaining('2026-06-15') }],
+    });
+  });
+
+  it('refuses an end date before the start date', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-07-10', '2026-07-09'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ field: 'endDate', rule: 'after_start' }),
+    ]);
+  });
+
+  it('refuses a blank reason', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-07-10', '2026-07-10', '   '));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([expect.objectContaining({ field: 'reason' })]);
+    expect(res.json().error.message).toMatch(/reason must not be blank/);
+  });
+
+  it('refuses missing fields, malformed dates and an unknown leave type', async () => {
+    const s = await staff();
+    const res = await apply(s, { startDate: '2026-13-01', endDate: 'tomorrow' });
+    expect(res.statusCode).toBe(400);
+    const fields = res
+      .json()
+      .error.details.map((d: { field: string }) => d.field)
+      .sort();
+    expect(fields).toEqual(['endDate', 'leaveTypeId', 'reason', 'startDate']);
+    const unknown = await apply(s, { ...annualLeave('2026-07-01', '2026-07-01'), leaveTypeId: 99999 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toEqual([
+      expect.objectContaining({ field: 'leaveTypeId', rule: 'exists' }),
+    ]);
+  });
+
+  it('answers 409 naming the clashing dates when it overlaps own pending or approved leave', async () => {
+    const s = await staff();
+    expect((await apply(s, annualLeave('2026-08-03', '2026-08-07'))).statusCode).toBe(201);
+    const res = await apply(s, annualLeave('2026-08-07', '2026-08-10'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toContain('from 2026-08-03 to 2026-08-07');
+    expect(res.json().error.details).toMatchObject({ start_date: '2026-08-03', end_date: '2026-08-07' });
+    // The day after is free; somebody else's leave on the same days is no clash.
+    expect((await apply(s, annualLeave('2026-08-08', '2026-08-08'))).statusCode).toBe(201);
+    expect((await apply(await staff(), annualLeave('2026-08-03', '2026-08-07'))).statusCode).toBe(201);
+  });
+
+  it('no longer counts a cancelled application as a clash, and gives its days back', async () => {
+    const s = await staff();
+    const first = (await apply(s, annualLeave('2026-09-01', '2026-09-04'))).json().application;
+    const cancelled = await http.post(`/api/leave/applications/${first.id}/cancel`, s.auth);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().application).toMatchObject({ status: 'cancelled', decided_by: { id: s.id } });
+    expect((await apply(s, annualLeave('2026-09-01', '2026-09-04'))).statusCode).toBe(201);
+    const again = await http.post(`/api/leave/applications/${first.id}/cancel`, s.auth);
+    expect(again.statusCode).toBe(409);
+    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances[0];
+    expect(balance).toMatchObject({ pending_days: 4, remaining_days: 21 });
+  });
+
+  it("lets nobody cancel someone else's application", async () => {
+    const owner = await staff();
+    const other = await staff();
+    const id = (await apply(owner, annualLeave('2026-09-20', '2026-09-20'))).json().application.id;
+    expect((await http.post(`/api/leave/applications/${id}/cancel`, other.auth)).statusCode).toBe(404);
+  });
+
+  it('answers 422 with the remaining figure when the balance is exceeded', async () => {
+    const s = await staff();
+    expect((await apply(s, annualLeave('2026-07-01', '2026-07-20'))).statusCode).toBe(201); // 20 days
+    const res = await apply(s, annualLeave('2026-10-01', '2026-10-06')); // 6 > 5 left
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'unprocessable',
+      message: expect.stringContaining('5 days remaining'),
+      details: { remaining_days: 5, requested_days: 6, year: 2026 },
+    });
+    expect((await apply(s, annualLeave('2026-10-01', '2026-10-05'))).statusCode).toBe(201); // exactly 5
+  });
+
+  it('lets only one of several simultaneous overlapping applications through', async () => {
+    const s = await staff();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => apply(s, annualLeave('2026-10-12', `2026-10-1${3 + (i % 3)}`))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
+  it('never lets simultaneous applications together exceed the balance', async () => {
+    const s = await staff();
+    // Three 10-day periods against 25 days: two fit, the third must be refused.
+    const results = await Promise.all(
+      ['2026-07-01', '2026-08-01', '2026-09-01'].map((start) =>
+        apply(s, annualLeave(start, start.replace(/-01$/, '-10'))),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422]);
+    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances[0];
+    expect(balance).toMatchObject({ pending_days: 20, remaining_days: 5 });
+  });
+
+  it('charges a period across the new year to each year separately', async () => {
+    const s = await staff();
+    const res = await apply(s, annualLeave('2026-12-30', '2027-01-02'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().application.days_requested).toBe(4);
+    const y2026 = (await http.get('/api/leave/my-balance?year=2026', s.auth)).json().balances[0];
+    const y2027 = (await http.get('/api/leave/my-balance?year=2027', s.auth)).json().balances[0];
+    expect([y2026.pending_days, y2027.pending_days]).toEqual([2, 2]);
+  });
+
+  it('never limits Unpaid Leave nor counts it against a balance', async () => {
+    const s = await staff();
+    const res = await apply(s, {
+      leaveTypeId: unpaid,
+      startDate: '2026-07-01',
+      endDate: '2026-08-15',
+      reason: 'Travel',
+    });
+    expect(res.statusCode).toBe(201);
+    const balances = (await http.get('/api/leave/my-balance', s.auth)).json().balances;
+    expect(balances.find((b: { leave_type: string }) => b.leave_type === 'Unpaid Leave')).toMatchObject({
+      unlimited: true,
+      max_days_per_year: 0,
+      pending_days: 46,
+      remaining_days: null,
+    });
+    expect(balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave').remaining_days).toBe(
+      25,
+    );
+  });
+
+  it('approves on submit when the policy does not require approval, and tells the applicant', async () => {
+    const adminUser = await createUser(database.db, 'admin');
+    const admin = await login(t.app, adminUser);
+    const created = await http.post('/api/leave/policies', admin.auth, {
+      name: 'Volunteering',
+      leaveCode: 'VOL',
+      description: 'Charity days',
+      maxDays: 2,
+      carryForward: false,
+      requiresApproval: false,
+    });
+    expect(created.statusCode).toBe(201);
+    const s = await staff();
+    const live = recordEvents(t.bus);
+    const res = await apply(s, {
+      leaveTypeId: created.json().policy.leave_type_id,
+      startDate: '2026-07-06',
+      endDate: '2026-07-07',
+      reason: 'Beach clean-up',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().application).toMatchObject({ status: 'approved', decided_by: null });
+    expect(res.json().application.decided_at).toBe(NOW.toISOString());
+    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances.at(-1);
+    expect(balance).toMatchObject({
+      leave_type: 'Volunteering',
+      used_days: 2,
+      pending_days: 0,
+      remaining_days: 0,
+    });
+    await live.waitFor((e) => e.kind === 'live' && e.type === 'leave_status_notification');
+    live.stop();
+  });
+
+  it('publishes leave_application_update to admins and the applicant after commit', async () => {
+    const s = await staff();
+    const live = recordEvents(t.bus);
+    const id = (await apply(s, annualLeave('2026-11-02', '2026-11-02'))).json().application.id;
+    const event = await live.waitFor(
+      (e) => e.kind === 'live' && e.type === 'leave_application_update' && e.data.applicationId === id,
+    );
+    expect(event).toMatchObject({ data: { status: 'pending' }, audience: { admins: true, userIds: [s.id] } });
+    live.stop();
+  });
+});
+
+describe('reading applications', () => {
+  it('gives staff only their own applications, even from the admin list', async () => {
+    const a = await staff();
+    const b = await staff();
+    await apply(a, annualLeave('2026-12-01', '2026-12-01'));
+    await apply(b, annualLeave('2026-12-02', '2026-12-02'));
+    const mine = (await http.get('/api/leave/my-applications', a.auth)).json().applications;
+    expect(mine.map((x: { user_id: number }) => x.user_id)).toEqual([a.id]);
+    const list = (await http.get('/api/leave/applications', a.auth)).json();
+    expect(list.applications.every((x: { user_id: number }) => x.user_id === a.id)).toBe(true);
+    expect(list.total).toBe(1);
+  });
+
+  it('refuses staff the admin-only pending list and stats', async () => {
+    const s = await staff();
+    expect((await http.get('/api/leave/pending', s.auth)).statusCode).toBe(403);
+    expect((await http.get('/api/leave/stats', s.auth)).statusCode).toBe(403);
+    expect((await http.get('/api/leave/pending', { authorization: '' })).statusCode).toBe(401);
+  });
+
+  it('lets admins search by name, leave type and department, filter by status and page', async () => {
+    const admin = await login(t.app, await createUser(database.db, 'admin'));
+    const person = await createUser(database.db, 'staff', { departmentName: 'Harbour Office' });
+    const s = await login(t.app, person);
+    await apply(s, annualLeave('2026-12-21', '2026-12-22'));
+    const byDepartment = (await http.get('/api/leave/applications?search=harbour', admin.auth)).json();
+    expect(byDepartment.total).toBe(1);
+    expect(byDepartment.applications[0].department_name).toBe('Harbour Office');
+    const tag = person.email.split('-')[1]!.split('@')[0];
+    const byName = (await http.get(`/api/leave/applications?search=SAM%20TESTER${tag}`, admin.auth)).json();
+    expect(byName.applications.map((x: { user_id: number }) => x.user_id)).toEqual([person.id]);
+    const byType = (
+      await http.get('/api/leave/applications?search=UNPAID&status=pending', admin.auth)
+    ).json();
+    expect(
+      byType.applications.every((x: { leave_type_name: string }) => x.leave_type_name === 'Unpaid Leave'),
+    ).toBe(true);
+    const page = (await http.get('/api/leave/applications?page=2&pageSize=2', admin.auth)).json();
+    expect(page.applications).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(4);
+    const bad = await http.get('/api/leave/applications?status=maybe', admin.auth);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows calendar events per day for admins, and only their own to staff', async () => {
+    const admin = await login(t.app, await createUser(database.db, 'admin'));
+    const s = await staff();
+    await apply(s, annualLeave('2027-02-27', '2027-03-02'));
+    const feb = (await http.get('/api/leave/calendar/2027/2', admin.auth)).json().events;
+    expect(
+      feb.filter((e: { user: { id: number } }) => e.user.id === s.id).map((e: { date: string }) => e.date),
+    ).toEqual(['2027-02-27', '2027-02-28']);
+    const other = await staff();
+    expect((await http.get('/api/leave/calendar/2027/2', other.auth)).json().events).toEqual([]);
+    expect((await http.get('/api/leave/calendar/2027/13', admin.auth)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,117 @@
+import type {
+  BatchDecisionResponse,
+  BatchDecisionResult,
+  LeaveApplication,
+  LeaveDecision,
+} from '@atrium/contract';
+import { AppError, forbidden, notFound } from '../../errors';
+import { type Actor, requireAdmin } from '../auth/actor';
+import { recordAudit } from '../system/audit.repository';
+import { bookApplication } from './balances';
+import { businessNow, type LeaveDeps } from './leave.context';
+import { applicationOwnerAndStatus, closePending, findApplication } from './leave.repository';
+import { applicantName, notifyApplicant, publishApplicationChanged } from './notifications';
+
+/** Approving and rejecting leave, one at a time or in a batch. Administrators only. */
+export class LeaveDecisionsService {
+  constructor(private readonly deps: LeaveDeps) {}
+
+  async decide(
+    actor: Actor,
+    id: number,
+    status: LeaveDecision,
+    adminComments?: string,
+  ): Promise<LeaveApplication> {
+    requireAdmin(actor);
+    const { db, bus } = this.deps;
+    const now = await businessNow(this.deps);
+    await db.transaction().execute(async (trx) => {
+      const current = await applicationOwnerAndStatus(trx, id);
+      if (!current) throw notFound('Leave application');
+      // Whoever approves leave must not be the person taking it.
+      if (current.user_id === actor.userId) throw forbidden('You cannot decide your own leave application');
+      // The conditional update is the referee when two administrators decide at once.
+      const closed = await closePending(trx, id, {
+        status,
+        by: actor.userId,
+        at: now.now,
+        comments: adminComments || null,
+      });
+      if (!closed) {
+        const latest = await applicationOwnerAndStatus(trx, id);
+        throw new AppError(
+          'conflict',
+          `Only pending applications can be decided; this one is already ${latest?.status ?? current.status}`,
+          { status: latest?.status ?? current.status },
+        );
+      }
+      await bookApplication(
+        trx,
+        closed,
+        status === 'approved' ? 'application_approved' : 'application_rejected',
+        {
+          userId: actor.userId,
+          at: now.now,
+          note: status === 'approved' ? 'Approved' : 'Rejected',
+        },
+      );
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: status === 'approved' ? 'leave.approved' : 'leave.rejected',
+        targetType: 'leave_application',
+        targetId: id,
+        ip: actor.ip,
+        details: { applicant: closed.user_id, comments: adminComments ?? null },
+      });
+      await publishApplicationChanged(bus, trx, closed, status);
+      const application = (await findApplication(trx, id))!;
+      await notifyApplicant(
+        bus,
+        trx,
+        { id: closed.user_id, name: await applicantName(trx, closed.user_id) },
+        {
+          message: `Your ${application.leave_type_name} from ${closed.start_date} to ${closed.end_date} was ${status}`,
+          type: status === 'approved' ? 'success' : 'error',
+        },
+      );
+    });
+    return (await findApplication(db, id))!;
+  }
+
+  /**
+   * Each application is decided in its own transaction, so one that was already decided does
+   * not undo the others; the answer says what happened to every one.
+   */
+  async batch(
+    actor: Actor,
+    applicationIds: number[],
+    action: LeaveDecision,
+    adminComments?: string,
+  ): Promise<BatchDecisionResponse> {
+    requireAdmin(actor);
+    const results: BatchDecisionResult[] = [];
+    for (const applicationId of [...new Set(applicationIds)]) {
+      try {
+        const application = await this.decide(actor, applicationId, action, adminComments);
+        results.push({
+          applicationId,
+          outcome: 'decided',
+          status: application.status,
+          message: `Application ${action}`,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) || !['conflict', 'not_found', 'forbidden'].includes(error.code))
+          throw error;
+        const current = await applicationOwnerAndStatus(this.deps.db, applicationId);
+        results.push({
+          applicationId,
+          outcome: error.code === 'not_found' ? 'not_found' : 'conflict',
+          status: current?.status ?? null,
+          message: error.message,
+        });
+      }
+    }
+    const succeeded = results.filter((r) => r.outcome === 'decided').length;
+    return { results, succeeded, failed: results.length - succeeded };
+  }
+}

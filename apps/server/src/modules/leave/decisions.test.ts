@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { createUser, type LoggedIn, login } from '../../../test/fixtures';
+import { api, NOW, recordEvents, TODAY, typeId } from './leave.test-support';
+
+let database: TestDatabase;
+let t: TestApp;
+let http: ReturnType<typeof api>;
+let annual: number;
+let admin: LoggedIn & { id: number };
+let secondAdmin: LoggedIn;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startTestApp(database, {}, () => NOW);
+  http = api(t.app);
+  const adminUser = await createUser(database.db, 'admin');
+  admin = { ...(await login(t.app, adminUser)), id: adminUser.id };
+  secondAdmin = await login(t.app, await createUser(database.db, 'admin'));
+  annual = await typeId(t.app, admin.auth, 'Annual Leave');
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+const staff = async (): Promise<LoggedIn & { id: number }> => {
+  const user = await createUser(database.db, 'staff');
+  return { ...(await login(t.app, user)), id: user.id };
+};
+const applyFor = async (s: LoggedIn, startDate: string, endDate: string): Promise<number> => {
+  const res = await http.post('/api/leave/apply', s.auth, {
+    leaveTypeId: annual,
+    startDate,
+    endDate,
+    reason: 'Rest',
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().application.id;
+};
+const decide = (who: LoggedIn, id: number, status: string, adminComments?: string) =>
+  http.put(`/api/leave/applications/${id}/status`, who.auth, { status, adminComments });
+const annualBalance = async (s: LoggedIn) =>
+  (await http.get('/api/leave/my-balance', s.auth))
+    .json()
+    .balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave');
+
+describe('deciding one application', () => {
+  it('approval moves the days from pending to used and records who, when and the comment', async () => {
+    const s = await staff();
+    const id = await applyFor(s, '2026-07-01', '2026-07-05');
+    const live = recordEvents(t.bus);
+    const res = await decide(admin, id, 'approved', 'Application approved by admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().application).toMatchObject({
+      status: 'approved',
+      decided_by: { id: admin.id },
+      decided_at: NOW.toISOString(),
+      admin_comments: 'Application approved by admin',
+    });
+    expect(await annualBalance(s)).toMatchObject({
+      used_days: 5,
+      pending_days: 0,
+      pending_applications: 0,
+      remaining_days: 20,
+    });
+    const note = await live.waitFor((e) => e.kind === 'live' && e.type === 'leave_status_notification');
+    expect(note).toMatchObject({
+      data: { type: 'success', user: { id: s.id }, message: expect.stringContaining('was approved') },
+      audience: { userIds: [s.id] },
+    });
+    live.stop();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id'])
+      .where('target_type', '=', 'leave_application')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['leave.applied', 'leave.approved']);
+  });
+
+  it('rejection releases the pending days', async () => {
+    const s = await staff();
+    const id = await applyFor(s, '2026-07-01', '2026-07-03');
+    expect(await annualBalance(s)).toMatchObject({ pending_days: 3, remaining_days: 22 });
+    const res = await decide(admin, id, 'rejected', 'Busy season');
+    expect(res.json().application).toMatchObject({ status: 'rejected', admin_comments: 'Busy season' });
+    expect(await annualBalance(s)).toMatchObject({ used_days: 0, pending_days: 0, remaining_days: 25 });
+  });
+
+  it('answers 409 when deciding an application that is not pending, and changes nothing', async () => {
+    const s = await staff();
+    const id = await applyFor(s, '2026-07-10', '2026-07-10');
+    await decide(admin, id, 'rejected');
+    const again = await decide(admin, id, 'approved');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('already rejected');
+    expect(await annualBalance(s)).toMatchObject({ used_days: 0, pending_days: 0 });
+    expect((await decide(admin, 987654, 'approved')).statusCode).toBe(404);
+    expect((await decide(admin, id, 'cancelled')).statusCode).toBe(400);
+  });
+
+  it('leaves exactly one decision when two admins decide at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const s = await staff();
+      const id = await applyFor(s, '2026-08-01', '2026-08-04');
+      const results = await Promise.all([decide(admin, id, 'approved'), decide(secondAdmin, id, 'rejected')]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const lines = await database.db
+        .selectFrom('leave_ledger')
+        .select('kind')
+        .where('application_id', '=', id)
+        .execute();
+      expect(lines).toHaveLength(2); // the application, and one decision
+      const balance = await annualBalance(s);
+      expect(balance.pending_days).toBe(0);
+      expect(balance.used_days === 4 || balance.used_days === 0).toBe(true);
+    }
+  });
+
+  it('refuses staff the decision (403) and an admin deciding their own leave', async () => {
+    const s = await staff();
+    const id = await applyFor(s, '2026-09-01', '2026-09-01');
+    expect((await decide(s, id, 'approved')).statusCode).toBe(403);
+    const ownId = await applyFor(admin, '2026-09-02', '2026-09-02');
+    expect((await decide(admin, ownId, 'approved')).statusCode).toBe(403);
+    expect((await decide(secondAdmin, ownId, 'approved')).statusCode).toBe(200);
+  });
+
+  it('counts approved and rejected today, people on leave today and pending in stats', async () => {
+    const before = (await http.get('/api/leave/stats', admin.auth)).json().stats;
+    const s = await staff();
+    const id = await applyFor(s, TODAY, TODAY);
+    await decide(admin, id, 'approved');
+    await applyFor(await staff(), '2026-10-01', '2026-10-01');
+    const after = (await http.get('/api/leave/stats', admin.auth)).json().stats;
+    expect(after.approved_today).toBe(before.approved_today + 1);
+    expect(after.on_leave_today).toBe(before.on_leave_today + 1);
+    expect(after.pending).toBe(before.pending + 1);
+    const pending = (await http.get('/api/leave/pending', admin.auth)).json().applications;
+    expect(pending).toHaveLength(after.pending);
+    expect(pending.every((a: { status: string }) => a.status === 'pending')).toBe(true);
+  });
+});
+
+describe('batch decisions', () => {
+  it('decides the pending ones and reports per application what happened to the rest', async () => {
+    const s1 = await staff();
+    const s2 = await staff();
+    const a = await applyFor(s1, '2026-11-02', '2026-11-03');
+    const b = await applyFor(s2, '2026-11-02', '2026-11-04');
+    const decided = await applyFor(await staff(), '2026-11-05', '2026-11-05');
+    await decide(admin, decided, 'rejected');
+    const res = await http.post('/api/leave/batch-approval', admin.auth, {
+      applicationIds: [a, b, decided, 424242, a],
+      action: 'approved',
+      adminComments: 'Approved in batch',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.succeeded).toBe(2);
+    expect(body.failed).toBe(2);
+    expect(body.results).toEqual([
+      expect.objectContaining({ applicationId: a, outcome: 'decided', status: 'approved' }),
+      expect.objectContaining({ applicationId: b, outcome: 'decided', status: 'approved' }),
+      expect.objectContaining({ applicationId: decided, outcome: 'conflict', status: 'rejected' }),
+      expect.objectContaining({ applicationId: 424242, outcome: 'not_found', status: null }),
+    ]);
+    expect(await annualBalance(s2)).toMatchObject({ used_days: 3, pending_days: 0 });
+  });
+
+  it('needs a selection and an admin', async () => {
+    expect(
+      (await http.post('/api/leave/batch-approval', admin.auth, { applicationIds: [], action: 'approved' }))
+        .statusCode,
+    ).toBe(400);
+    const s = await staff();
+    expect(
+      (await http.post('/api/leave/batch-approval', s.auth, { applicationIds: [1], action: 'approved' }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

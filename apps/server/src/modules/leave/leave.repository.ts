@@ -1,0 +1,282 @@
+import type { LeaveApplication, LeaveCalendarEvent, LeaveStats, LeaveStatus } from '@atrium/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** All SQL for leave applications (the ledger lives in balances.ts, policies in their own file). */
+
+type Db = Kysely<Database>;
+
+/** Serialises one person's applications, so overlap and balance checks see each other. */
+export async function lockApplicant(db: Db, userId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7150300, ${userId})`.execute(db);
+}
+
+function applications(db: Db) {
+  return db
+    .selectFrom('leave_applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .innerJoin('leave_types as t', 't.id', 'a.leave_type_id')
+    .leftJoin('users as b', 'b.id', 'a.decided_by')
+    .select([
+      'a.id',
+      'a.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.department_id',
+      'd.name as department_name',
+      'a.leave_type_id',
+      't.leave_name as leave_type_name',
+      'a.start_date',
+      'a.end_date',
+      'a.days_requested',
+      'a.reason',
+      'a.status',
+      'a.applied_at',
+      'a.created_at',
+      'a.decided_by',
+      sql<string | null>`b.first_name || ' ' || b.last_name`.as('decided_by_name'),
+      'a.decided_at',
+      'a.admin_comments',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof applications>['executeTakeFirstOrThrow']>>;
+
+function toApplication(r: Row): LeaveApplication {
+  return {
+    id: r.id,
+    user: { id: r.user_id, name: `${r.first_name} ${r.last_name}` },
+    user_id: r.user_id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    department_id: r.department_id,
+    department_name: r.department_name,
+    leave_type_id: r.leave_type_id,
+    leave_type_name: r.leave_type_name,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    days_requested: r.days_requested,
+    reason: r.reason,
+    status: r.status,
+    applied_at: r.applied_at.toISOString(),
+    created_at: r.created_at.toISOString(),
+    decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
+    decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+    admin_comments: r.admin_comments,
+  };
+}
+
+export async function findApplication(db: Db, id: number): Promise<LeaveApplication | undefined> {
+  const row = await applications(db).where('a.id', '=', id).executeTakeFirst();
+  return row && toApplication(row);
+}
+
+export async function listOwnApplications(db: Db, userId: number): Promise<LeaveApplication[]> {
+  const rows = await applications(db)
+    .where('a.user_id', '=', userId)
+    .orderBy('a.applied_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .execute();
+  return rows.map(toApplication);
+}
+
+export interface ApplicationFilter {
+  status?: LeaveStatus;
+  search?: string;
+  userId?: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Case-insensitive substring search over name, leave type and department, as the spec says. */
+export async function listApplications(
+  db: Db,
+  filter: ApplicationFilter,
+): Promise<{ applications: LeaveApplication[]; total: number }> {
+  let query = applications(db);
+  if (filter.status) query = query.where('a.status', '=', filter.status);
+  if (filter.userId !== undefined) query = query.where('a.user_id', '=', filter.userId);
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', pattern),
+        eb('t.leave_name', 'ilike', pattern),
+        eb('d.name', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('a.applied_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { applications: rows.map(toApplication), total: Number(count.n) };
+}
+
+export async function listPending(db: Db): Promise<LeaveApplication[]> {
+  const rows = await applications(db)
+    .where('a.status', '=', 'pending')
+    .orderBy('a.applied_at', 'asc')
+    .orderBy('a.id', 'asc')
+    .execute();
+  return rows.map(toApplication);
+}
+
+/** The applicant's own pending or approved leave that shares a day with the period. */
+export async function findOverlap(db: Db, userId: number, start: string, end: string) {
+  return applications(db)
+    .where('a.user_id', '=', userId)
+    .where('a.status', 'in', ['pending', 'approved'])
+    .where('a.start_date', '<=', end)
+    .where('a.end_date', '>=', start)
+    .orderBy('a.start_date')
+    .executeTakeFirst();
+}
+
+export async function insertApplication(
+  db: Db,
+  values: {
+    user_id: number;
+    leave_type_id: number;
+    start_date: string;
+    end_date: string;
+    reason: string;
+    status: 'pending' | 'approved';
+    at: Date;
+    admin_comments: string | null;
+  },
+) {
+  return db
+    .insertInto('leave_applications')
+    .values({
+      user_id: values.user_id,
+      leave_type_id: values.leave_type_id,
+      start_date: values.start_date,
+      end_date: values.end_date,
+      reason: values.reason,
+      status: values.status,
+      applied_at: values.at,
+      created_at: values.at,
+      decided_at: values.status === 'pending' ? null : values.at,
+      admin_comments: values.admin_comments,
+    })
+    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date', 'days_requested'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves a pending application to its outcome. The `status = 'pending'` condition makes this
+ * the race's referee: of two concurrent decisions, the second waits for the first's row lock,
+ * re-reads the row, finds it decided and updates nothing.
+ */
+export async function closePending(
+  db: Db,
+  id: number,
+  change: {
+    status: 'approved' | 'rejected' | 'cancelled';
+    by: number;
+    at: Date;
+    comments: string | null;
+    onlyUserId?: number;
+  },
+) {
+  let query = db
+    .updateTable('leave_applications')
+    .set({
+      status: change.status,
+      decided_by: change.by,
+      decided_at: change.at,
+      admin_comments: change.comments,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending');
+  if (change.onlyUserId !== undefined) query = query.where('user_id', '=', change.onlyUserId);
+  return query
+    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date', 'days_requested'])
+    .executeTakeFirst();
+}
+
+export async function applicationOwnerAndStatus(db: Db, id: number) {
+  return db
+    .selectFrom('leave_applications')
+    .select(['user_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The figures on the admin Pending tab; "today" is the organisation's date. */
+export async function leaveStats(db: Db, today: string, timeZone: string): Promise<LeaveStats> {
+  const row = await db
+    .selectFrom('leave_applications as a')
+    .select([
+      sql<number>`count(*) FILTER (WHERE a.status = 'approved'
+        AND (a.decided_at AT TIME ZONE ${timeZone})::date = ${today}::date)`.as('approved_today'),
+      sql<number>`count(*) FILTER (WHERE a.status = 'rejected'
+        AND (a.decided_at AT TIME ZONE ${timeZone})::date = ${today}::date)`.as('rejected_today'),
+      sql<number>`count(DISTINCT a.user_id) FILTER (WHERE a.status = 'approved'
+        AND ${today}::date BETWEEN a.start_date AND a.end_date)`.as('on_leave_today'),
+      sql<number>`count(*) FILTER (WHERE a.status = 'pending')`.as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    approved_today: Number(row.approved_today),
+    rejected_today: Number(row.rejected_today),
+    on_leave_today: Number(row.on_leave_today),
+    pending: Number(row.pending),
+  };
+}
+
+export async function pendingCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('leave_applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One event per day of pending or approved leave within the month. */
+export async function calendarEvents(
+  db: Db,
+  first: string,
+  last: string,
+  userId?: number,
+): Promise<LeaveCalendarEvent[]> {
+  const result = await sql<{
+    date: string;
+    application_id: number;
+    user_id: number;
+    name: string;
+    leave_type: string;
+    status: LeaveStatus;
+  }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date, a.id AS application_id, u.id AS user_id,
+      u.first_name || ' ' || u.last_name AS name, t.leave_name AS leave_type, a.status
+    FROM leave_applications a
+    JOIN users u ON u.id = a.user_id
+    JOIN leave_types t ON t.id = a.leave_type_id
+    CROSS JOIN LATERAL generate_series(GREATEST(a.start_date, ${first}::date),
+      LEAST(a.end_date, ${last}::date), interval '1 day') AS day
+    WHERE a.status IN ('pending', 'approved')
+      AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
+      AND (${userId ?? null}::integer IS NULL OR a.user_id = ${userId ?? null})
+    ORDER BY day, name`.execute(db);
+  return result.rows.map((r) => ({
+    date: r.date,
+    application_id: r.application_id,
+    user: { id: r.user_id, name: r.name },
+    leave_type: r.leave_type,
+    status: r.status,
+  }));
+}

@@ -1,0 +1,160 @@
+import type { LeavePolicy, LeaveType } from '@atrium/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** All SQL for leave types and their policies (a policy is the rule book of one type). */
+
+type Db = Kysely<Database>;
+
+function typesWithPolicy(db: Db) {
+  return db
+    .selectFrom('leave_types as t')
+    .innerJoin('leave_policies as p', 'p.leave_type_id', 't.id')
+    .select([
+      't.id',
+      't.leave_name',
+      't.leave_code',
+      't.max_days_per_year',
+      'p.id as policy_id',
+      'p.description',
+      'p.carry_forward',
+      'p.carry_forward_cap',
+      'p.requires_approval',
+    ]);
+}
+
+export async function listLeaveTypes(db: Db): Promise<LeaveType[]> {
+  return typesWithPolicy(db)
+    .orderBy('t.id')
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        leave_name: r.leave_name,
+        leave_code: r.leave_code,
+        max_days_per_year: r.max_days_per_year,
+        requires_approval: r.requires_approval,
+      })),
+    );
+}
+
+export async function findLeaveType(db: Db, id: number) {
+  return typesWithPolicy(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+export async function listPolicies(db: Db, policyId?: number): Promise<LeavePolicy[]> {
+  let query = typesWithPolicy(db).select((eb) =>
+    eb
+      .selectFrom('leave_applications as a')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('a.leave_type_id', '=', 't.id')
+      .as('applications'),
+  );
+  if (policyId !== undefined) query = query.where('p.id', '=', policyId);
+  const rows = await query.orderBy('t.id').execute();
+  return rows.map((r) => ({
+    id: r.policy_id,
+    leave_type_id: r.id,
+    leave_code: r.leave_code,
+    name: r.leave_name,
+    description: r.description,
+    max_days: r.max_days_per_year,
+    carry_forward: r.carry_forward,
+    carry_forward_cap: r.carry_forward_cap,
+    requires_approval: r.requires_approval,
+    applications: Number(r.applications ?? 0),
+  }));
+}
+
+export interface PolicyValues {
+  name: string;
+  leaveCode: string;
+  description: string;
+  maxDays: number;
+  carryForward: boolean;
+  carryForwardCap: number;
+  requiresApproval: boolean;
+}
+
+export async function insertPolicy(db: Db, v: PolicyValues): Promise<number> {
+  const type = await db
+    .insertInto('leave_types')
+    .values({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const policy = await db
+    .insertInto('leave_policies')
+    .values({
+      leave_type_id: type.id,
+      description: v.description,
+      carry_forward: v.carryForward,
+      carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
+      requires_approval: v.requiresApproval,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return policy.id;
+}
+
+/** Locks the policy's type row: a concurrent edit or delete of the same type waits. */
+export async function lockPolicy(db: Db, policyId: number) {
+  return db
+    .selectFrom('leave_policies as p')
+    .innerJoin('leave_types as t', 't.id', 'p.leave_type_id')
+    .select(['p.id', 'p.leave_type_id', 't.leave_name', 't.max_days_per_year'])
+    .where('p.id', '=', policyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updatePolicy(db: Db, policyId: number, typeId: number, v: PolicyValues): Promise<void> {
+  await db
+    .updateTable('leave_types')
+    .set({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays })
+    .where('id', '=', typeId)
+    .execute();
+  await db
+    .updateTable('leave_policies')
+    .set({
+      description: v.description,
+      carry_forward: v.carryForward,
+      carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
+      requires_approval: v.requiresApproval,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', policyId)
+    .execute();
+}
+
+/**
+ * A changed allowance is booked as adjustment lines for everybody who already holds an
+ * entitlement for this year or a later one; past years keep the rules they had.
+ */
+export async function adjustEntitlements(
+  db: Db,
+  typeId: number,
+  delta: number,
+  fromYear: number,
+  by: number,
+  note: string,
+): Promise<void> {
+  if (delta === 0) return;
+  await sql`
+    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note, created_by)
+    SELECT user_id, leave_type_id, leave_year, 'adjustment', ${delta}, ${note}, ${by}
+    FROM leave_ledger
+    WHERE leave_type_id = ${typeId} AND kind = 'entitlement' AND leave_year >= ${fromYear}`.execute(db);
+}
+
+export async function countApplicationsOfType(db: Db, typeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('leave_applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leave_type_id', '=', typeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteLeaveType(db: Db, typeId: number): Promise<void> {
+  await db.deleteFrom('leave_types').where('id', '=', typeId).execute();
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/** A calendar date on the wire: 'YYYY-MM-DD', no time zone. */
+const CalendarDate = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
+
+export const LeaveStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
+export type LeaveStatus = z.infer<typeof LeaveStatus>;
+
+/** The two outcomes an administrator can give a pending application. */
+export const LeaveDecision = z.enum(['approved', 'rejected']);
+export type LeaveDecision = z.infer<typeof LeaveDecision>;
+
+export const LeaveType = z.object({
+  id: z.number().int(),
+  leave_name: z.string(),
+  leave_code: z.string(),
+  /** 0 means no limit (Unpaid Leave): tracked, never counted against a balance. */
+  max_days_per_year: z.number().int(),
+  requires_approval: z.boolean(),
+});
+export type LeaveType = z.infer<typeof LeaveType>;
+export const LeaveTypesResponse = z.object({ leaveTypes: z.array(LeaveType) });
+export type LeaveTypesResponse = z.infer<typeof LeaveTypesResponse>;
+
+export const LeaveBalance = z.object({
+  leave_type_id: z.number().int(),
+  leave_type: z.string(),
+  year: z.number().int(),
+  max_days_per_year: z.number().int(),
+  unlimited: z.boolean(),
+  carried_forward: z.number().int(),
+  /** Entitlement + carry forward + adjustments. */
+  entitled_days: z.number().int(),
+  used_days: z.number().int(),
+  pending_applications: z.number().int(),
+  pending_days: z.number().int(),
+  /** entitled - used - pending; null when the type has no limit. */
+  remaining_days: z.number().int().nullable(),
+});
+export type LeaveBalance = z.infer<typeof LeaveBalance>;
+export const LeaveBalanceResponse = z.object({ balances: z.array(LeaveBalance) });
+export type LeaveBalanceResponse = z.infer<typeof LeaveBalanceResponse>;
+
+export const LeaveLedgerEntry = z.object({
+  id: z.number().int(),
+  leave_type: z.string(),
+  year: z.number().int(),
+  kind: z.enum([
+    'entitlement',
+    'carry_forward',
+    'adjustment',
+    'application_pending',
+    'application_approved',
+    'application_rejected',
+    'application_cancelled',
+  ]),
+  application_id: z.number().int().nullable(),
+  entitled_days: z.number().int(),
+  pending_days: z.number().int(),
+  used_days: z.number().int(),
+  note: z.string(),
+  created_at: z.string(),
+});
+export type LeaveLedgerEntry = z.infer<typeof LeaveLedgerEntry>;
+export const LeaveLedgerQuery = z.object({ year: z.coerce.number().int().min(2000).max(2200).optional() });
+export const LeaveLedgerResponse = z.object({ entries: z.array(LeaveLedgerEntry) });
+export type LeaveLedgerResponse = z.infer<typeof LeaveLedgerResponse>;
+
+export const LeaveApplication = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+  leave_type_id: z.number().int(),
+  leave_type_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  days_requested: z.number().int(),
+  reason: z.string(),
+  status: LeaveStatus,
+  applied_at: z.string(),
+  created_at: z.string(),
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decided_at: z.string().nullable(),
+  admin_comments: z.string().nullable(),
+});
+export type LeaveApplication = z.infer<typeof LeaveApplication>;
+
+export const LeaveApplicationResponse = z.object({ application: LeaveApplication });
+export type LeaveApplicationResponse = z.infer<typeof LeaveApplicationResponse>;
+export const LeaveApplicationsResponse = z.object({ applications: z.array(LeaveApplication) });
+export type LeaveApplicationsResponse = z.infer<typeof LeaveApplicationsResponse>;
+export const LeaveApplicationPageResponse = z.object({
+  applications: z.array(LeaveApplication),
+  total: z.number().int(),
+});
+export type LeaveApplicationPageResponse = z.infer<typeof LeaveApplicationPageResponse>;
+
+export const LeaveApplicationsQuery = z.object({
+  status: LeaveStatus.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type LeaveApplicationsQuery = z.input<typeof LeaveApplicationsQuery>;
+export type LeaveApplicationsFilter = z.output<typeof LeaveApplicationsQuery>;
+
+/** The wizard's form; the server checks the rules the form checks, and more. */
+export const ApplyLeaveRequest = z.object({
+  leaveTypeId: z.number({ error: 'is required' }).int().positive(),
+  startDate: CalendarDate,
+  endDate: CalendarDate,
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'must not be blank' })
+    .max(2000, { error: 'must be at most 2000 characters' }),
+});
+export type ApplyLeaveRequest = z.infer<typeof ApplyLeaveRequest>;
+
+export const LeaveIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const DecideLeaveRequest = z.object({
+  status: LeaveDecision,
+  adminComments: z.string().trim().max(1000).optional(),
+});
+export type DecideLeaveRequest = z.infer<typeof DecideLeaveRequest>;
+
+export const BatchDecisionRequest = z.object({
+  applicationIds: z
+    .array(z.number().int().positive())
+    .min(1, { error: 'must name at least one application' })
+    .max(100, { error: 'must name at most 100 applications' }),
+  action: LeaveDecision,
+  adminComments: z.string().trim().max(1000).optional(),
+});
+export type BatchDecisionRequest = z.infer<typeof BatchDecisionRequest>;
+
+/** What happened to one application of a batch. */
+export const BatchDecisionResult = z.object({
+  applicationId: z.number().int(),
+  outcome: z.enum(['decided', 'conflict', 'not_found']),
+  status: LeaveStatus.nullable(),
+  message: z.string(),
+});
+export type BatchDecisionResult = z.infer<typeof BatchDecisionResult>;
+export const BatchDecisionResponse = z.object({
+  results: z.array(BatchDecisionResult),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+export type BatchDecisionResponse = z.infer<typeof BatchDecisionResponse>;
+
+export const LeaveStats = z.object({
+  approved_today: z.number().int(),
+  rejected_today: z.number().int(),
+  on_leave_today: z.number().int(),
+  pending: z.number().int(),
+});
+export type LeaveStats = z.infer<typeof LeaveStats>;
+export const LeaveStatsResponse = z.object({ stats: LeaveStats });
+export type LeaveStatsResponse = z.infer<typeof LeaveStatsResponse>;
+
+export const LeaveCalendarParams = z.object({
+  year: z.coerce.number().int().min(2000).max(2200),
+  month: z.coerce.number().int().min(1).max(12),
+});
+export const LeaveCalendarEvent = z.object({
+  date: z.string(),
+  application_id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  leave_type: z.string(),
+  status: LeaveStatus,
+});
+export type LeaveCalendarEvent = z.infer<typeof LeaveCalendarEvent>;
+export const LeaveCalendarResponse = z.object({ events: z.array(LeaveCalendarEvent) });
+export type LeaveCalendarResponse = z.infer<typeof LeaveCalendarResponse>;
+
+export const LeavePolicy = z.object({
+  id: z.number().int(),
+  leave_type_id: z.number().int(),
+  leave_code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  max_days: z.number().int(),
+  carry_forward: z.boolean(),
+  carry_forward_cap: z.number().int(),
+  requires_approval: z.boolean(),
+  applications: z.number().int(),
+});
+export type LeavePolicy = z.infer<typeof LeavePolicy>;
+export const LeavePoliciesResponse = z.object({ policies: z.array(LeavePolicy) });
+export type LeavePoliciesResponse = z.infer<typeof LeavePoliciesResponse>;
+export const LeavePolicyResponse = z.object({ policy: LeavePolicy });
+export type LeavePolicyResponse = z.infer<typeof LeavePolicyResponse>;
+
+export const LeavePolicyRequest = z.object({
+  name: z.string().trim().min(1, { error: 'must not be blank' }).max(80),
+  leaveCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{0,15}$/, { error: 'must be 1-16 capital letters, digits or _' }),
+  description: z.string().trim().max(500).default(''),
+  maxDays: z.number().int().min(0).max(366),
+  carryForward: z.boolean(),
+  carryForwardCap: z.number().int().min(0).max(366).default(0),
+  requiresApproval: z.boolean(),
+});
+export type LeavePolicyRequest = z.input<typeof LeavePolicyRequest>;

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LeaveStatusToasts } from '@/features/leave/components/LeaveStatusToasts';
 import { MobileMenu } from './MobileMenu';
 import { SectionBar } from './SectionBar';
 import { SideNav } from './SideNav';
@@ -34,6 +35,8 @@ export function AppLayout() {
           className="fixed inset-x-0 top-0 z-[65] h-0.5 animate-pulse bg-indigo-500 motion-reduce:animate-none"
         />
       ) : null}
+      {/* The applicant hears about a decision on their leave wherever they are. */}
+      <LeaveStatusToasts />
       <TopBar menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
       <aside className="fixed top-16 bottom-0 left-0 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white lg:block">
         <SideNav />

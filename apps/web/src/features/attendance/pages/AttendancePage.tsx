@@ -1,10 +1,9 @@
-import { PageHeader } from '@/components/ui/PageHeader';
+import { useAuth } from '@/app/providers/auth-context';
+import { AttendanceManagement } from '../components/AttendanceManagement';
+import { MyAttendance } from '../components/MyAttendance';
 
+/** Admins manage everyone's attendance; staff see their own (spec section 2). */
 export function AttendancePage() {
-  return (
-    <PageHeader
-      title="Time & Attendance"
-      description="Check-in and check-out, attendance history and the team calendar are coming here soon."
-    />
-  );
+  const { isAdmin } = useAuth();
+  return isAdmin ? <AttendanceManagement /> : <MyAttendance />;
 }

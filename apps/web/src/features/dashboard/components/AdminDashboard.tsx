@@ -1,10 +1,109 @@
+import { BarChart3, ClipboardList, DoorOpen, Footprints, Hourglass, UserCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useQuickStats } from '../api/dashboard-api';
+import { DepartmentOverview } from './DepartmentOverview';
+import { RecentActivity } from './RecentActivity';
+import { StatCard } from './StatCard';
+import { SystemHealthPanel } from './SystemHealthPanel';
+
+/** Present share above which the attendance trend points up (spec section 9). */
+const GOOD_ATTENDANCE = 0.8;
 
 export function AdminDashboard({ firstName }: { firstName: string }) {
+  const quick = useQuickStats();
+  const stats = quick.data;
+  const share = stats && stats.totalEmployees > 0 ? stats.presentToday / stats.totalEmployees : null;
+  const pending = stats?.pendingLeaveRequests ?? 0;
+
   return (
-    <PageHeader
-      title="Admin Dashboard"
-      description={`Welcome back, ${firstName}. Organisation-wide attendance, leave and building activity will appear here.`}
-    />
+    <div className="space-y-6">
+      <PageHeader title="Admin Dashboard" description={`Welcome back, ${firstName}`} />
+
+      <section
+        aria-labelledby="quick-actions"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <h2 id="quick-actions" className="mb-3 text-base font-semibold text-slate-900">
+          Quick Management Actions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/leave" className={buttonClasses('secondary', 'md', 'relative')}>
+            <ClipboardList aria-hidden="true" className="size-4" />
+            Review Leave Requests
+            {pending > 0 ? (
+              <span
+                className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+                data-testid="pending-badge"
+              >
+                {pending}
+                <span className="sr-only"> pending</span>
+              </span>
+            ) : null}
+          </Link>
+          <Link to="/reports" className={buttonClasses('secondary')}>
+            <BarChart3 aria-hidden="true" className="size-4" />
+            View Reports
+          </Link>
+        </div>
+      </section>
+
+      {quick.isError ? (
+        <Unavailable what="Today's figures are" onRetry={() => void quick.refetch()} />
+      ) : quick.isPending ? (
+        <Spinner />
+      ) : stats ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            to="/attendance"
+            title="Present Today"
+            icon={UserCheck}
+            value={`${stats.presentToday}`}
+            detail={
+              share === null
+                ? 'No employees yet'
+                : `${Math.round(share * 100)}% attendance of ${stats.totalEmployees}`
+            }
+            trend={share === null ? undefined : share > GOOD_ATTENDANCE ? 'up' : 'down'}
+            testId="stat-present-today"
+          />
+          <StatCard
+            to="/leave"
+            title="Pending Leave Requests"
+            icon={Hourglass}
+            value={`${pending}`}
+            detail={pending > 0 ? 'Urgent: waiting for a decision' : 'Nothing waiting'}
+            warning={pending > 0}
+          />
+          <StatCard
+            to="/access-control"
+            title="Access Events Today"
+            icon={DoorOpen}
+            value={`${stats.accessEventsToday}`}
+            detail="Last 24 hours"
+          />
+          <StatCard
+            to="/people-counting"
+            title="Daily Foot Traffic"
+            icon={Footprints}
+            value={`${stats.dailyFootTraffic}`}
+            detail={`Walk-in rate ${stats.walkInRate}%`}
+            trend={
+              stats.footTrafficChange.direction === 'neutral' ? undefined : stats.footTrafficChange.direction
+            }
+            trendValue={`${stats.footTrafficChange.value}%`}
+          />
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DepartmentOverview />
+        <RecentActivity />
+      </div>
+      <SystemHealthPanel />
+    </div>
   );
 }

@@ -1,10 +1,20 @@
-import { PageHeader } from '@/components/ui/PageHeader';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '@/app/providers/auth-context';
+import { Spinner } from '@/components/ui/Spinner';
+import { MyLeave } from '../components/MyLeave';
 
+// Staff never download the administrators' screens.
+const LeaveManagement = lazy(() =>
+  import('../components/LeaveManagement').then((m) => ({ default: m.LeaveManagement })),
+);
+
+/** /leave: Leave Management for administrators, My Leave for everybody else. */
 export function LeavePage() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return <MyLeave />;
   return (
-    <PageHeader
-      title="Leave & HR"
-      description="Leave balances, applications and approvals are coming here soon."
-    />
+    <Suspense fallback={<Spinner className="py-10" />}>
+      <LeaveManagement />
+    </Suspense>
   );
 }

@@ -1,0 +1,27 @@
+import { Button } from './Button';
+
+/**
+ * What a screen shows when its data could not be loaded: never a made-up number, always a way
+ * to try again.
+ */
+export function Unavailable({
+  what,
+  onRetry,
+  className,
+}: {
+  what: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className ?? ''}`}
+    >
+      <span>{what} unavailable</span>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { useToast } from '@/components/ui/toast-context';
+import { downloadAttendanceCsv } from '../api/attendance-api';
+import { todayLocal } from '../lib/calendar';
+import { EmployeeManagement } from './EmployeeManagement';
+import { OverviewPanel } from './OverviewPanel';
+
+type Tab = 'overview' | 'employees';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'employees', label: 'Employee Management' },
+];
+
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** Everyone's attendance for a picked date (or an advanced range), from the server. */
+export function AttendanceManagement() {
+  const toast = useToast();
+  const today = todayLocal();
+  const [date, setDate] = useState(today);
+  const [range, setRange] = useState<DateRange | null>(null);
+  const [tab, setTab] = useState<Tab>('overview');
+  const [exporting, setExporting] = useState(false);
+
+  const generateReport = async () => {
+    setExporting(true);
+    try {
+      await downloadAttendanceCsv({ startDate: range?.start ?? date, endDate: range?.end ?? date });
+    } catch {
+      toast.error('Export failed. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Attendance Management"
+        description="Organisation attendance, corrections and exports."
+        actions={
+          <>
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              Date
+              <input
+                type="date"
+                value={date}
+                max={today}
+                onChange={(e) => e.target.value && setDate(e.target.value)}
+                className="h-10 rounded-lg border border-slate-300 px-3 text-sm"
+                data-testid="attendance-date"
+              />
+            </label>
+            <Button onClick={() => void generateReport()} disabled={exporting}>
+              <FileDown aria-hidden="true" className="size-4" />
+              {exporting ? 'Generating...' : 'Generate Report'}
+            </Button>
+          </>
+        }
+      />
+      <Tabs
+        tabs={TABS}
+        value={tab}
+        onChange={setTab}
+        label="Attendance management views"
+        idPrefix="attendance-admin"
+      />
+      <TabPanel idPrefix="attendance-admin" id={tab}>
+        {tab === 'overview' ? (
+          <OverviewPanel date={date} />
+        ) : (
+          <EmployeeManagement date={date} range={range} onRangeChange={setRange} />
+        )}
+      </TabPanel>
+    </div>
+  );
+}

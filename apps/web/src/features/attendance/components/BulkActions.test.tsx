@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { BulkActions } from './BulkActions';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (selected: number[], onDone = vi.fn()) =>
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: <BulkActions date="2026-07-06" selected={selected} onDone={onDone} onExport={vi.fn()} />,
+      },
+    ],
+    { auth: fakeAuth(adminUser) },
+  );
+
+describe('bulk actions', () => {
+  it('asks for a selection first and calls nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = render([]);
+    await user.click(screen.getByRole('button', { name: 'Mark Present' }));
+    expect(await screen.findByText('Please select employees first')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('marks the selection and reports success', async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      JSON.parse(String(init?.body)).userIds.length === 2
+        ? new Response(
+            JSON.stringify({ bulk: { action: 'absent', date: '2026-07-06', changed: 2, unchanged: 0 } }),
+            {
+              status: 200,
+            },
+          )
+        : new Response('{}', { status: 500 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onDone = vi.fn();
+    const { user } = render([4, 5], onDone);
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Mark Absent' }));
+    expect(await screen.findByText('Bulk mark absent completed successfully!')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/attendance/bulk-mark-absent');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+      userIds: [4, 5],
+      date: '2026-07-06',
+    });
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('reports the spec failure text when the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    const onDone = vi.fn();
+    const { user } = render([9], onDone);
+    await user.click(screen.getByRole('button', { name: 'Mark Present' }));
+    expect(await screen.findByText('Bulk action failed. Please try again.')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

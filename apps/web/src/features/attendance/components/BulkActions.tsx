@@ -1,0 +1,61 @@
+import { Button } from '@/components/ui/Button';
+import { useToast } from '@/components/ui/toast-context';
+import { useBulkMark } from '../api/attendance-api';
+import { formatDate } from '../lib/format';
+
+/** Mark the selected people present or absent on the picked date, or export them. */
+export function BulkActions({
+  date,
+  selected,
+  onDone,
+  onExport,
+}: {
+  date: string;
+  selected: number[];
+  onDone: () => void;
+  onExport: (userIds: number[]) => void;
+}) {
+  const toast = useToast();
+  const bulk = useBulkMark();
+  const requireSelection = () => {
+    if (selected.length > 0) return true;
+    toast.warning('Please select employees first');
+    return false;
+  };
+  const mark = (action: 'present' | 'absent') => {
+    if (!requireSelection()) return;
+    bulk.mutate(
+      { action, userIds: selected, date },
+      {
+        onSuccess: () => {
+          toast.success(`Bulk mark ${action} completed successfully!`);
+          onDone();
+        },
+        onError: () => toast.error('Bulk action failed. Please try again.'),
+      },
+    );
+  };
+  return (
+    <section
+      aria-labelledby="bulk-actions"
+      className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+    >
+      <h2 id="bulk-actions" className="mr-2 text-sm font-semibold text-slate-900">
+        Bulk Actions
+        <span className="ml-2 font-normal text-slate-600">for {formatDate(date)}</span>
+      </h2>
+      <Button size="sm" onClick={() => mark('present')} disabled={bulk.isPending}>
+        Mark Present
+      </Button>
+      <Button size="sm" variant="danger" onClick={() => mark('absent')} disabled={bulk.isPending}>
+        Mark Absent
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => requireSelection() && onExport(selected)}>
+        Export Selected
+      </Button>
+      <span className="ml-auto text-sm text-slate-600" aria-live="polite" data-testid="selected-count">
+        {selected.length} selected
+      </span>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { AttendanceRecord } from '@atrium/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { cn } from '@/lib/cn';
+import { useAttendanceList } from '../api/attendance-api';
+import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../lib/calendar';
+import { formatDate, formatTime } from '../lib/format';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+type DayKind = 'present' | 'partial' | 'absent' | null;
+
+const KIND_STYLE: Record<Exclude<DayKind, null>, string> = {
+  present: 'bg-green-100 text-green-900 border-green-300',
+  partial: 'bg-yellow-100 text-yellow-900 border-yellow-300',
+  absent: 'bg-red-100 text-red-900 border-red-300',
+};
+const KIND_LABEL = { present: 'Present', partial: 'Partial', absent: 'Absent' } as const;
+
+/** Present = in and out, partial = in only, absent = a past scheduled day without a record. */
+function kindOf(record: AttendanceRecord | undefined, date: string, today: string): DayKind {
+  if (!record) return null;
+  if (record.attendance_status === 'complete') return 'present';
+  if (record.attendance_status === 'checked_in') return 'partial';
+  return date < today ? 'absent' : null;
+}
+
+export function CalendarTab() {
+  const today = todayLocal();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const { start, end } = monthBounds(month);
+  const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200 });
+  const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
+
+  return (
+    <Card>
+      <CardContent className="space-y-4">
+        <div className="flex items-center justify-between gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Previous month"
+            onClick={() => setMonth(shiftMonth(month, -1))}
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </Button>
+          <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+            {monthLabel(month)}
+          </h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Next month"
+            onClick={() => setMonth(shiftMonth(month, 1))}
+          >
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+        {list.isError ? (
+          <Unavailable what="Attendance history is" onRetry={() => void list.refetch()} />
+        ) : !list.data ? (
+          <Spinner />
+        ) : (
+          <table
+            className="w-full table-fixed border-separate border-spacing-1"
+            data-testid="attendance-calendar"
+          >
+            <caption className="sr-only">Attendance in {monthLabel(month)}</caption>
+            <thead>
+              <tr>
+                {WEEKDAYS.map((d) => (
+                  <th key={d} scope="col" className="text-center text-xs font-semibold text-slate-500">
+                    {d}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {chunk(monthGrid(month), 7).map((week) => (
+                <tr key={week[0]!.date}>
+                  {week.map((cell) => {
+                    const record = cell.inMonth ? byDate.get(cell.date) : undefined;
+                    const kind = cell.inMonth ? kindOf(record, cell.date, today) : null;
+                    const inAt = formatTime(record?.check_in_time);
+                    const outAt = formatTime(record?.check_out_time);
+                    return (
+                      <td
+                        key={cell.date}
+                        aria-current={cell.date === today ? 'date' : undefined}
+                        data-date={cell.date}
+                        data-kind={kind ?? undefined}
+                        className={cn(
+                          'h-14 rounded-md border p-1 align-top text-xs sm:h-20 sm:p-1.5',
+                          cell.inMonth
+                            ? 'border-slate-200 text-slate-800'
+                            : 'border-transparent text-slate-500',
+                          kind && KIND_STYLE[kind],
+                          cell.date === today && 'ring-2 ring-indigo-600 ring-offset-1',
+                        )}
+                      >
+                        <span className="block font-semibold">
+                          {cell.day}
+                          <span className="sr-only">
+                            {' '}
+                            {formatDate(cell.date)}
+                            {kind ? `, ${KIND_LABEL[kind]}` : ''}
+                            {cell.date === today ? ', today' : ''}
+                          </span>
+                        </span>
+                        {inAt ? <span className="block truncate">{inAt}</span> : null}
+                        {outAt ? <span className="block truncate">{outAt}</span> : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
+          {(['present', 'partial', 'absent'] as const).map((k) => (
+            <li key={k} className="flex items-center gap-2">
+              <span aria-hidden="true" className={cn('size-4 rounded border', KIND_STYLE[k])} />
+              {k === 'present'
+                ? 'Present (checked in and out)'
+                : k === 'partial'
+                  ? 'Partial (checked in only)'
+                  : 'Absent (past workday, no check-in)'}
+            </li>
+          ))}
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="size-4 rounded ring-2 ring-indigo-600" />
+            Today
+          </li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, i * size + size),
+  );
+}

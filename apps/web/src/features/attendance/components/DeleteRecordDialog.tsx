@@ -1,0 +1,80 @@
+import type { AttendanceRecord } from '@atrium/contract';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage } from '@/lib/api';
+import { useDeleteRecord } from '../api/attendance-api';
+import { formatDate } from '../lib/format';
+
+/** Confirmation with a reason; the day then counts as absent again. Keyed by record, so it starts empty. */
+export function DeleteRecordDialog({
+  record,
+  onClose,
+}: {
+  record: AttendanceRecord | null;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const remove = useDeleteRecord();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!record || record.id === null) return null;
+  const id = record.id;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError('Please give a reason for deleting this record.');
+    remove.mutate(
+      { id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Attendance record deleted successfully!');
+          onClose();
+        },
+        onError: (e) => setError(errorMessage(e, 'Delete failed. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Delete attendance record?"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="delete-attendance" variant="danger" disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </>
+      }
+    >
+      <form id="delete-attendance" onSubmit={submit} className="space-y-3" noValidate>
+        <p className="text-sm text-slate-700">
+          The record of {record.first_name} {record.last_name} on {formatDate(record.date)} will be removed.
+          The day will count as absent if it was a workday.
+        </p>
+        <label className="block text-sm font-medium text-slate-700">
+          Reason
+          <textarea
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={2}
+            maxLength={500}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,245 @@
+import type { AttendanceRecord, AttendanceStatus } from '@atrium/contract';
+import { Download, SlidersHorizontal } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { downloadAttendanceCsv, useAttendanceList, useDepartments, usePeople } from '../api/attendance-api';
+import type { DateRange } from './AttendanceManagement';
+import { AttendanceTable } from './AttendanceTable';
+import { BulkActions } from './BulkActions';
+import { DeleteRecordDialog } from './DeleteRecordDialog';
+import { EditRecordDialog } from './EditRecordDialog';
+import { RecordDetailsDialog } from './RecordDetailsDialog';
+
+const PAGE_SIZE = 20;
+const field = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm';
+
+/** Search, filters, bulk actions and the paginated table of person-days. */
+export function EmployeeManagement({
+  date,
+  range,
+  onRangeChange,
+}: {
+  date: string;
+  range: DateRange | null;
+  onRangeChange: (range: DateRange | null) => void;
+}) {
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AttendanceStatus | ''>('');
+  const [department, setDepartment] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [advanced, setAdvanced] = useState(range !== null);
+  const [draft, setDraft] = useState<DateRange>(range ?? { start: date, end: date });
+  const [editing, setEditing] = useState<AttendanceRecord | null>(null);
+  const [viewing, setViewing] = useState<AttendanceRecord | null>(null);
+  const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
+  const query = useDeferredValue(search.trim());
+  const departments = useDepartments();
+  const people = usePeople();
+
+  const params = {
+    ...(range ? { startDate: range.start, endDate: range.end } : { date }),
+    search: query || undefined,
+    status: status || undefined,
+    department: department ? Number(department) : undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const list = useAttendanceList(params);
+  const rows = list.data?.attendance ?? [];
+  // Filters change what "page 2" means, so every change starts again at page 1.
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  /** Export follows the department and search filters (status is per day, so every day is kept). */
+  const filteredPeople = (): number[] | undefined => {
+    if (!department && !query) return undefined;
+    const needle = query.toLowerCase();
+    return (people.data ?? [])
+      .filter((p) => !department || p.department_id === Number(department))
+      .filter((p) =>
+        [`${p.first_name} ${p.last_name}`, p.email, p.department_name ?? ''].some((t) =>
+          t.toLowerCase().includes(needle),
+        ),
+      )
+      .map((p) => p.id);
+  };
+
+  const exportRange = async (userIds?: number[]) => {
+    if (userIds?.length === 0) {
+      toast.warning('No attendance records found for the selected criteria.');
+      return;
+    }
+    try {
+      await downloadAttendanceCsv({ userIds, startDate: range?.start ?? date, endDate: range?.end ?? date });
+    } catch {
+      toast.error('Export failed. Please try again.');
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardContent className="space-y-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto_auto]">
+            <label className="sr-only" htmlFor="attendance-search">
+              Search employees
+            </label>
+            <input
+              id="attendance-search"
+              type="search"
+              placeholder="Search name, email or department"
+              value={search}
+              onChange={(e) => reset(setSearch)(e.target.value)}
+              className={field}
+            />
+            <label className="sr-only" htmlFor="attendance-status">
+              Status
+            </label>
+            <select
+              id="attendance-status"
+              value={status}
+              onChange={(e) => reset(setStatus)(e.target.value as AttendanceStatus | '')}
+              className={field}
+            >
+              <option value="">All</option>
+              <option value="complete">Complete</option>
+              <option value="checked_in">Checked In</option>
+              <option value="absent">Absent</option>
+            </select>
+            <label className="sr-only" htmlFor="attendance-department">
+              Department
+            </label>
+            <select
+              id="attendance-department"
+              value={department}
+              onChange={(e) => reset(setDepartment)(e.target.value)}
+              className={field}
+            >
+              <option value="">All departments</option>
+              {(departments.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+            <Button variant="secondary" onClick={() => setAdvanced(!advanced)} aria-expanded={advanced}>
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              Advanced Filters
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void exportRange(filteredPeople())}
+              disabled={people.isPending}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Export
+            </Button>
+          </div>
+          {advanced ? (
+            <fieldset className="flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-3">
+              <legend className="sr-only">Date range</legend>
+              <label className="flex flex-col text-sm text-slate-700">
+                Start date
+                <input
+                  type="date"
+                  value={draft.start}
+                  onChange={(e) => setDraft({ ...draft, start: e.target.value })}
+                  className={field}
+                />
+              </label>
+              <label className="flex flex-col text-sm text-slate-700">
+                End date
+                <input
+                  type="date"
+                  value={draft.end}
+                  min={draft.start}
+                  onChange={(e) => setDraft({ ...draft, end: e.target.value })}
+                  className={field}
+                />
+              </label>
+              <Button
+                size="md"
+                disabled={!draft.start || !draft.end || draft.end < draft.start}
+                onClick={() => {
+                  onRangeChange(draft);
+                  setPage(1);
+                }}
+              >
+                Apply
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  onRangeChange(null);
+                  setDraft({ start: date, end: date });
+                  setPage(1);
+                }}
+              >
+                Clear
+              </Button>
+              {draft.end < draft.start ? (
+                <p className="w-full text-sm text-red-700">End date must not be before start date.</p>
+              ) : null}
+            </fieldset>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <BulkActions
+        date={date}
+        selected={[...selected]}
+        onDone={() => setSelected(new Set())}
+        onExport={(ids) => void exportRange(ids)}
+      />
+
+      {list.isError ? (
+        <Unavailable what="Attendance records are" onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No attendance records found for the selected criteria.
+        </p>
+      ) : (
+        <>
+          <AttendanceTable
+            rows={rows}
+            showDate={range !== null}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onEdit={setEditing}
+            onView={setViewing}
+            onDelete={setDeleting}
+          />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onPage={setPage}
+            label="Attendance pages"
+          />
+          <p className="text-sm text-slate-600">{list.data.total} rows</p>
+        </>
+      )}
+
+      <EditRecordDialog key={`edit-${editing?.id}`} record={editing} onClose={() => setEditing(null)} />
+      <RecordDetailsDialog record={viewing} onClose={() => setViewing(null)} />
+      <DeleteRecordDialog
+        key={`delete-${deleting?.id}`}
+        record={deleting}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { AttendanceRecord, AttendanceStats, MyStatus } from '@atrium/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { monthBounds, todayLocal } from '../lib/calendar';
+import { MyAttendance } from './MyAttendance';
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+let handler: Handler;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init))),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const stats: AttendanceStats = {
+  month: todayLocal().slice(0, 7),
+  attendance_rate: 86.7,
+  average_hours_per_day: 8.8,
+  total_days: 15,
+  present_days: 13,
+  total_hours: 114.6,
+  late_days: 2,
+  streak: 3,
+};
+const open: MyStatus = {
+  date: todayLocal(),
+  check_in_time: null,
+  check_out_time: null,
+  hours_worked: null,
+  late: false,
+  canCheckIn: true,
+  canCheckOut: false,
+};
+
+const render = () =>
+  renderRoutes([{ path: '/attendance', Component: MyAttendance }], {
+    path: '/attendance',
+    auth: fakeAuth(staffUser),
+  });
+
+describe('Statistics', () => {
+  it('shows unavailable with Retry on a failed load, never fallback figures', async () => {
+    let fail = true;
+    handler = () => (fail ? json(500, { error: { code: 'internal', message: 'x' } }) : json(200, { stats }));
+    const { user } = render();
+    expect(await screen.findByText('Attendance statistics are unavailable')).toBeTruthy();
+    for (const invented of ['95%', '8.2', '22', '21', '15']) expect(screen.queryByText(invented)).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('86.7%')).toBeTruthy();
+    expect(screen.getByText('8.8')).toBeTruthy();
+    // Absent is total minus present; total hours come from the server.
+    expect(within(screen.getByText('Absent').parentElement!).getByText('2')).toBeTruthy();
+    expect(screen.getByText('114.6')).toBeTruthy();
+  });
+});
+
+describe('Today', () => {
+  it('offers Check In only when allowed, says Checking in... and shows the server error', async () => {
+    let release: () => void = () => {};
+    handler = (url, init) => {
+      if (url.endsWith(`/attendance/stats?month=${stats.month}`)) return json(200, { stats });
+      if (url.endsWith('/attendance/my-status')) return json(200, { status: open });
+      if (url.endsWith('/attendance/check-in') && init?.method === 'POST')
+        return new Promise((resolve) => {
+          release = () =>
+            resolve(json(409, { error: { code: 'conflict', message: 'Already checked in today' } }));
+        });
+      return json(404, { error: { code: 'not_found', message: 'no' } });
+    };
+    const { user } = render();
+    await user.click(screen.getByRole('tab', { name: 'Today' }));
+    expect((await screen.findAllByText('Not recorded')).length).toBe(3);
+    expect(screen.queryByRole('button', { name: 'Check Out' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Check In' }));
+    expect(await screen.findByRole('button', { name: 'Checking in...' })).toBeTruthy();
+    release();
+    expect(await screen.findByText('Already checked in today')).toBeTruthy();
+  });
+});
+
+describe('Calendar', () => {
+  it('colours days from the records and rings today in a 42-cell Sunday-first grid', async () => {
+    const today = todayLocal();
+    const { start } = monthBounds(today.slice(0, 7));
+    const record = (date: string, status: AttendanceRecord['attendance_status']): AttendanceRecord => ({
+      id: status === 'absent' ? null : 1,
+      user_id: staffUser.id,
+      first_name: 'Jamie',
+      last_name: 'Carter',
+      email: staffUser.email,
+      department_id: 1,
+      department_name: 'Warehouse',
+      date,
+      check_in_time: status === 'absent' ? null : `${date}T08:55:00.000Z`,
+      check_out_time: status === 'complete' ? `${date}T17:35:00.000Z` : null,
+      attendance_status: status,
+      hours: null,
+      late: false,
+      early_exit: false,
+      forgotten_checkout: false,
+      source: status === 'absent' ? null : 'web',
+    });
+    const rows = [record(today, 'checked_in')];
+    if (start < today) rows.push(record(start, 'absent'));
+    handler = (url) =>
+      url.includes('/attendance?')
+        ? json(200, { attendance: rows, total: rows.length, page: 1, pageSize: 200 })
+        : json(200, { stats });
+    const { user } = render();
+    await user.click(screen.getByRole('tab', { name: 'Calendar' }));
+    const table = await screen.findByTestId('attendance-calendar');
+    const cells = table.querySelectorAll('td');
+    expect(cells).toHaveLength(42);
+    expect(screen.getAllByRole('columnheader')[0]!.textContent).toBe('Sun');
+    const todayCell = table.querySelector(`td[data-date="${today}"]`)!;
+    expect(todayCell.getAttribute('data-kind')).toBe('partial');
+    expect(todayCell.getAttribute('aria-current')).toBe('date');
+    if (start < today)
+      expect(table.querySelector(`td[data-date="${start}"]`)!.getAttribute('data-kind')).toBe('absent');
+    expect(screen.getByText('Partial (checked in only)')).toBeTruthy();
+  });
+});

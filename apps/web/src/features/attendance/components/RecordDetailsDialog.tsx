@@ -1,0 +1,71 @@
+import type { AttendanceRecord } from '@atrium/contract';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useAttendanceList } from '../api/attendance-api';
+import { addDays } from '../lib/calendar';
+import { formatDate, formatHours, formatTime, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+
+/** Days of history the details view shows, ending on the row's date. */
+const RECENT_DAYS = 14;
+
+export function RecordDetailsDialog({
+  record,
+  onClose,
+}: {
+  record: AttendanceRecord | null;
+  onClose: () => void;
+}) {
+  const recent = useAttendanceList(
+    {
+      userId: record?.user_id,
+      startDate: record ? addDays(record.date, -(RECENT_DAYS - 1)) : undefined,
+      endDate: record?.date,
+      pageSize: RECENT_DAYS,
+    },
+    record !== null,
+  );
+  if (!record) return null;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`${record.first_name} ${record.last_name}`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600">
+        {record.email} · {record.department_name ?? 'N/A'} · last {RECENT_DAYS} days
+      </p>
+      {recent.isError ? (
+        <Unavailable what="Recent days are" onRetry={() => void recent.refetch()} />
+      ) : !recent.data ? (
+        <Spinner />
+      ) : recent.data.attendance.length === 0 ? (
+        <p className="text-sm text-slate-600">No attendance records found for the selected criteria.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="recent-days">
+          {recent.data.attendance.map((day) => (
+            <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="font-medium text-slate-800">{formatDate(day.date)}</span>
+              <span className="text-slate-600">
+                {formatTime(day.check_in_time) ?? '—'} – {formatTime(day.check_out_time) ?? '—'} ·{' '}
+                {formatHours(day.hours)} h
+              </span>
+              <span className="flex gap-1">
+                <Badge tone={STATUS_TONE[day.attendance_status]}>{STATUS_LABEL[day.attendance_status]}</Badge>
+                {day.late ? <Badge tone="warning">Late</Badge> : null}
+                {day.source && day.source !== 'web' ? <Badge>{day.source}</Badge> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useAttendanceStats } from '../api/attendance-api';
+import { monthLabel, todayLocal } from '../lib/calendar';
+
+/** This month's figures, all computed by the server from scheduled workdays. */
+export function StatsTab() {
+  const month = todayLocal().slice(0, 7);
+  const stats = useAttendanceStats(month);
+  if (stats.isError)
+    return <Unavailable what="Attendance statistics are" onRetry={() => void stats.refetch()} />;
+  if (!stats.data) return <Spinner />;
+  const s = stats.data;
+  const absent = s.total_days - s.present_days;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Figure
+          label="Attendance Rate"
+          value={s.attendance_rate === null ? '—' : `${s.attendance_rate}%`}
+          note={s.attendance_rate === null ? 'No workdays yet this month' : 'This month'}
+        />
+        <Figure
+          label="Average Hours per Day"
+          value={s.average_hours_per_day === null ? '—' : s.average_hours_per_day.toFixed(1)}
+          note={s.average_hours_per_day === null ? 'No completed days yet' : 'Completed days this month'}
+        />
+        <Figure
+          label="Streak"
+          value={`${s.streak}`}
+          note={s.streak === 1 ? 'workday present' : 'workdays present in a row'}
+        />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Monthly Summary · {monthLabel(s.month)}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <Summary label="Total Days" value={s.total_days} />
+            <Summary label="Present" value={s.present_days} />
+            <Summary label="Absent" value={absent} />
+            <Summary label="Total Hours" value={s.total_hours.toFixed(1)} />
+          </dl>
+          {s.late_days > 0 ? (
+            <p className="mt-3 text-sm text-slate-600">
+              Late arrivals this month: <strong>{s.late_days}</strong>
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p className="mt-1 text-3xl font-semibold text-slate-900">{value}</p>
+        <p className="mt-1 text-xs text-slate-500">{note}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Summary({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { LogIn, LogOut } from 'lucide-react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { errorMessage } from '@/lib/api';
+import { useCheckInOut, useMyStatus } from '../api/attendance-api';
+import { formatTime } from '../lib/format';
+
+/** Today's times; the buttons appear only when the server says the action is allowed. */
+export function TodayTab() {
+  const toast = useToast();
+  const status = useMyStatus();
+  const checkIn = useCheckInOut('check-in');
+  const checkOut = useCheckInOut('check-out');
+  if (status.isError)
+    return <Unavailable what="Today's attendance is" onRetry={() => void status.refetch()} />;
+  if (!status.data) return <Spinner />;
+  const s = status.data;
+  return (
+    <Card>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <Row label="Check In" value={formatTime(s.check_in_time) ?? 'Not recorded'} />
+          <Row label="Check Out" value={formatTime(s.check_out_time) ?? 'Not recorded'} />
+          <Row
+            label="Hours Worked"
+            value={s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}
+          />
+        </dl>
+        {s.late ? <Badge tone="warning">Late arrival</Badge> : null}
+        <div className="flex flex-wrap gap-2">
+          {s.canCheckIn ? (
+            <Button
+              disabled={checkIn.isPending}
+              onClick={() =>
+                checkIn.mutate(undefined, { onError: (e) => toast.error(errorMessage(e, 'Check-in failed')) })
+              }
+            >
+              <LogIn aria-hidden="true" className="size-4" />
+              {checkIn.isPending ? 'Checking in...' : 'Check In'}
+            </Button>
+          ) : null}
+          {s.canCheckOut ? (
+            <Button
+              variant="secondary"
+              disabled={checkOut.isPending}
+              onClick={() =>
+                checkOut.mutate(undefined, {
+                  onError: (e) => toast.error(errorMessage(e, 'Check-out failed')),
+                })
+              }
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              {checkOut.isPending ? 'Checking out...' : 'Check Out'}
+            </Button>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

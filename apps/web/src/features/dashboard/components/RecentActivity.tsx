@@ -1,0 +1,53 @@
+import { LogIn, LogOut } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useDashboardStats } from '../api/dashboard-api';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/** The five latest check-ins and check-outs. */
+export function RecentActivity() {
+  const stats = useDashboardStats();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {stats.isError ? (
+          <Unavailable what="Recent activity is" onRetry={() => void stats.refetch()} />
+        ) : !stats.data ? (
+          <Spinner />
+        ) : stats.data.recentActivity.length === 0 ? (
+          <p className="text-sm text-slate-600">No activity yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="recent-activity">
+            {stats.data.recentActivity.map((item) => {
+              const Icon = item.message.endsWith('checked out') ? LogOut : LogIn;
+              return (
+                <li
+                  key={`${item.user.id}-${item.timestamp}`}
+                  className="flex items-center gap-3 py-2 text-sm"
+                >
+                  <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+                  <span className="min-w-0 flex-1 text-slate-800">{item.message}</span>
+                  <time dateTime={item.timestamp} className="shrink-0 text-slate-500">
+                    {when(item.timestamp)}
+                  </time>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import type { MyStatus, QuickStats } from '@atrium/contract';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { StaffDashboard } from './StaffDashboard';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let present = false;
+let checkInFails = false;
+const quickStats = (): QuickStats => ({
+  attendanceStatus: present ? 'present' : 'absent',
+  canCheckIn: !present,
+  canCheckOut: present,
+  totalLeaveBalance: 23,
+  presentToday: 0,
+  totalEmployees: 0,
+  pendingLeaveRequests: 0,
+  accessEventsToday: 0,
+  dailyFootTraffic: 0,
+  walkInRate: 0,
+  footTrafficChange: { direction: 'neutral', value: 0 },
+});
+const status = (): MyStatus => ({
+  date: '2026-07-06',
+  check_in_time: present ? '2026-07-06T08:00:00.000Z' : null,
+  check_out_time: null,
+  hours_worked: present ? 0.5 : null,
+  late: false,
+  canCheckIn: !present,
+  canCheckOut: present,
+});
+
+beforeEach(() => {
+  present = false;
+  checkInFails = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/dashboard/quick-stats')) return json(200, { quickStats: quickStats() });
+      if (url.endsWith('/attendance/my-status')) return json(200, { status: status() });
+      if (url.endsWith('/attendance/check-in')) {
+        if (checkInFails) throw new TypeError('network down');
+        present = true;
+        return json(200, { status: status() });
+      }
+      return json(404, { error: { code: 'not_found', message: 'no' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = () =>
+  renderRoutes([{ path: '/dashboard', element: <StaffDashboard firstName="Jamie" /> }], {
+    path: '/dashboard',
+    auth: fakeAuth(staffUser),
+  });
+
+describe('staff dashboard', () => {
+  it('checks in from Quick Check In and then offers Quick Check Out', async () => {
+    const { user } = render();
+    expect(await screen.findByText('Not Checked In', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Start your day')).toBeTruthy();
+    expect(screen.getByTestId('leave-balance').textContent).toContain('23');
+    expect(screen.getByText('No pending requests')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Quick Check In' }));
+    expect(await screen.findByRole('button', { name: 'Quick Check Out' })).toBeTruthy();
+    expect(screen.getByTestId('attendance-indicator').textContent).toBe('Checked In');
+    expect(screen.getByText('Ready to check out')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Quick Check In' })).toBeNull();
+  });
+
+  it('says Check-in failed when the server cannot be reached', async () => {
+    checkInFails = true;
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Quick Check In' }));
+    expect(await screen.findByText('Check-in failed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,195 @@
+import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Dialog } from '@/components/ui/Dialog';
+import { Pagination } from '@/components/ui/Pagination';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useApplications } from '../api/leave-api';
+import { appliedDate, capitalise, formatRange, plural } from '../lib/format';
+import { inputClasses } from './FieldError';
+import { StatusBadge } from './StatusBadge';
+import { useDecisionActions } from './useDecisionActions';
+
+const PAGE_SIZE = 20;
+const statuses: ('' | LeaveStatus)[] = ['', 'pending', 'approved', 'rejected'];
+
+/** All Applications: search over name, leave type and department, a status filter, pages. */
+export function AllApplications() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'' | LeaveStatus>('');
+  const [page, setPage] = useState(1);
+  const [details, setDetails] = useState<LeaveApplication | null>(null);
+  const deferredSearch = useDeferredValue(search.trim());
+  const query = useApplications({
+    search: deferredSearch,
+    status: status || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const { decideOne, busy } = useDecisionActions();
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 sm:flex-row">
+        <label className="flex-1">
+          <span className="sr-only">Search applications</span>
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            placeholder="Search by name, leave type or department"
+            className={inputClasses}
+          />
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as '' | LeaveStatus);
+              setPage(1);
+            }}
+            className={inputClasses}
+          >
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {s ? capitalise(s) : 'All'}
+              </option>
+            ))}
+          </select>
+        </label>
+      </CardContent>
+      {query.isError ? (
+        <CardContent>
+          <Unavailable what="Applications" onRetry={() => void query.refetch()} />
+        </CardContent>
+      ) : query.isPending ? (
+        <Spinner className="py-10" />
+      ) : query.data.applications.length === 0 ? (
+        <CardContent className="py-10 text-center text-sm text-slate-600">No applications found</CardContent>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <caption className="sr-only">Leave applications</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Employee
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Dates
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Days
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Applied
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {query.data.applications.map((a) => (
+                <tr key={a.id}>
+                  <td className="px-4 py-3">
+                    <p className="font-medium text-slate-900">
+                      {a.first_name} {a.last_name}
+                    </p>
+                    <p className="text-xs text-slate-600">{a.department_name ?? 'N/A'}</p>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{a.leave_type_name}</td>
+                  <td className="px-4 py-3 text-slate-700">{formatRange(a.start_date, a.end_date)}</td>
+                  <td className="px-4 py-3 text-slate-700">{a.days_requested}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{appliedDate(a)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap">
+                    {a.status === 'pending' ? (
+                      <span className="inline-flex gap-2">
+                        <Button size="sm" disabled={busy} onClick={() => decideOne(a.id, 'approved')}>
+                          Approve
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          disabled={busy}
+                          onClick={() => decideOne(a.id, 'rejected')}
+                        >
+                          Reject
+                        </Button>
+                      </span>
+                    ) : (
+                      <Button size="sm" variant="secondary" onClick={() => setDetails(a)}>
+                        View Details
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="px-4 pb-4">
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data?.total ?? 0}
+          onPage={setPage}
+          label="Application pages"
+        />
+      </div>
+      <Dialog
+        open={details !== null}
+        onClose={() => setDetails(null)}
+        title="Application details"
+        footer={
+          <Button variant="secondary" onClick={() => setDetails(null)}>
+            Close
+          </Button>
+        }
+      >
+        {details ? <Details application={details} /> : null}
+      </Dialog>
+    </Card>
+  );
+}
+
+function Details({ application: a }: { application: LeaveApplication }) {
+  const rows: [string, string][] = [
+    ['Employee', `${a.first_name} ${a.last_name} (${a.email})`],
+    ['Department', a.department_name ?? 'N/A'],
+    ['Leave type', a.leave_type_name],
+    ['Dates', `${formatRange(a.start_date, a.end_date)} · ${plural(a.days_requested, 'day')}`],
+    ['Reason', a.reason],
+    ['Status', capitalise(a.status)],
+    ['Applied', appliedDate(a)],
+    ['Decided by', a.decided_by?.name ?? (a.decided_at ? 'Automatic' : 'N/A')],
+    ['Decided at', a.decided_at ? new Date(a.decided_at).toLocaleString('en-GB') : 'N/A'],
+    ['Comments', a.admin_comments ?? 'None'],
+  ];
+  return (
+    <dl className="grid gap-3 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+          <dd className="break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

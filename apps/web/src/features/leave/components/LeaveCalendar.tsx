@@ -1,0 +1,154 @@
+import type { LeaveCalendarEvent } from '@atrium/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { cn } from '@/lib/cn';
+import { useLeaveCalendar } from '../api/leave-api';
+import { monthGrid, shiftMonth, WEEKDAYS } from '../lib/calendar';
+import { formatDate } from '../lib/format';
+import { localToday } from '../lib/wizard';
+import { inputClasses } from './FieldError';
+import { StatusBadge } from './StatusBadge';
+
+/** Calendar View: who is away on which day; choosing a day lists the names. */
+export function LeaveCalendar() {
+  const today = localToday();
+  const [month, setMonth] = useState({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const events = useLeaveCalendar(month.year, month.month);
+  const byDate = new Map<string, LeaveCalendarEvent[]>();
+  for (const e of events.data ?? []) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+  const monthValue = `${month.year}-${String(month.month).padStart(2, '0')}`;
+  const label = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${monthValue}-01T00:00:00Z`),
+  );
+  const go = (by: number) => {
+    setMonth(shiftMonth(month.year, month.month, by));
+    setChosen(null);
+  };
+  const dayEvents = chosen ? (byDate.get(chosen) ?? []) : [];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-2">
+        <CardContent>
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            <Button variant="secondary" size="sm" onClick={() => go(-1)} aria-label="Previous month">
+              <ChevronLeft aria-hidden="true" className="size-4" />
+            </Button>
+            <label>
+              <span className="sr-only">Month</span>
+              <input
+                type="month"
+                value={monthValue}
+                onChange={(e) => {
+                  const [y, m] = e.target.value.split('-').map(Number);
+                  if (y && m) {
+                    setMonth({ year: y, month: m });
+                    setChosen(null);
+                  }
+                }}
+                className={cn(inputClasses, 'w-auto')}
+              />
+            </label>
+            <Button variant="secondary" size="sm" onClick={() => go(1)} aria-label="Next month">
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+            <h3 className="ml-auto text-base font-semibold text-slate-900" aria-live="polite">
+              {label}
+            </h3>
+          </div>
+          {events.isError ? (
+            <Unavailable what="Leave calendar" onRetry={() => void events.refetch()} />
+          ) : events.isPending ? (
+            <Spinner className="py-10" />
+          ) : (
+            <div className="grid grid-cols-7 gap-1">
+              {WEEKDAYS.map((d) => (
+                <div
+                  key={d}
+                  aria-hidden="true"
+                  className="py-1 text-center text-xs font-medium text-slate-500"
+                >
+                  {d}
+                </div>
+              ))}
+              {monthGrid(month.year, month.month).map((cell) => {
+                const list = byDate.get(cell.date) ?? [];
+                const pending = list.some((e) => e.status === 'pending');
+                const approved = list.some((e) => e.status === 'approved');
+                return (
+                  <button
+                    key={cell.date}
+                    type="button"
+                    aria-pressed={chosen === cell.date}
+                    aria-label={`${formatDate(cell.date)}: ${list.length === 0 ? 'nobody on leave' : `${list.length} on leave`}`}
+                    onClick={() => setChosen(cell.date)}
+                    className={cn(
+                      'flex aspect-square min-h-10 flex-col items-center justify-start rounded-lg p-1 text-sm sm:aspect-auto sm:h-16',
+                      'focus-visible:outline-2 focus-visible:outline-indigo-600',
+                      cell.inMonth ? 'text-slate-900' : 'text-slate-400',
+                      cell.date === today && 'ring-2 ring-indigo-500',
+                      chosen === cell.date
+                        ? 'bg-indigo-100'
+                        : list.length > 0
+                          ? 'bg-blue-50 hover:bg-blue-100'
+                          : 'hover:bg-slate-100',
+                    )}
+                  >
+                    <span>{Number(cell.date.slice(8))}</span>
+                    {list.length > 0 ? (
+                      <span className="mt-1 flex items-center gap-0.5" aria-hidden="true">
+                        {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
+                        {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
+                        <span className="hidden text-xs text-slate-600 sm:inline">{list.length}</span>
+                      </span>
+                    ) : null}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          <ul className="mt-4 flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
+            <li className="flex items-center gap-2">
+              <span className="size-3 rounded bg-blue-50 ring-1 ring-blue-200" /> Leave Days
+            </li>
+            <li className="flex items-center gap-2">
+              <span className="size-3 rounded-full bg-yellow-400" /> Pending Approval
+            </li>
+            <li className="flex items-center gap-2">
+              <span className="size-3 rounded-full bg-green-500" /> Approved
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <h3 className="text-base font-semibold text-slate-900">
+            {chosen ? formatDate(chosen) : 'Choose a day'}
+          </h3>
+          {chosen === null ? (
+            <p className="mt-2 text-sm text-slate-600">Select a day to see who is on leave.</p>
+          ) : dayEvents.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">Nobody is on leave on this day.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100" aria-label="On leave this day">
+              {dayEvents.map((e) => (
+                <li key={`${e.application_id}`} className="flex items-center justify-between gap-2 py-2">
+                  <div>
+                    <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
+                    <p className="text-xs text-slate-600">{e.leave_type}</p>
+                  </div>
+                  <StatusBadge status={e.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import type { LeaveApplication } from '@atrium/contract';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Dialog } from '@/components/ui/Dialog';
+import { Pagination } from '@/components/ui/Pagination';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage } from '@/lib/api';
+import { useCancelLeave } from '../api/leave-api';
+import { appliedDate, formatRange, plural } from '../lib/format';
+import { StatusBadge } from './StatusBadge';
+
+const PAGE_SIZE = 10;
+
+/** The applicant's own applications, newest first; pending ones can be withdrawn. */
+export function LeaveHistory({ applications }: { applications: LeaveApplication[] }) {
+  const [page, setPage] = useState(1);
+  const [cancelling, setCancelling] = useState<LeaveApplication | null>(null);
+  const cancel = useCancelLeave();
+  const toast = useToast();
+  const shown = applications.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  if (applications.length === 0) {
+    return (
+      <Card>
+        <CardContent className="py-10 text-center text-sm text-slate-600">
+          No leave applications found
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: () => {
+        toast.success('Application cancelled successfully!');
+        setCancelling(null);
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Failed to cancel application')),
+    });
+  };
+
+  return (
+    <Card>
+      <CardContent className="p-0 sm:p-0">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Your leave applications</caption>
+          <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase md:table-header-group">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Dates
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Days
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Applied
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {shown.map((a) => (
+              <tr
+                key={a.id}
+                className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:px-0 md:py-0"
+                data-testid="leave-history-row"
+              >
+                <td className="col-span-2 font-medium text-slate-900 md:px-4 md:py-3">{a.leave_type_name}</td>
+                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">
+                  {formatRange(a.start_date, a.end_date)}
+                </td>
+                <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
+                <td className="text-right md:px-4 md:py-3 md:text-left">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="text-slate-600 md:px-4 md:py-3">
+                  <span className="md:hidden">Applied </span>
+                  {appliedDate(a)}
+                </td>
+                <td className="text-right md:px-4 md:py-3">
+                  {a.status === 'pending' ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setCancelling(a)}
+                      aria-label={`Cancel ${a.leave_type_name} ${formatRange(a.start_date, a.end_date)}`}
+                    >
+                      Cancel
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="px-4 pb-4">
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={applications.length}
+            onPage={setPage}
+            label="History pages"
+          />
+        </div>
+      </CardContent>
+      <Dialog
+        open={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel this application?"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setCancelling(null)}>
+              Keep it
+            </Button>
+            <Button variant="danger" onClick={confirmCancel} disabled={cancel.isPending}>
+              Cancel application
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">
+          {cancelling
+            ? `${cancelling.leave_type_name}, ${formatRange(cancelling.start_date, cancelling.end_date)}. `
+            : ''}
+          The days go back to your balance.
+        </p>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import type { LeaveApplication } from '@atrium/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { LeaveManagement } from './LeaveManagement';
+
+const application = (id: number, first: string): LeaveApplication => ({
+  id,
+  user: { id: id + 100, name: `${first} Doe` },
+  user_id: id + 100,
+  first_name: first,
+  last_name: 'Doe',
+  email: `${first.toLowerCase()}@atrium.local`,
+  department_id: 1,
+  department_name: 'Warehouse',
+  leave_type_id: 1,
+  leave_type_name: 'Annual Leave',
+  start_date: '2026-12-01',
+  end_date: '2026-12-03',
+  days_requested: 3,
+  reason: 'Trip',
+  status: 'pending',
+  applied_at: '2026-11-20T10:00:00Z',
+  created_at: '2026-11-20T10:00:00Z',
+  decided_by: null,
+  decided_at: null,
+  admin_comments: null,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let pending: LeaveApplication[];
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  pending = [application(1, 'Ann'), application(2, 'Ben')];
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/leave/pending')) return json({ applications: pending });
+    if (url.endsWith('/leave/stats'))
+      return json({
+        stats: { approved_today: 1, rejected_today: 0, on_leave_today: 2, pending: pending.length },
+      });
+    if (url.endsWith('/leave/batch-approval') && init?.method === 'POST') {
+      const ids: number[] = JSON.parse(String(init.body)).applicationIds;
+      pending = pending.filter((a) => !ids.includes(a.id));
+      return json({
+        results: ids.map((id) => ({
+          applicationId: id,
+          outcome: 'decided',
+          status: 'approved',
+          message: 'ok',
+        })),
+        succeeded: ids.length,
+        failed: 0,
+      });
+    }
+    if (url.includes('/leave/applications/1/status'))
+      return json({ error: { code: 'conflict', message: 'Only pending applications can be decided' } }, 409);
+    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderIt = () =>
+  renderRoutes([{ path: '/leave', Component: LeaveManagement }], {
+    path: '/leave',
+    auth: fakeAuth(adminUser),
+  });
+
+describe('Leave Management', () => {
+  it('shows the pending count in the header and tab, and the four figures', async () => {
+    renderIt();
+    expect(await screen.findByRole('tab', { name: 'Pending (2)' })).toBeTruthy();
+    expect(screen.getByText('2 pending')).toBeTruthy();
+    expect(await screen.findByText('On leave today')).toBeTruthy();
+  });
+
+  it('asks for a selection first, then approves the selected in one batch', async () => {
+    const { user } = renderIt();
+    await screen.findByText('Ann Doe');
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    expect(await screen.findByText('Please select applications first')).toBeTruthy();
+    await user.click(screen.getByLabelText('Select all'));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    expect(await screen.findByText('2 applications approved successfully!')).toBeTruthy();
+    expect(await screen.findByText('No pending applications')).toBeTruthy();
+    expect(screen.getByText('All caught up!')).toBeTruthy();
+  });
+
+  it("shows the server's message when a decision fails", async () => {
+    const { user } = renderIt();
+    await user.click(await screen.findByRole('button', { name: 'Approve Ann Doe' }));
+    await waitFor(() => expect(screen.getByText('Only pending applications can be decided')).toBeTruthy());
+  });
+});

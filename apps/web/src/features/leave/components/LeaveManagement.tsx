@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { usePending } from '../api/leave-api';
+import { AllApplications } from './AllApplications';
+import { LeaveCalendar } from './LeaveCalendar';
+import { PendingPanel } from './PendingPanel';
+import { PoliciesPanel } from './PoliciesPanel';
+
+type Tab = 'pending' | 'all' | 'calendar' | 'policies';
+
+/** Leave Management (admin): decisions, every application, the calendar and the policies. */
+export function LeaveManagement() {
+  const [tab, setTab] = useState<Tab>('pending');
+  const pending = usePending();
+  const count = pending.data?.length;
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'pending', label: count === undefined ? 'Pending' : `Pending (${count})` },
+    { id: 'all', label: 'All Applications' },
+    { id: 'calendar', label: 'Calendar View' },
+    { id: 'policies', label: 'Policies' },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            Leave Management
+            {count !== undefined && count > 0 ? (
+              <Badge tone="warning" className="text-sm" data-testid="leave-pending-badge">
+                {count} pending
+              </Badge>
+            ) : null}
+          </span>
+        }
+        description="Review applications, see who is away and manage leave policies."
+      />
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label="Leave Management" idPrefix="leave-admin" />
+      <TabPanel idPrefix="leave-admin" id={tab}>
+        {tab === 'pending' ? <PendingPanel pending={pending} /> : null}
+        {tab === 'all' ? <AllApplications /> : null}
+        {tab === 'calendar' ? <LeaveCalendar /> : null}
+        {tab === 'policies' ? <PoliciesPanel /> : null}
+      </TabPanel>
+    </>
+  );
+}

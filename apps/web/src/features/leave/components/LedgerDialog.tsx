@@ -1,0 +1,90 @@
+import type { LeaveBalance, LeaveLedgerEntry } from '@atrium/contract';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useMyLedger } from '../api/leave-api';
+
+const kindText: Record<LeaveLedgerEntry['kind'], string> = {
+  entitlement: 'Yearly entitlement',
+  carry_forward: 'Carried forward',
+  adjustment: 'Adjustment',
+  application_pending: 'Applied (pending)',
+  application_approved: 'Approved (pending → used)',
+  application_rejected: 'Rejected (released)',
+  application_cancelled: 'Cancelled (released)',
+};
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The balance explained line by line: each ledger line and what it moved. */
+export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | null; onClose: () => void }) {
+  const ledger = useMyLedger(balance !== null);
+  const lines = (ledger.data ?? []).filter((e) => e.leave_type === balance?.leave_type);
+  return (
+    <Dialog
+      open={balance !== null}
+      onClose={onClose}
+      title={`${balance?.leave_type ?? ''} ${balance?.year ?? ''}: how it adds up`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {ledger.isError ? (
+        <Unavailable what="Balance details" onRetry={() => void ledger.refetch()} />
+      ) : ledger.isPending ? (
+        <Spinner />
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Line
+              </th>
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
+                Entitled
+              </th>
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
+                Pending
+              </th>
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
+                Used
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {lines.map((e) => (
+              <tr key={e.id}>
+                <td className="py-1.5">
+                  {kindText[e.kind]}
+                  {e.application_id ? <span className="text-slate-500"> #{e.application_id}</span> : null}
+                </td>
+                <td className="py-1.5 pl-3 text-right">{e.entitled_days ? signed(e.entitled_days) : ''}</td>
+                <td className="py-1.5 pl-3 text-right">{e.pending_days ? signed(e.pending_days) : ''}</td>
+                <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+          {balance ? (
+            <tfoot className="font-semibold">
+              <tr>
+                <td className="pt-2">Total</td>
+                <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
+                <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
+                <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      )}
+      {balance && balance.remaining_days !== null ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Remaining: {balance.entitled_days} − {balance.used_days} − {balance.pending_days} ={' '}
+          <strong>{balance.remaining_days}</strong> days
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+import type { LeaveBalance, LeaveType } from '@atrium/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { localToday } from '../lib/wizard';
+import { MyLeave } from './MyLeave';
+
+const types: LeaveType[] = [
+  { id: 1, leave_name: 'Annual Leave', leave_code: 'AL', max_days_per_year: 25, requires_approval: true },
+  { id: 4, leave_name: 'Unpaid Leave', leave_code: 'UL', max_days_per_year: 0, requires_approval: true },
+];
+const balance = (id: number, name: string, remaining: number | null): LeaveBalance => ({
+  leave_type_id: id,
+  leave_type: name,
+  year: 2026,
+  max_days_per_year: remaining === null ? 0 : 25,
+  unlimited: remaining === null,
+  carried_forward: 0,
+  entitled_days: remaining === null ? 0 : 25,
+  used_days: 3,
+  pending_applications: 0,
+  pending_days: 0,
+  remaining_days: remaining,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/leave/types')) return json({ leaveTypes: types });
+    if (url.endsWith('/leave/my-balance'))
+      return json({ balances: [balance(1, 'Annual Leave', 22), balance(4, 'Unpaid Leave', null)] });
+    if (url.endsWith('/leave/my-applications')) return json({ applications: [] });
+    if (url.endsWith('/leave/apply') && init?.method === 'POST') return json({ application: { id: 9 } }, 201);
+    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function renderMyLeave() {
+  return renderRoutes([{ path: '/leave', Component: MyLeave }], {
+    path: '/leave',
+    auth: fakeAuth(staffUser),
+  });
+}
+
+describe('My Leave', () => {
+  it('shows balances and the empty recent list on the Overview', async () => {
+    renderMyLeave();
+    expect(await screen.findByText('No leave applications yet')).toBeTruthy();
+    expect(screen.getByText('22')).toBeTruthy();
+    expect(screen.getByText('No limit')).toBeTruthy();
+  });
+
+  it('walks the wizard with every validation message, then submits and returns to the Overview', async () => {
+    const { user } = renderMyLeave();
+    await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
+    const next = () => user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await next();
+    expect(screen.getByRole('alert').textContent).toBe('Please select a leave type');
+    await user.click(screen.getByRole('radio', { name: /Annual Leave/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await next();
+
+    await next();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Start date is required',
+      'End date is required',
+    ]);
+    const today = localToday();
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    const end = screen.getByLabelText('End date') as HTMLInputElement;
+    expect(start.min).toBe(today);
+    fireEvent.change(start, { target: { value: addDays(today, 5) } });
+    expect(end.min).toBe(addDays(today, 5));
+    fireEvent.change(end, { target: { value: addDays(today, 3) } });
+    await next();
+    expect(screen.getByRole('alert').textContent).toBe('End date must be after start date');
+    fireEvent.change(end, { target: { value: addDays(today, 7) } });
+    expect(screen.getByTestId('leave-day-count').textContent).toBe('3 days requested · 22 days remaining');
+    await next();
+
+    await user.type(screen.getByLabelText('Reason'), '   ');
+    await next();
+    expect(screen.getByRole('alert').textContent).toBe('Please provide a reason for your leave');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await next();
+    await user.type(screen.getByLabelText('Reason'), 'Family trip');
+    await next();
+
+    expect(screen.getByText('Review your application')).toBeTruthy();
+    expect(screen.getByText('19 days')).toBeTruthy(); // remaining after this
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Leave application submitted successfully!')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      leaveTypeId: 1,
+      startDate: addDays(today, 5),
+      endDate: addDays(today, 7),
+      reason: 'Family trip',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true'),
+    );
+  });
+
+  it('allows the same start and end day', async () => {
+    const { user } = renderMyLeave();
+    await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
+    await user.click(screen.getByRole('radio', { name: /Annual Leave/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const day = addDays(localToday(), 1);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: day } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: day } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Reason')).toBeTruthy();
+  });
+
+  it('starts again at step 1 after switching tabs', async () => {
+    const { user } = renderMyLeave();
+    await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
+    await user.click(screen.getByRole('radio', { name: /Annual Leave/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Start date')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No leave applications found')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Apply for Leave' }));
+    const steps = screen.getByRole('list', { name: 'Application steps' });
+    expect(within(steps).getByText('Type').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect((screen.getByRole('radio', { name: /Annual Leave/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const { user } = renderMyLeave();
+    const overview = await screen.findByRole('tab', { name: 'Overview' });
+    overview.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Apply for Leave' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Apply for Leave' }));
+  });
+});

@@ -1,0 +1,185 @@
+import type { LeaveApplication, LeaveStats } from '@atrium/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CalendarCheck, CalendarX, Clock, Plane } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { useLeaveStats } from '../api/leave-api';
+import { formatRange, initials, plural } from '../lib/format';
+import { useDecisionActions } from './useDecisionActions';
+
+/** Pending tab: today's figures, then each waiting application with Approve / Reject and batch actions. */
+export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplication[]> }) {
+  const stats = useLeaveStats();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { decideOne, decideMany, busy } = useDecisionActions();
+  const list = pending.data ?? [];
+  // Forget selections of applications that are no longer pending (decided elsewhere).
+  const chosen = [...selected].filter((id) => list.some((a) => a.id === id));
+  const allChosen = list.length > 0 && chosen.length === list.length;
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="space-y-6">
+      <StatCards stats={stats} />
+      {pending.isError ? (
+        <Unavailable what="Pending applications" onRetry={() => void pending.refetch()} />
+      ) : pending.isPending ? (
+        <Spinner className="py-10" />
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="py-12 text-center">
+            <p className="text-base font-medium text-slate-900">No pending applications</p>
+            <p className="mt-1 text-sm text-slate-600">All caught up!</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <Card>
+            <CardContent className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-indigo-600"
+                  checked={allChosen}
+                  onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((a) => a.id)))}
+                />
+                Select all
+              </label>
+              <span className="text-sm text-slate-600" aria-live="polite">
+                {chosen.length} selected
+              </span>
+              <fieldset className="flex flex-wrap gap-2 sm:ml-auto">
+                <legend className="sr-only">Batch Actions</legend>
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => decideMany(chosen, 'approved', () => setSelected(new Set()))}
+                >
+                  Approve Selected
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() => decideMany(chosen, 'rejected', () => setSelected(new Set()))}
+                >
+                  Reject Selected
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())}>
+                  Cancel
+                </Button>
+              </fieldset>
+            </CardContent>
+          </Card>
+          <ul className="space-y-3" aria-label="Pending applications">
+            {list.map((a) => (
+              <li key={a.id} data-testid="pending-application">
+                <Card>
+                  <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                    <div className="flex items-start gap-3">
+                      <input
+                        type="checkbox"
+                        className="mt-3 size-4 accent-indigo-600"
+                        checked={selected.has(a.id)}
+                        onChange={() => toggle(a.id)}
+                        aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}
+                      />
+                      <span
+                        aria-hidden="true"
+                        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
+                      >
+                        {initials(a.first_name, a.last_name)}
+                      </span>
+                      <div className="min-w-0">
+                        <p className="font-medium text-slate-900">
+                          {a.first_name} {a.last_name}
+                        </p>
+                        <p className="text-sm text-slate-600">
+                          {a.leave_type_name} · {a.department_name ?? 'N/A'}
+                        </p>
+                        <p className="text-sm text-slate-700">
+                          {formatRange(a.start_date, a.end_date)} · {plural(a.days_requested, 'day')}
+                        </p>
+                        <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
+                      </div>
+                    </div>
+                    <div className="flex gap-2 sm:ml-auto">
+                      <Button
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => decideOne(a.id, 'approved')}
+                        aria-label={`Approve ${a.first_name} ${a.last_name}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={busy}
+                        onClick={() => decideOne(a.id, 'rejected')}
+                        aria-label={`Reject ${a.first_name} ${a.last_name}`}
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatCards({ stats }: { stats: UseQueryResult<LeaveStats> }) {
+  if (stats.isError) return <Unavailable what="Leave figures" onRetry={() => void stats.refetch()} />;
+  const value = (n: number | undefined) => (n === undefined ? '…' : n);
+  const s = stats.data;
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Leave figures">
+      <Stat icon={<Clock className="size-5 text-yellow-600" />} label="Pending" value={value(s?.pending)} />
+      <Stat
+        icon={<CalendarCheck className="size-5 text-green-600" />}
+        label="Approved today"
+        value={value(s?.approved_today)}
+      />
+      <Stat
+        icon={<CalendarX className="size-5 text-red-600" />}
+        label="Rejected today"
+        value={value(s?.rejected_today)}
+      />
+      <Stat
+        icon={<Plane className="size-5 text-indigo-600" />}
+        label="On leave today"
+        value={value(s?.on_leave_today)}
+      />
+    </ul>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <li>
+      <Card className="h-full">
+        <CardContent className="flex items-center gap-3">
+          <span aria-hidden="true">{icon}</span>
+          <div>
+            <p className="text-2xl font-semibold text-slate-900">{value}</p>
+            <p className="text-sm text-slate-600">{label}</p>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,190 @@
+import type { LeavePolicy } from '@atrium/contract';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent } from '@/components/ui/Card';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { errorMessage } from '@/lib/api';
+import { useDeletePolicy, usePolicies } from '../api/leave-api';
+import { plural } from '../lib/format';
+import { PolicyForm } from './PolicyForm';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** Policies: list, Add Policy, view, edit, and delete with confirmation. */
+export function PoliciesPanel() {
+  const policies = usePolicies();
+  const remove = useDeletePolicy();
+  const toast = useToast();
+  const [editing, setEditing] = useState<LeavePolicy | 'new' | null>(null);
+  const [viewing, setViewing] = useState<LeavePolicy | null>(null);
+  const [deleting, setDeleting] = useState<LeavePolicy | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('Policy deleted successfully!');
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, 'Failed to delete policy'));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="size-4" /> Add Policy
+        </Button>
+      </div>
+      {policies.isError ? (
+        <Unavailable what="Leave policies" onRetry={() => void policies.refetch()} />
+      ) : policies.isPending ? (
+        <Spinner className="py-10" />
+      ) : policies.data.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-sm text-slate-600">
+            No leave policies configured
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Leave policies">
+          {policies.data.map((p) => (
+            <li key={p.id} data-testid="leave-policy">
+              <Card className="h-full">
+                <CardContent>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h3 className="font-semibold text-slate-900">{p.name}</h3>
+                      <p className="mt-1 text-sm break-words text-slate-600">
+                        {p.description || 'No description'}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setViewing(p)}
+                        aria-label={`View ${p.name}`}
+                      >
+                        <Eye aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setEditing(p)}
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setDeleting(p)}
+                        aria-label={`Delete ${p.name}`}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
+                      </Button>
+                    </div>
+                  </div>
+                  <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                    <div>
+                      <dt className="text-xs text-slate-500">Max days</dt>
+                      <dd className="font-medium text-slate-900">
+                        {p.max_days === 0 ? 'No limit' : p.max_days}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Carry forward</dt>
+                      <dd className="font-medium text-slate-900">
+                        {yesNo(p.carry_forward)}
+                        {p.carry_forward ? ` (up to ${p.carry_forward_cap})` : ''}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Requires approval</dt>
+                      <dd className="font-medium text-slate-900">{yesNo(p.requires_approval)}</dd>
+                    </div>
+                  </dl>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== null ? (
+        <PolicyForm policy={editing === 'new' ? null : editing} open onClose={() => setEditing(null)} />
+      ) : null}
+      <Dialog
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing?.name ?? ''}
+        footer={
+          <Button variant="secondary" onClick={() => setViewing(null)}>
+            Close
+          </Button>
+        }
+      >
+        {viewing ? (
+          <dl className="grid gap-2 text-sm">
+            <div>
+              <dt className="text-slate-500">Code</dt>
+              <dd>{viewing.leave_code}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Description</dt>
+              <dd>{viewing.description || 'No description'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Max days per year</dt>
+              <dd>{viewing.max_days === 0 ? 'No limit' : viewing.max_days}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Carry forward</dt>
+              <dd>
+                {yesNo(viewing.carry_forward)}
+                {viewing.carry_forward ? `, up to ${plural(viewing.carry_forward_cap, 'day')}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Requires approval</dt>
+              <dd>{yesNo(viewing.requires_approval)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Applications</dt>
+              <dd>{viewing.applications}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">
+          {deleting && deleting.applications > 0
+            ? `${deleting.name} has ${plural(deleting.applications, 'application')}, so it cannot be deleted.`
+            : 'This removes the leave type and its policy. This cannot be undone.'}
+        </p>
+      </Dialog>
+    </div>
+  );
+}

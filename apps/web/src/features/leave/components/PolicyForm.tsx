@@ -1,0 +1,217 @@
+import type { LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage, isApiError } from '@/lib/api';
+import { useSavePolicy } from '../api/leave-api';
+import { FieldError, inputClasses } from './FieldError';
+
+type Errors = Partial<Record<'name' | 'leaveCode' | 'maxDays' | 'carryForwardCap', string>>;
+
+/** Add or edit a policy (and its leave type) in a dialog. */
+export function PolicyForm({
+  policy,
+  open,
+  onClose,
+}: {
+  policy: LeavePolicy | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState({
+    name: policy?.name ?? '',
+    leaveCode: policy?.leave_code ?? '',
+    description: policy?.description ?? '',
+    maxDays: String(policy?.max_days ?? 0),
+    carryForward: policy?.carry_forward ?? false,
+    carryForwardCap: String(policy?.carry_forward_cap ?? 0),
+    requiresApproval: policy?.requires_approval ?? true,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSavePolicy();
+  const toast = useToast();
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    if (!values.name.trim()) e.name = 'Name is required';
+    if (!/^[A-Z][A-Z0-9_]{0,15}$/.test(values.leaveCode.trim()))
+      e.leaveCode = 'Code must be 1-16 capital letters, digits or _, starting with a letter';
+    const max = Number(values.maxDays);
+    if (values.maxDays === '' || !Number.isInteger(max) || max < 0 || max > 366)
+      e.maxDays = 'Max days must be 0-366';
+    const cap = Number(values.carryForwardCap);
+    if (values.carryForward && (!Number.isInteger(cap) || cap < 0 || cap > 366))
+      e.carryForwardCap = 'Cap must be 0-366';
+    return e;
+  };
+
+  const submit = () => {
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body: LeavePolicyRequest = {
+      name: values.name.trim(),
+      leaveCode: values.leaveCode.trim(),
+      description: values.description.trim(),
+      maxDays: Number(values.maxDays),
+      carryForward: values.carryForward,
+      carryForwardCap: values.carryForward ? Number(values.carryForwardCap) : 0,
+      requiresApproval: values.requiresApproval,
+    };
+    save.mutate(
+      { id: policy?.id, body },
+      {
+        onSuccess: () => {
+          toast.success(policy ? 'Policy updated successfully!' : 'Policy added successfully!');
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && Array.isArray(error.details)) {
+            const fromServer: Errors = {};
+            for (const d of error.details as { field: string; message: string }[])
+              fromServer[d.field as keyof Errors] = d.message;
+            setErrors(fromServer);
+          }
+          toast.error(errorMessage(error, 'Failed to save policy'));
+        },
+      },
+    );
+  };
+
+  const field = (key: keyof typeof values, value: string | boolean) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={policy ? `Edit ${policy.name}` : 'Add Policy'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="leave-policy-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Policy'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="leave-policy-form"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor="policy-name" className="mb-1 block text-sm font-medium text-slate-800">
+            Name
+          </label>
+          <input
+            id="policy-name"
+            className={inputClasses}
+            value={values.name}
+            maxLength={80}
+            onChange={(e) => field('name', e.target.value)}
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? 'policy-name-error' : undefined}
+          />
+          <FieldError id="policy-name-error" message={errors.name} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="policy-code" className="mb-1 block text-sm font-medium text-slate-800">
+              Code
+            </label>
+            <input
+              id="policy-code"
+              className={inputClasses}
+              value={values.leaveCode}
+              maxLength={16}
+              onChange={(e) => field('leaveCode', e.target.value.toUpperCase())}
+              aria-invalid={Boolean(errors.leaveCode)}
+              aria-describedby={errors.leaveCode ? 'policy-code-error' : undefined}
+            />
+            <FieldError id="policy-code-error" message={errors.leaveCode} />
+          </div>
+          <div>
+            <label htmlFor="policy-max" className="mb-1 block text-sm font-medium text-slate-800">
+              Max days per year
+            </label>
+            <input
+              id="policy-max"
+              type="number"
+              min={0}
+              max={366}
+              inputMode="numeric"
+              className={inputClasses}
+              value={values.maxDays}
+              onChange={(e) => field('maxDays', e.target.value)}
+              aria-invalid={Boolean(errors.maxDays)}
+              aria-describedby={errors.maxDays ? 'policy-max-error' : 'policy-max-hint'}
+            />
+            <p id="policy-max-hint" className="mt-1 text-xs text-slate-500">
+              0 means no limit
+            </p>
+            <FieldError id="policy-max-error" message={errors.maxDays} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="policy-description" className="mb-1 block text-sm font-medium text-slate-800">
+            Description
+          </label>
+          <textarea
+            id="policy-description"
+            rows={2}
+            maxLength={500}
+            className={inputClasses}
+            value={values.description}
+            onChange={(e) => field('description', e.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap items-end gap-4">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-indigo-600"
+              checked={values.carryForward}
+              onChange={(e) => field('carryForward', e.target.checked)}
+            />
+            Carry forward unused days
+          </label>
+          {values.carryForward ? (
+            <div>
+              <label htmlFor="policy-cap" className="mb-1 block text-sm font-medium text-slate-800">
+                Cap (days)
+              </label>
+              <input
+                id="policy-cap"
+                type="number"
+                min={0}
+                max={366}
+                className={`${inputClasses} w-28`}
+                value={values.carryForwardCap}
+                onChange={(e) => field('carryForwardCap', e.target.value)}
+                aria-invalid={Boolean(errors.carryForwardCap)}
+              />
+              <FieldError id="policy-cap-error" message={errors.carryForwardCap} />
+            </div>
+          ) : null}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-indigo-600"
+            checked={values.requiresApproval}
+            onChange={(e) => field('requiresApproval', e.target.checked)}
+          />
+          Requires approval
+        </label>
+      </form>
+    </Dialog>
+  );
+}

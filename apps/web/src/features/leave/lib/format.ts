@@ -1,0 +1,38 @@
+import type { LeaveStatus } from '@atrium/contract';
+import type { BadgeTone } from '@/components/ui/Badge';
+
+/** Spec colours: pending yellow, approved green, rejected red, anything else grey. */
+export const statusTone = (status: LeaveStatus | string): BadgeTone =>
+  status === 'pending'
+    ? 'warning'
+    : status === 'approved'
+      ? 'success'
+      : status === 'rejected'
+        ? 'danger'
+        : 'neutral';
+
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date as "3 Jul 2026"; it has no zone, so it is formatted in UTC to never shift. */
+export const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+
+export function formatRange(start: string, end: string): string {
+  return start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
+}
+
+/** Applied date: applied_at, else created_at, else N/A (spec). */
+export function appliedDate(application: { applied_at?: string | null; created_at?: string | null }): string {
+  const value = application.applied_at || application.created_at;
+  return value ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(value)) : 'N/A';
+}
+
+export const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

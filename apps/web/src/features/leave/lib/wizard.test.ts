@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { monthGrid, shiftMonth } from './calendar';
+import { emptyForm, inclusiveDays, localToday, messages, validateAll, validateStep } from './wizard';
+
+describe('leave wizard rules', () => {
+  it('asks for a leave type on step 1', () => {
+    expect(validateStep(1, emptyForm)).toEqual({ leaveTypeId: messages.type });
+    expect(validateStep(1, { ...emptyForm, leaveTypeId: '2' })).toEqual({});
+  });
+
+  it('asks for both dates on step 2, and refuses an end before the start but not the same day', () => {
+    expect(validateStep(2, emptyForm)).toEqual({ startDate: messages.start, endDate: messages.end });
+    const form = { ...emptyForm, startDate: '2026-07-10', endDate: '2026-07-09' };
+    expect(validateStep(2, form)).toEqual({ endDate: 'End date must be after start date' });
+    expect(validateStep(2, { ...form, endDate: '2026-07-10' })).toEqual({});
+  });
+
+  it('asks for a reason that is not blank on step 3', () => {
+    expect(validateStep(3, { ...emptyForm, reason: '   ' })).toEqual({ reason: messages.reason });
+  });
+
+  it('re-validates every step on submit and names the first step with a problem', () => {
+    const ok = { leaveTypeId: '1', startDate: '2026-07-01', endDate: '2026-07-02', reason: 'Trip' };
+    expect(validateAll(ok)).toEqual({ errors: {}, firstStep: null });
+    expect(validateAll({ ...ok, reason: '' }).firstStep).toBe(3);
+    expect(validateAll({ ...ok, startDate: '' }).firstStep).toBe(2);
+  });
+
+  it('counts days inclusively', () => {
+    expect(inclusiveDays('2026-07-01', '2026-07-01')).toBe(1);
+    expect(inclusiveDays('2026-02-27', '2026-03-02')).toBe(4);
+    expect(inclusiveDays('2026-03-28', '2026-03-30')).toBe(3); // across a DST change
+    expect(inclusiveDays('2026-07-02', '2026-07-01')).toBe(0);
+  });
+
+  it("gives today's date in the browser's zone", () => {
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('leave calendar grid', () => {
+  it('starts on Sunday with 35 cells, or 42 when the month needs a sixth week', () => {
+    const july = monthGrid(2026, 7); // starts on a Wednesday
+    expect(july).toHaveLength(35);
+    expect(july[0]).toEqual({ date: '2026-06-28', inMonth: false });
+    expect(july[3]).toEqual({ date: '2026-07-01', inMonth: true });
+    const may = monthGrid(2026, 5); // starts on a Friday, 31 days
+    expect(may).toHaveLength(42);
+    expect(may.filter((c) => c.inMonth)).toHaveLength(31);
+  });
+
+  it('moves across year ends', () => {
+    expect(shiftMonth(2026, 12, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth(2026, 1, -1)).toEqual({ year: 2025, month: 12 });
+  });
+});

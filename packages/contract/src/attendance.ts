@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { CalendarDate } from './common';
 
-/** A calendar date in the organisation's time zone. */
-export const LocalDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 export const MonthParam = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM' });
@@ -53,9 +52,9 @@ export const AttendanceRecord = z.object({
 export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
 
 export const AttendanceListQuery = z.object({
-  date: LocalDate.optional(),
-  startDate: LocalDate.optional(),
-  endDate: LocalDate.optional(),
+  date: CalendarDate.optional(),
+  startDate: CalendarDate.optional(),
+  endDate: CalendarDate.optional(),
   department: z.coerce.number().int().positive().optional(),
   status: AttendanceStatus.optional(),
   search: z.string().trim().max(100).optional(),
@@ -92,7 +91,7 @@ export type AttendanceStatsResponse = z.infer<typeof AttendanceStatsResponse>;
 
 export const BulkMarkRequest = z.object({
   userIds: z.array(z.number().int().positive()).min(1, { error: 'select at least one person' }).max(1000),
-  date: LocalDate,
+  date: CalendarDate,
 });
 export type BulkMarkRequest = z.infer<typeof BulkMarkRequest>;
 export const BulkMarkResponse = z.object({
@@ -128,13 +127,13 @@ export type AttendanceRecordResponse = z.infer<typeof AttendanceRecordResponse>;
 export const ExportAttendanceRequest = z.object({
   /** Empty or missing: everyone. */
   userIds: z.array(z.number().int().positive()).max(5000).optional(),
-  startDate: LocalDate,
-  endDate: LocalDate,
+  startDate: CalendarDate,
+  endDate: CalendarDate,
   format: z.literal('csv').default('csv'),
 });
 export type ExportAttendanceRequest = z.input<typeof ExportAttendanceRequest>;
 
-export const OverviewQuery = z.object({ date: LocalDate.optional() });
+export const OverviewQuery = z.object({ date: CalendarDate.optional() });
 export const DepartmentAttendance = z.object({
   id: z.number().int(),
   name: z.string(),

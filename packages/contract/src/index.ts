@@ -1,5 +1,6 @@
 export * from './attendance';
 export * from './auth';
+export * from './common';
 export * from './dashboard';
 export * from './errors';
 export * from './leave';

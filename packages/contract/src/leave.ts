@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** A calendar date on the wire: 'YYYY-MM-DD', no time zone. */
-const CalendarDate = z.iso.date({ error: 'must be a date in the form YYYY-MM-DD' });
+import { CalendarDate } from './common';
 
 export const LeaveStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type LeaveStatus = z.infer<typeof LeaveStatus>;

@@ -25,6 +25,7 @@ import { LeavePoliciesService } from './modules/leave/policies.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { SystemService } from './modules/system/system.service';
 import { type Clock, systemClock } from './modules/system/time';
 
 export type AppConfig = Pick<
@@ -85,7 +86,7 @@ export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(db));
+      await api.register(systemRoutes(new SystemService(db, config.demo)));
       await api.register(authRoutes(auth, config));
       await api.register(peopleRoutes(people));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));

@@ -33,5 +33,10 @@ export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
 /** Public facts the login page needs before anyone signs in. */
-export const AppInfo = z.object({ name: z.string(), demo: z.boolean() });
+export const AppInfo = z.object({
+  name: z.string(),
+  demo: z.boolean(),
+  /** The organisation's IANA time zone: screens show and take times on its clock. */
+  timezone: z.string(),
+});
 export type AppInfo = z.infer<typeof AppInfo>;

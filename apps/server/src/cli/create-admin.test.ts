@@ -66,6 +66,10 @@ describe('create-admin', () => {
   }, 30_000);
 
   it('shows no demo mode to the login page when demo is off', async () => {
-    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({ name: 'Atrium', demo: false });
+    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
+      name: 'Atrium',
+      demo: false,
+      timezone: expect.any(String),
+    });
   });
 });

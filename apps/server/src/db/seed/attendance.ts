@@ -1,7 +1,7 @@
+import { addDays, zonedInstant } from '@atrium/contract/calendar';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { DEFAULT_SCHEDULE, type Schedule } from '../../modules/attendance/attendance.repository';
 import { isEarlyExit, isLate, isScheduledOn } from '../../modules/attendance/attendance.rules';
-import { addDays, zonedInstant } from '../../modules/attendance/local-time';
 import { localDate, organisationTimezone } from '../../modules/system/time';
 import type { AttendanceRecordsTable, Database } from '../schema';
 import { demoAccounts } from './people.data';

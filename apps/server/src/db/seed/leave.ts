@@ -1,6 +1,6 @@
+import { addDays, inclusiveDays, yearOf } from '@atrium/contract/calendar';
 import { type Kysely, sql } from 'kysely';
 import { bookApplication, carryForward } from '../../modules/leave/balances';
-import { addDays, inclusiveDays, yearOf } from '../../modules/leave/dates';
 import { localDate, organisationTimezone } from '../../modules/system/time';
 import type { Database } from '../schema';
 import { demoAccounts } from './people.data';

@@ -8,6 +8,7 @@ import type {
   CorrectAttendanceRequest,
   ExportAttendanceRequest,
 } from '@atrium/contract';
+import { daysBetween, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -32,7 +33,6 @@ import {
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
 import type { AttendanceService, Today } from './attendance.service';
-import { daysBetween, zonedInstant } from './local-time';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;

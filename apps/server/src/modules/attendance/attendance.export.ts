@@ -1,6 +1,6 @@
+import { hoursBetween, localTime } from '@atrium/contract/calendar';
 import type { DayRow } from './attendance.repository';
 import { toCsv } from './csv';
-import { hoursBetween, localTime } from './local-time';
 
 const HEADER = [
   'Date',

@@ -1,6 +1,6 @@
 import type { AttendanceRecord } from '@atrium/contract';
+import { hoursBetween, isoWeekday, zonedInstant } from '@atrium/contract/calendar';
 import type { DayRow, Schedule } from './attendance.repository';
-import { hoursBetween, isoWeekday, zonedInstant } from './local-time';
 
 export const isScheduledOn = (schedule: Schedule, date: string) =>
   schedule.workdays.includes(isoWeekday(date));

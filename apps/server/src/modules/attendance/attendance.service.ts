@@ -1,4 +1,5 @@
 import type { AttendanceStats, MyStatus } from '@atrium/contract';
+import { addDays, hoursBetween, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -15,7 +16,6 @@ import {
   setCheckOutIfOpen,
 } from './attendance.repository';
 import { isEarlyExit, isLate, isScheduledOn } from './attendance.rules';
-import { addDays, hoursBetween, monthRange } from './local-time';
 
 /** How far back a streak is followed. */
 const STREAK_LOOKBACK_DAYS = 400;

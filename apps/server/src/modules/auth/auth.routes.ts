@@ -1,11 +1,4 @@
-import {
-  AppInfo,
-  LoginRequest,
-  LoginResponse,
-  MeResponse,
-  OkResponse,
-  RefreshResponse,
-} from '@atrium/contract';
+import { LoginRequest, LoginResponse, MeResponse, OkResponse, RefreshResponse } from '@atrium/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate';
@@ -18,10 +11,7 @@ const clientOf = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent'],
 });
 
-export function authRoutes(
-  auth: AuthService,
-  opts: { demo: boolean; sessionMaxAgeSeconds: number },
-): FastifyPluginAsyncZod {
+export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: number }): FastifyPluginAsyncZod {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       path: '/api/auth',
@@ -39,11 +29,6 @@ export function authRoutes(
     });
 
   return async (app) => {
-    app.get('/app-info', { config: { public: true }, schema: { response: { 200: AppInfo } } }, async () => ({
-      name: 'Atrium',
-      demo: opts.demo,
-    }));
-
     app.post(
       '/auth/login',
       { config: { public: true }, schema: { body: LoginRequest, response: { 200: LoginResponse } } },

@@ -304,7 +304,11 @@ describe('authorization', () => {
       expect(res.json().error.code).toBe('unauthorized');
     }
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({ name: 'Atrium', demo: true });
+    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
+      name: 'Atrium',
+      demo: true,
+      timezone: expect.any(String),
+    });
   });
 
   it('admin routes answer 403 forbidden to staff', async () => {

@@ -9,11 +9,12 @@ import type {
   LeaveStats,
   LeaveType,
 } from '@atrium/contract';
+import { inclusiveDays } from '@atrium/contract/calendar';
 import { AppError, notFound } from '../../errors';
 import { type Actor, isAdmin, requireAdmin } from '../auth/actor';
 import { recordAudit } from '../system/audit.repository';
 import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
-import { inclusiveDays, monthBounds, yearSegments } from './dates';
+import { monthBounds, yearSegments } from './dates';
 import { businessNow, type LeaveDeps } from './leave.context';
 import {
   applicationOwnerAndStatus,

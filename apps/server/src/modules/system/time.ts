@@ -1,3 +1,5 @@
+export { localDate } from '@atrium/contract/calendar';
+
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -24,15 +26,4 @@ export async function organisationTimezone(db: Kysely<Database>): Promise<string
     .where('key', '=', TIMEZONE_KEY)
     .executeTakeFirst();
   return typeof row?.value === 'string' ? row.value : 'UTC';
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
 }

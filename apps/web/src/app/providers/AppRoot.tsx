@@ -1,5 +1,8 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/Spinner';
 import { ToastProvider } from '@/components/ui/ToastProvider';
+import { useAppInfo } from '@/lib/app-info';
+import { setOrganisationTimeZone } from '@/lib/org-time';
 import { AuthProvider } from './AuthProvider';
 import { useLiveInvalidation } from './live-invalidation';
 import { SocketProvider } from './SocketProvider';
@@ -11,6 +14,10 @@ function LiveInvalidation() {
 
 /** Root route: providers that need the router (navigation on logout) wrap every page. */
 export function AppRoot() {
+  const appInfo = useAppInfo();
+  // Pages format times on the organisation's clock, so its zone must be known before they render.
+  if (appInfo.isPending) return <FullPageSpinner />;
+  if (appInfo.data) setOrganisationTimeZone(appInfo.data.timezone);
   return (
     <ToastProvider>
       <AuthProvider>

@@ -4,13 +4,13 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { organisationInstant } from '@/lib/org-time';
 import { useCorrectRecord } from '../api/attendance-api';
 import { formatDate, formatTime } from '../lib/format';
 
 const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 px-3 text-sm';
 
 /** 'HH:MM' on the record's date, read in the viewer's clock, as an ISO instant. */
-const toInstant = (date: string, time: string) => new Date(`${date}T${time}:00`).toISOString();
 
 /** Correct a day's times; the server keeps the reason and the old values in its audit log. */
 export function EditRecordDialog({
@@ -40,8 +40,8 @@ export function EditRecordDialog({
     correct.mutate(
       {
         id,
-        check_in_time: toInstant(record.date, checkIn),
-        check_out_time: checkOut ? toInstant(record.date, checkOut) : null,
+        check_in_time: organisationInstant(record.date, checkIn),
+        check_out_time: checkOut ? organisationInstant(record.date, checkOut) : null,
         reason: reason.trim(),
       },
       {

@@ -1,3 +1,4 @@
+import { organisationToday } from '@/lib/org-time';
 /** Month arithmetic on 'YYYY-MM' and 'YYYY-MM-DD' strings, free of time zones. */
 
 export interface CalendarCell {
@@ -43,12 +44,7 @@ export function monthLabel(month: string): string {
   );
 }
 
-/** Today's date in the browser, 'YYYY-MM-DD'. */
-export function todayLocal(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today on the organisation's clock, 'YYYY-MM-DD'. */
+export const todayLocal = organisationToday;
 
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return iso(new Date(Date.UTC(y, m - 1, d) + days * 86_400_000));
-}
+export { addDays } from '@atrium/contract/calendar';

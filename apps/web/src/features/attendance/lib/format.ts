@@ -1,9 +1,8 @@
-/** Hour and minute of an instant, in the viewer's clock (24-hour). */
+import { organisationClock } from '@/lib/org-time';
+
+/** Hour and minute of an instant on the organisation's clock (24-hour). */
 export function formatTime(instant: string | null | undefined): string | null {
-  if (!instant) return null;
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(instant),
-  );
+  return instant ? organisationClock(instant) : null;
 }
 
 /** Hours rounded to one decimal, as the admin table shows them. */

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useAuth } from '@/app/providers/auth-context';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api';
-import { useAppInfo } from '../api/use-app-info';
+import { useAppInfo } from '@/lib/app-info';
 import { type DemoAccount, DemoAccounts } from './DemoAccounts';
 
 const inputClasses =

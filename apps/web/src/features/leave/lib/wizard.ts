@@ -1,3 +1,5 @@
+import { inclusiveDays as countInclusive } from '@atrium/contract/calendar';
+import { organisationToday } from '@/lib/org-time';
 /**
  * The leave wizard's rules (spec section 5), kept apart from the screen so they are tested
  * on their own. Texts are the spec's, word for word.
@@ -47,18 +49,11 @@ export function validateAll(form: LeaveForm): { errors: FormErrors; firstStep: W
   return { errors: {}, firstStep: null };
 }
 
-const DAY_MS = 86_400_000;
-
 /** Inclusive: end - start + 1 days; 0 while either date is missing or they are in the wrong order. */
 export function inclusiveDays(start: string, end: string): number {
   if (!start || !end || end < start) return 0;
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+  return countInclusive(start, end);
 }
 
-/** Today's date in the browser's zone as YYYY-MM-DD, the earliest day the pickers offer. */
-export function localToday(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
+/** Today on the organisation's clock, YYYY-MM-DD: the earliest day the pickers offer. */
+export const localToday = organisationToday;

@@ -2,7 +2,7 @@ import type { AppInfo } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Public facts for the login page, such as whether this is the demo installation. */
+/** Public facts: whether this is the demo installation, and the organisation's time zone. */
 export function useAppInfo() {
   return useQuery({
     queryKey: ['app-info'],

@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic in the organisation's time zone. Dates are 'YYYY-MM-DD' strings (a date
+ * Calendar arithmetic shared by server and browser, in the organisation's time zone. Dates are 'YYYY-MM-DD' strings (a date
  * has no zone); instants are Dates (UTC). Wall times are turned into instants through Intl, so
  * DST changes follow the IANA database rather than a fixed offset.
  */
@@ -11,6 +11,8 @@ function dateParts(date: string): [number, number, number] {
   return [y, m, d];
 }
 
+export const yearOf = (date: string) => Number(date.slice(0, 4));
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = dateParts(date);
   return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
@@ -21,6 +23,11 @@ export function daysBetween(from: string, to: string): number {
   const [y1, m1, d1] = dateParts(from);
   const [y2, m2, d2] = dateParts(to);
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / DAY_MS);
+}
+
+/** Inclusive length of a period, end - start + 1, as leave is counted. */
+export function inclusiveDays(start: string, end: string): number {
+  return daysBetween(start, end) + 1;
 }
 
 /** ISO weekday: 1 = Monday ... 7 = Sunday. */
@@ -94,6 +101,11 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
     if (c + offsetAt(c, timeZone) === wall) return new Date(c);
   }
   return new Date(Math.max(first, second));
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  return wallClock(instant, timeZone).date;
 }
 
 /** 'HH:MM' of an instant in the zone. */

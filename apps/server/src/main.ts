@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedDemo, seedDemoAttendance, seedDemoLeave } from './db/seed';
 import { EventBus } from './events/bus';
+import { trackInFlight } from './http/graceful-close';
 import { scheduleLeaveYearRollover } from './modules/leave/rollover';
 import { ensureTimezoneSetting, systemClock } from './modules/system/time';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));
   await bus.start();
   const app = await buildApp({ db: database.db, bus, config });
+  const server = trackInFlight(app);
   const stopLeaveRollover = scheduleLeaveYearRollover(database.db, systemClock, (error) =>
     console.error('leave year rollover:', error),
   );
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopLeaveRollover();
-      await app.close();
+      await server.close(config.shutdownGraceMs);
       await bus.stop();
       await database.close();
       process.exitCode = 0;

@@ -70,6 +70,16 @@ const renderIt = () =>
   });
 
 describe('Leave Management', () => {
+  it('pages a long pending list twenty at a time', async () => {
+    pending = Array.from({ length: 25 }, (_, i) => application(i + 1, `P${i + 1}`));
+    renderIt();
+    await screen.findByRole('tab', { name: 'Pending (25)' });
+    expect(await screen.findAllByTestId('pending-application')).toHaveLength(20);
+    screen.getByRole('button', { name: 'Next' }).click();
+    await waitFor(() => expect(screen.getAllByTestId('pending-application')).toHaveLength(5));
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+  });
+
   it('shows the pending count in the header and tab, and the four figures', async () => {
     renderIt();
     expect(await screen.findByRole('tab', { name: 'Pending (2)' })).toBeTruthy();

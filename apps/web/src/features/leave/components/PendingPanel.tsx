@@ -4,11 +4,14 @@ import { CalendarCheck, CalendarX, Clock, Plane } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useLeaveStats } from '../api/leave-api';
 import { formatRange, initials, plural } from '../lib/format';
 import { useDecisionActions } from './useDecisionActions';
+
+const PAGE_SIZE = 20;
 
 /** Pending tab: today's figures, then each waiting application with Approve / Reject and batch actions. */
 export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplication[]> }) {
@@ -16,6 +19,10 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const { decideOne, decideMany, busy } = useDecisionActions();
   const list = pending.data ?? [];
+  const [requestedPage, setPage] = useState(1);
+  // Decisions shrink the list; never stay on a page that no longer exists.
+  const page = Math.min(requestedPage, Math.max(1, Math.ceil(list.length / PAGE_SIZE)));
+  const shown = list.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   // Forget selections of applications that are no longer pending (decided elsewhere).
   const chosen = [...selected].filter((id) => list.some((a) => a.id === id));
   const allChosen = list.length > 0 && chosen.length === list.length;
@@ -81,7 +88,7 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
             </CardContent>
           </Card>
           <ul className="space-y-3" aria-label="Pending applications">
-            {list.map((a) => (
+            {shown.map((a) => (
               <li key={a.id} data-testid="pending-application">
                 <Card>
                   <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -136,6 +143,13 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
               </li>
             ))}
           </ul>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.length}
+            onPage={setPage}
+            label="Pending pages"
+          />
         </>
       )}
     </div>

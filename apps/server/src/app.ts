@@ -7,6 +7,7 @@ import type { Db } from './db/connection';
 import type { EventBus } from './events/bus';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { registerLiveSocket } from './live/socket';
@@ -83,6 +84,7 @@ export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerAuthentication(app, auth);
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import { Card, CardContent } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
+import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, formatRange, plural } from '../lib/format';
@@ -76,31 +77,17 @@ export function AllApplications() {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[760px] text-left text-sm">
             <caption className="sr-only">Leave applications</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Employee
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Dates
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Days
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Applied
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Employee',
+                'Type',
+                'Dates',
+                'Days',
+                'Status',
+                'Applied',
+                { label: 'Actions', hidden: true },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {query.data.applications.map((a) => (
                 <tr key={a.id}>

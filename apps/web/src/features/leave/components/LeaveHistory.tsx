@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
+import { TableHead } from '@/components/ui/TableHead';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useCancelLeave } from '../api/leave-api';
@@ -46,28 +47,10 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
       <CardContent className="p-0 sm:p-0">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Your leave applications</caption>
-          <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-600 uppercase md:table-header-group">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Dates
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Days
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Applied
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="hidden md:table-header-group"
+            columns={['Type', 'Dates', 'Days', 'Status', 'Applied', { label: 'Actions', hidden: true }]}
+          />
           <tbody className="divide-y divide-slate-100">
             {shown.map((a) => (
               <tr

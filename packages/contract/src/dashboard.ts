@@ -12,6 +12,8 @@ export const QuickStats = z.object({
   presentToday: z.number().int(),
   totalEmployees: z.number().int(),
   pendingLeaveRequests: z.number().int(),
+  /** The caller's own applications waiting for a decision. */
+  myPendingLeaveRequests: z.number().int(),
   accessEventsToday: z.number().int(),
   dailyFootTraffic: z.number().int(),
   walkInRate: z.number(),

@@ -14,17 +14,21 @@ const RECENT_ACTIVITY = 5;
 /** A database slower than this to answer SELECT 1 is shown as a warning. */
 const SLOW_DATABASE_MS = 250;
 
-/** Leave figures for quick stats: the caller's days left this year, pending applications for admins. */
+/**
+ * Leave figures for quick stats: the caller's days left this year and own pending applications,
+ * and for admins everyone's pending applications.
+ */
 export async function leaveFigures(
   db: Kysely<Database>,
   actor: Actor,
   today: string,
-): Promise<{ totalLeaveBalance: number; pendingLeaveRequests: number }> {
-  const [totalLeaveBalance, pendingLeaveRequests] = await Promise.all([
+): Promise<{ totalLeaveBalance: number; pendingLeaveRequests: number; myPendingLeaveRequests: number }> {
+  const [totalLeaveBalance, pendingLeaveRequests, myPendingLeaveRequests] = await Promise.all([
     totalRemainingDays(db, actor.userId, today),
     isAdmin(actor) ? pendingCount(db) : 0,
+    pendingCount(db, actor.userId),
   ]);
-  return { totalLeaveBalance, pendingLeaveRequests };
+  return { totalLeaveBalance, pendingLeaveRequests, myPendingLeaveRequests };
 }
 
 export class DashboardService {
@@ -55,6 +59,7 @@ export class DashboardService {
       presentToday,
       totalEmployees,
       pendingLeaveRequests: admin ? leave.pendingLeaveRequests : 0,
+      myPendingLeaveRequests: leave.myPendingLeaveRequests,
       // Access control and people counting are later features: nothing to count yet.
       accessEventsToday: 0,
       dailyFootTraffic: 0,

@@ -39,6 +39,7 @@ describe('GET /api/dashboard/quick-stats', () => {
       presentToday: 0,
       totalEmployees: 0,
       pendingLeaveRequests: 0,
+      myPendingLeaveRequests: 0,
       accessEventsToday: 0,
       dailyFootTraffic: 0,
       walkInRate: 0,

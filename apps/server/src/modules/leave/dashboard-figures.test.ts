@@ -40,11 +40,13 @@ describe('leave on the dashboards', () => {
     expect(res.statusCode).toBe(201);
     expect((await quickStats(staff)).totalLeaveBalance).toBe(36);
     expect((await quickStats(staff)).pendingLeaveRequests).toBe(0); // not an admin figure for staff
+    expect((await quickStats(staff)).myPendingLeaveRequests).toBe(1);
     expect((await quickStats(admin)).pendingLeaveRequests).toBe(before + 1);
     await http.put(`/api/leave/applications/${res.json().application.id}/status`, admin.auth, {
       status: 'rejected',
     });
     expect((await quickStats(staff)).totalLeaveBalance).toBe(40);
+    expect((await quickStats(staff)).myPendingLeaveRequests).toBe(0);
     expect((await quickStats(admin)).pendingLeaveRequests).toBe(before);
   });
 });

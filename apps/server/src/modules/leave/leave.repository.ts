@@ -237,12 +237,14 @@ export async function leaveStats(db: Db, today: string, timeZone: string): Promi
   };
 }
 
-export async function pendingCount(db: Db): Promise<number> {
-  const row = await db
+/** Pending applications: everyone's, or one applicant's. */
+export async function pendingCount(db: Db, userId?: number): Promise<number> {
+  let query = db
     .selectFrom('leave_applications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+    .where('status', '=', 'pending');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -9,6 +9,7 @@ const json = (status: number, body: unknown) =>
 
 let present = false;
 let checkInFails = false;
+let myPending = 0;
 const quickStats = (): QuickStats => ({
   attendanceStatus: present ? 'present' : 'absent',
   canCheckIn: !present,
@@ -17,6 +18,7 @@ const quickStats = (): QuickStats => ({
   presentToday: 0,
   totalEmployees: 0,
   pendingLeaveRequests: 0,
+  myPendingLeaveRequests: myPending,
   accessEventsToday: 0,
   dailyFootTraffic: 0,
   walkInRate: 0,
@@ -33,6 +35,7 @@ const status = (): MyStatus => ({
 });
 
 beforeEach(() => {
+  myPending = 0;
   present = false;
   checkInFails = false;
   vi.stubGlobal(
@@ -59,6 +62,12 @@ const render = () =>
   });
 
 describe('staff dashboard', () => {
+  it("counts the person's own pending leave requests in Today's Summary", async () => {
+    myPending = 2;
+    render();
+    expect(await screen.findByText('2 pending requests')).toBeTruthy();
+  });
+
   it('checks in from Quick Check In and then offers Quick Check Out', async () => {
     const { user } = render();
     expect(await screen.findByText('Not Checked In', { selector: 'p' })).toBeTruthy();

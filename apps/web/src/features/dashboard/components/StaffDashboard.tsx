@@ -160,7 +160,10 @@ export function StaffDashboard({ firstName }: { firstName: string }) {
                     : '…'
                 }
               />
-              <SummaryRow label="Leave Requests" value="No pending requests" />
+              <SummaryRow
+                label="Leave Requests"
+                value={stats ? pendingText(stats.myPendingLeaveRequests) : '…'}
+              />
             </dl>
           )}
         </CardContent>
@@ -190,4 +193,9 @@ function SummaryRow({ label, value }: { label: string; value: string }) {
       <dd className="font-medium text-slate-900">{value}</dd>
     </div>
   );
+}
+
+function pendingText(count: number): string {
+  if (count === 0) return 'No pending requests';
+  return count === 1 ? '1 pending request' : `${count} pending requests`;
 }

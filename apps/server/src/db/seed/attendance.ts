@@ -5,6 +5,7 @@ import { isEarlyExit, isLate, isScheduledOn } from '../../modules/attendance/att
 import { localDate, organisationTimezone } from '../../modules/system/time';
 import type { AttendanceRecordsTable, Database } from '../schema';
 import { demoAccounts } from './people.data';
+import { chance } from './random';
 
 /** Days of history a fresh demo shows. */
 export const HISTORY_DAYS = 60;
@@ -23,19 +24,6 @@ const ABSENT_TODAY: Record<string, number> = {
   Facilities: 0,
   Security: 1,
 };
-
-/** A stable pseudo-random number in [0, 1) per person, day and purpose: re-runs give the same history. */
-function chance(userId: number, date: string, salt: string): number {
-  let h = 2166136261;
-  for (const ch of `${userId}|${date}|${salt}`) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 16777619);
-  }
-  h ^= h >>> 13;
-  h = Math.imul(h, 0x5bd1e995);
-  h ^= h >>> 15;
-  return (h >>> 0) / 2 ** 32;
-}
 
 const minutes = (n: number) => n * 60_000;
 

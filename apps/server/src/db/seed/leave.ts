@@ -4,25 +4,12 @@ import { bookApplication, carryForward } from '../../modules/leave/balances';
 import { localDate, organisationTimezone } from '../../modules/system/time';
 import type { Database } from '../schema';
 import { demoAccounts } from './people.data';
+import { chance, pick } from './random';
 
 const SEED_LOCK = 7_150_224;
 const MARKER = 'demo_leave_seeded_at';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** A stable pseudo-random number in [0, 1): the same demo every time it is seeded. */
-function chance(...parts: (string | number)[]): number {
-  let h = 2166136261;
-  for (const ch of parts.join('|')) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 16777619);
-  }
-  h ^= h >>> 13;
-  h = Math.imul(h, 0x5bd1e995);
-  h ^= h >>> 15;
-  return (h >>> 0) / 2 ** 32;
-}
-const pick = (n: number, ...parts: (string | number)[]) => Math.floor(chance(...parts) * n);
 
 interface Person {
   id: number;

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useDeleteRecord } from '../api/attendance-api';
 import { formatDate } from '../lib/format';
+import { ReasonField } from './ReasonField';
 
 /** Confirmation with a reason; the day then counts as absent again. Keyed by record, so it starts empty. */
 export function DeleteRecordDialog({
@@ -58,17 +59,7 @@ export function DeleteRecordDialog({
           The record of {record.first_name} {record.last_name} on {formatDate(record.date)} will be removed.
           The day will count as absent if it was a workday.
         </p>
-        <label className="block text-sm font-medium text-slate-700">
-          Reason
-          <textarea
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={2}
-            maxLength={500}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-        </label>
+        <ReasonField value={reason} onChange={setReason} rows={2} />
         {error ? (
           <p role="alert" className="text-sm text-red-700">
             {error}

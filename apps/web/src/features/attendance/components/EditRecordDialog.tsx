@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { organisationInstant } from '@/lib/org-time';
 import { useCorrectRecord } from '../api/attendance-api';
 import { formatDate, formatTime } from '../lib/format';
+import { ReasonField } from './ReasonField';
 
 const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 px-3 text-sm';
 
@@ -93,17 +94,7 @@ export function EditRecordDialog({
             />
           </label>
         </div>
-        <label className="block text-sm font-medium text-slate-700">
-          Reason
-          <textarea
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={3}
-            maxLength={500}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-        </label>
+        <ReasonField value={reason} onChange={setReason} />
         {error ? (
           <p role="alert" className="text-sm text-red-700">
             {error}

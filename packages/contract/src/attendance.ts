@@ -1,15 +1,26 @@
 import { z } from 'zod';
-import { CalendarDate } from './common';
+import { OkResponse } from './auth';
+import { CalendarDate, Id, IdParam, Month, QueryInt, Text, Timestamp } from './common';
+import { endpoint } from './endpoint';
 
-export const MonthParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM' });
+export const MonthParam = Month;
 
 export const AttendanceStatus = z.enum(['complete', 'checked_in', 'absent']);
 export type AttendanceStatus = z.infer<typeof AttendanceStatus>;
 
 export const AttendanceSource = z.enum(['web', 'bulk', 'correction', 'badge']);
 export type AttendanceSource = z.infer<typeof AttendanceSource>;
+
+/** What changed a person's day, as the live `attendance_update` event names it. */
+export const AttendanceAction = z.enum([
+  'check_in',
+  'check_out',
+  'bulk_present',
+  'bulk_absent',
+  'corrected',
+  'deleted',
+]);
+export type AttendanceAction = z.infer<typeof AttendanceAction>;
 
 /** Today's attendance of the signed-in person; the flags say which action the server will accept. */
 export const MyStatus = z.object({
@@ -55,12 +66,12 @@ export const AttendanceListQuery = z.object({
   date: CalendarDate.optional(),
   startDate: CalendarDate.optional(),
   endDate: CalendarDate.optional(),
-  department: z.coerce.number().int().positive().optional(),
+  department: IdParam.optional(),
   status: AttendanceStatus.optional(),
-  search: z.string().trim().max(100).optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  search: Text(100).optional(),
+  userId: IdParam.optional(),
+  page: QueryInt(1, 1_000_000).default(1),
+  pageSize: QueryInt(1, 200).default(25),
 });
 export type AttendanceListQuery = z.infer<typeof AttendanceListQuery>;
 
@@ -90,7 +101,7 @@ export const AttendanceStatsResponse = z.object({ stats: AttendanceStats });
 export type AttendanceStatsResponse = z.infer<typeof AttendanceStatsResponse>;
 
 export const BulkMarkRequest = z.object({
-  userIds: z.array(z.number().int().positive()).min(1, { error: 'select at least one person' }).max(1000),
+  userIds: z.array(Id).min(1, { error: 'select at least one person' }).max(1000),
   date: CalendarDate,
 });
 export type BulkMarkRequest = z.infer<typeof BulkMarkRequest>;
@@ -105,13 +116,13 @@ export const BulkMarkResponse = z.object({
 });
 export type BulkMarkResponse = z.infer<typeof BulkMarkResponse>;
 
-const Reason = z.string().trim().min(1, { error: 'is required' }).max(500);
+const Reason = Text(500).min(1, { error: 'is required' });
 
-export const AttendanceIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const AttendanceIdParams = z.object({ id: IdParam });
 export const CorrectAttendanceRequest = z
   .object({
-    check_in_time: z.iso.datetime({ offset: true }).optional(),
-    check_out_time: z.iso.datetime({ offset: true }).nullable().optional(),
+    check_in_time: Timestamp.optional(),
+    check_out_time: Timestamp.nullable().optional(),
     reason: Reason,
   })
   .refine((b) => b.check_in_time !== undefined || b.check_out_time !== undefined, {
@@ -124,14 +135,22 @@ export type DeleteAttendanceRequest = z.infer<typeof DeleteAttendanceRequest>;
 export const AttendanceRecordResponse = z.object({ record: AttendanceRecord });
 export type AttendanceRecordResponse = z.infer<typeof AttendanceRecordResponse>;
 
+/**
+ * The export takes the list's own department and search filters (the server applies the same
+ * search), not a list of ids the browser worked out; status is per day, so every day is kept.
+ */
 export const ExportAttendanceRequest = z.object({
-  /** Empty or missing: everyone. */
-  userIds: z.array(z.number().int().positive()).max(5000).optional(),
+  /** Empty or missing: everyone (whom the filters leave). */
+  userIds: z.array(Id).max(5000).optional(),
   startDate: CalendarDate,
   endDate: CalendarDate,
+  department: AttendanceListQuery.shape.department,
+  search: AttendanceListQuery.shape.search,
   format: z.literal('csv').default('csv'),
 });
 export type ExportAttendanceRequest = z.input<typeof ExportAttendanceRequest>;
+/** The export request as the server reads it (after defaults and coercion). */
+export type ExportAttendanceFilter = z.output<typeof ExportAttendanceRequest>;
 
 export const OverviewQuery = z.object({ date: CalendarDate.optional() });
 export const DepartmentAttendance = z.object({
@@ -156,3 +175,84 @@ export const AttendanceOverview = z.object({
 export type AttendanceOverview = z.infer<typeof AttendanceOverview>;
 export const AttendanceOverviewResponse = z.object({ overview: AttendanceOverview });
 export type AttendanceOverviewResponse = z.infer<typeof AttendanceOverviewResponse>;
+
+/** The two bulk actions, one endpoint each (the spec's paths). */
+const bulkMark = (action: 'present' | 'absent') =>
+  endpoint({
+    method: 'POST',
+    path: `/attendance/bulk-mark-${action}`,
+    audience: 'admin',
+    summary: `Mark people ${action} for a date (idempotent, one transaction)`,
+    body: BulkMarkRequest,
+    response: BulkMarkResponse,
+  });
+
+export const attendanceApi = {
+  checkIn: endpoint({
+    method: 'POST',
+    path: '/attendance/check-in',
+    audience: 'user',
+    response: MyStatusResponse,
+  }),
+  checkOut: endpoint({
+    method: 'POST',
+    path: '/attendance/check-out',
+    audience: 'user',
+    response: MyStatusResponse,
+  }),
+  myStatus: endpoint({
+    method: 'GET',
+    path: '/attendance/my-status',
+    audience: 'user',
+    response: MyStatusResponse,
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/attendance/stats',
+    audience: 'user',
+    summary: "The caller's own figures for a month",
+    query: AttendanceStatsQuery,
+    response: AttendanceStatsResponse,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/attendance',
+    audience: 'user',
+    summary: 'Person-days: administrators everyone, staff their own',
+    query: AttendanceListQuery,
+    response: AttendanceListResponse,
+  }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/attendance/overview',
+    audience: 'admin',
+    query: OverviewQuery,
+    response: AttendanceOverviewResponse,
+  }),
+  bulkMarkPresent: bulkMark('present'),
+  bulkMarkAbsent: bulkMark('absent'),
+  correct: endpoint({
+    method: 'PATCH',
+    path: '/attendance/:id',
+    audience: 'admin',
+    params: AttendanceIdParams,
+    body: CorrectAttendanceRequest,
+    response: AttendanceRecordResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/attendance/:id',
+    audience: 'admin',
+    params: AttendanceIdParams,
+    body: DeleteAttendanceRequest,
+    response: OkResponse,
+  }),
+  exportCsv: endpoint({
+    method: 'POST',
+    path: '/attendance/export',
+    audience: 'admin',
+    summary: 'CSV of every person-day in the range, narrowed by the list filters',
+    body: ExportAttendanceRequest,
+    produces: 'file',
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export const Role = z.enum(['admin', 'staff']);
 export type Role = z.infer<typeof Role>;
@@ -36,7 +37,38 @@ export type OkResponse = z.infer<typeof OkResponse>;
 export const AppInfo = z.object({
   name: z.string(),
   demo: z.boolean(),
+  /**
+   * Whether the published demo accounts sign in with their published passwords here; the login
+   * page offers its Demo Accounts block only then, so it never offers credentials that fail.
+   */
+  demoAccounts: z.boolean(),
   /** The organisation's IANA time zone: screens show and take times on its clock. */
   timezone: z.string(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
+
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    audience: 'public',
+    summary: 'Sign in: an access token, and the refresh cookie',
+    body: LoginRequest,
+    response: LoginResponse,
+  }),
+  me: endpoint({ method: 'GET', path: '/auth/me', audience: 'user', response: MeResponse }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    audience: 'user',
+    summary: 'End this session: its tokens stop working at once',
+    response: OkResponse,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/auth/refresh',
+    audience: 'public',
+    summary: 'A new access token for the refresh cookie (which is rotated)',
+    response: RefreshResponse,
+  }),
+};

@@ -87,20 +87,21 @@ function offsetAt(instant: number, timeZone: string): number {
 
 /**
  * The instant a wall time on a local date happens. A time skipped by a spring-forward change
- * resolves to the moment after the gap; a repeated autumn time resolves to its first occurrence.
+ * moves forward by the gap (London 01:30 on the change day is 02:30 BST); a time repeated by a
+ * fall-back change resolves to its first occurrence (01:30 BST, not 01:30 GMT).
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = dateParts(date);
   const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number?];
   const wall = Date.UTC(y, m - 1, d, hh, mm, ss ?? 0);
-  const first = wall - offsetAt(wall, timeZone);
-  const second = wall - offsetAt(first, timeZone);
-  // Two candidates differ only around a change; the earlier one that round-trips wins.
-  const candidates = [Math.min(first, second), Math.max(first, second)];
+  // The offsets a day either side are the (at most two) that can be in force at this wall time.
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [wall - before, wall - after].sort((a, b) => a - b);
   for (const c of candidates) {
     if (c + offsetAt(c, timeZone) === wall) return new Date(c);
   }
-  return new Date(Math.max(first, second));
+  return new Date(wall - before);
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */

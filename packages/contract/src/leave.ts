@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CalendarDate } from './common';
+import { OkResponse } from './auth';
+import { CalendarDate, Id, IdParam, QueryInt, Text, YearParam } from './common';
+import { endpoint } from './endpoint';
 
 export const LeaveStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type LeaveStatus = z.infer<typeof LeaveStatus>;
@@ -7,6 +9,10 @@ export type LeaveStatus = z.infer<typeof LeaveStatus>;
 /** The two outcomes an administrator can give a pending application. */
 export const LeaveDecision = z.enum(['approved', 'rejected']);
 export type LeaveDecision = z.infer<typeof LeaveDecision>;
+
+/** The kind of toast an applicant's leave notification asks for. */
+export const LeaveNotificationType = z.enum(['success', 'error', 'info']);
+export type LeaveNotificationType = z.infer<typeof LeaveNotificationType>;
 
 export const LeaveType = z.object({
   id: z.number().int(),
@@ -60,7 +66,7 @@ export const LeaveLedgerEntry = z.object({
   created_at: z.string(),
 });
 export type LeaveLedgerEntry = z.infer<typeof LeaveLedgerEntry>;
-export const LeaveLedgerQuery = z.object({ year: z.coerce.number().int().min(2000).max(2200).optional() });
+export const LeaveLedgerQuery = z.object({ year: YearParam.optional() });
 export const LeaveLedgerResponse = z.object({ entries: z.array(LeaveLedgerEntry) });
 export type LeaveLedgerResponse = z.infer<typeof LeaveLedgerResponse>;
 
@@ -100,41 +106,37 @@ export type LeaveApplicationPageResponse = z.infer<typeof LeaveApplicationPageRe
 
 export const LeaveApplicationsQuery = z.object({
   status: LeaveStatus.optional(),
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: Text(100).optional(),
+  page: QueryInt(1, 1_000_000).default(1),
+  pageSize: QueryInt(1, 100).default(20),
 });
 export type LeaveApplicationsQuery = z.input<typeof LeaveApplicationsQuery>;
 export type LeaveApplicationsFilter = z.output<typeof LeaveApplicationsQuery>;
 
 /** The wizard's form; the server checks the rules the form checks, and more. */
 export const ApplyLeaveRequest = z.object({
-  leaveTypeId: z.number({ error: 'is required' }).int().positive(),
+  leaveTypeId: Id,
   startDate: CalendarDate,
   endDate: CalendarDate,
-  reason: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'must not be blank' })
-    .max(2000, { error: 'must be at most 2000 characters' }),
+  reason: Text(2000).min(1, { error: 'must not be blank' }),
 });
 export type ApplyLeaveRequest = z.infer<typeof ApplyLeaveRequest>;
 
-export const LeaveIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const LeaveIdParams = z.object({ id: IdParam });
 
 export const DecideLeaveRequest = z.object({
   status: LeaveDecision,
-  adminComments: z.string().trim().max(1000).optional(),
+  adminComments: Text(1000).optional(),
 });
 export type DecideLeaveRequest = z.infer<typeof DecideLeaveRequest>;
 
 export const BatchDecisionRequest = z.object({
   applicationIds: z
-    .array(z.number().int().positive())
+    .array(Id)
     .min(1, { error: 'must name at least one application' })
     .max(100, { error: 'must name at most 100 applications' }),
   action: LeaveDecision,
-  adminComments: z.string().trim().max(1000).optional(),
+  adminComments: Text(1000).optional(),
 });
 export type BatchDecisionRequest = z.infer<typeof BatchDecisionRequest>;
 
@@ -164,8 +166,8 @@ export const LeaveStatsResponse = z.object({ stats: LeaveStats });
 export type LeaveStatsResponse = z.infer<typeof LeaveStatsResponse>;
 
 export const LeaveCalendarParams = z.object({
-  year: z.coerce.number().int().min(2000).max(2200),
-  month: z.coerce.number().int().min(1).max(12),
+  year: YearParam,
+  month: QueryInt(1, 12),
 });
 export const LeaveCalendarEvent = z.object({
   date: z.string(),
@@ -196,16 +198,137 @@ export type LeavePoliciesResponse = z.infer<typeof LeavePoliciesResponse>;
 export const LeavePolicyResponse = z.object({ policy: LeavePolicy });
 export type LeavePolicyResponse = z.infer<typeof LeavePolicyResponse>;
 
+/** A number of days in a year, as the policy form and the server both check it. */
+const DaysPerYear = z
+  .number({ error: 'must be a whole number from 0 to 366' })
+  .int({ error: 'must be a whole number from 0 to 366' })
+  .min(0, { error: 'must be a whole number from 0 to 366' })
+  .max(366, { error: 'must be a whole number from 0 to 366' });
+
 export const LeavePolicyRequest = z.object({
-  name: z.string().trim().min(1, { error: 'must not be blank' }).max(80),
+  name: Text(80).min(1, { error: 'must not be blank' }),
   leaveCode: z
     .string()
     .trim()
-    .regex(/^[A-Z][A-Z0-9_]{0,15}$/, { error: 'must be 1-16 capital letters, digits or _' }),
-  description: z.string().trim().max(500).default(''),
-  maxDays: z.number().int().min(0).max(366),
+    .regex(/^[A-Z][A-Z0-9_]{0,15}$/, {
+      error: 'must be 1-16 capital letters, digits or _, starting with a letter',
+    }),
+  description: Text(500).default(''),
+  maxDays: DaysPerYear,
   carryForward: z.boolean(),
-  carryForwardCap: z.number().int().min(0).max(366).default(0),
+  carryForwardCap: DaysPerYear.default(0),
   requiresApproval: z.boolean(),
 });
 export type LeavePolicyRequest = z.input<typeof LeavePolicyRequest>;
+
+export const leaveApi = {
+  // Employee: their own leave
+  types: endpoint({ method: 'GET', path: '/leave/types', audience: 'user', response: LeaveTypesResponse }),
+  myBalance: endpoint({
+    method: 'GET',
+    path: '/leave/my-balance',
+    audience: 'user',
+    query: LeaveLedgerQuery,
+    response: LeaveBalanceResponse,
+  }),
+  myLedger: endpoint({
+    method: 'GET',
+    path: '/leave/my-ledger',
+    audience: 'user',
+    query: LeaveLedgerQuery,
+    response: LeaveLedgerResponse,
+  }),
+  myApplications: endpoint({
+    method: 'GET',
+    path: '/leave/my-applications',
+    audience: 'user',
+    response: LeaveApplicationsResponse,
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: '/leave/apply',
+    audience: 'user',
+    body: ApplyLeaveRequest,
+    status: 201,
+    response: LeaveApplicationResponse,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/leave/applications/:id/cancel',
+    audience: 'user',
+    summary: "Cancel one's own pending application",
+    params: LeaveIdParams,
+    response: LeaveApplicationResponse,
+  }),
+
+  // Lists: administrators everyone's, staff their own
+  applications: endpoint({
+    method: 'GET',
+    path: '/leave/applications',
+    audience: 'user',
+    query: LeaveApplicationsQuery,
+    response: LeaveApplicationPageResponse,
+  }),
+  calendar: endpoint({
+    method: 'GET',
+    path: '/leave/calendar/:year/:month',
+    audience: 'user',
+    params: LeaveCalendarParams,
+    response: LeaveCalendarResponse,
+  }),
+
+  // Administrator
+  pending: endpoint({
+    method: 'GET',
+    path: '/leave/pending',
+    audience: 'admin',
+    response: LeaveApplicationsResponse,
+  }),
+  stats: endpoint({ method: 'GET', path: '/leave/stats', audience: 'admin', response: LeaveStatsResponse }),
+  decide: endpoint({
+    method: 'PUT',
+    path: '/leave/applications/:id/status',
+    audience: 'admin',
+    params: LeaveIdParams,
+    body: DecideLeaveRequest,
+    response: LeaveApplicationResponse,
+  }),
+  batchDecision: endpoint({
+    method: 'POST',
+    path: '/leave/batch-approval',
+    audience: 'admin',
+    body: BatchDecisionRequest,
+    response: BatchDecisionResponse,
+  }),
+
+  // Policies: read by anybody signed in, changed by administrators
+  policies: endpoint({
+    method: 'GET',
+    path: '/leave/policies',
+    audience: 'user',
+    response: LeavePoliciesResponse,
+  }),
+  createPolicy: endpoint({
+    method: 'POST',
+    path: '/leave/policies',
+    audience: 'admin',
+    body: LeavePolicyRequest,
+    status: 201,
+    response: LeavePolicyResponse,
+  }),
+  updatePolicy: endpoint({
+    method: 'PUT',
+    path: '/leave/policies/:id',
+    audience: 'admin',
+    params: LeaveIdParams,
+    body: LeavePolicyRequest,
+    response: LeavePolicyResponse,
+  }),
+  deletePolicy: endpoint({
+    method: 'DELETE',
+    path: '/leave/policies/:id',
+    audience: 'admin',
+    params: LeaveIdParams,
+    response: OkResponse,
+  }),
+};

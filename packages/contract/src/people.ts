@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MeResponse } from './auth';
+import { IdParam } from './common';
+import { endpoint } from './endpoint';
 
 export const Department = z.object({ id: z.number().int(), name: z.string() });
 export type Department = z.infer<typeof Department>;
@@ -6,7 +9,7 @@ export type Department = z.infer<typeof Department>;
 export const DepartmentsResponse = z.object({ departments: z.array(Department) });
 export type DepartmentsResponse = z.infer<typeof DepartmentsResponse>;
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ id: IdParam });
 
 export const UpdateUserRequest = z.object({ active: z.boolean() });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
@@ -22,7 +25,28 @@ export const UsersResponse = z.object({
       role: z.string(),
       department_id: z.number().int().nullable(),
       department_name: z.string().nullable(),
+      /** What identifies the person at the doors (access events carry one or the other). */
+      employee_number: z.string(),
+      badge_number: z.string(),
     }),
   ),
 });
 export type UsersResponse = z.infer<typeof UsersResponse>;
+
+export const peopleApi = {
+  departments: endpoint({
+    method: 'GET',
+    path: '/users/departments',
+    audience: 'user',
+    response: DepartmentsResponse,
+  }),
+  users: endpoint({ method: 'GET', path: '/users', audience: 'admin', response: UsersResponse }),
+  setActive: endpoint({
+    method: 'PATCH',
+    path: '/users/:id',
+    audience: 'admin',
+    params: UserIdParams,
+    body: UpdateUserRequest,
+    response: MeResponse,
+  }),
+};

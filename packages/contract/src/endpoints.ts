@@ -1,0 +1,30 @@
+import { accessApi } from './access';
+import { attendanceApi } from './attendance';
+import { authApi } from './auth';
+import { countingApi } from './counting';
+import { dashboardApi } from './dashboard';
+import { type EndpointDef, listEndpoints } from './endpoint';
+import { leaveApi } from './leave';
+import { peopleApi } from './people';
+import { reportsApi } from './reports';
+import { systemApi } from './system';
+import { videoApi } from './video';
+
+/**
+ * Every HTTP endpoint of Atrium, grouped by domain. A new domain adds its group here, and the
+ * generated authorization matrix and fuzz tests cover it without further work.
+ */
+export const apiEndpoints = {
+  system: systemApi,
+  auth: authApi,
+  people: peopleApi,
+  attendance: attendanceApi,
+  dashboard: dashboardApi,
+  leave: leaveApi,
+  access: accessApi,
+  video: videoApi,
+  counting: countingApi,
+  reports: reportsApi,
+} satisfies Record<string, Record<string, EndpointDef>>;
+
+export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

@@ -1,0 +1,103 @@
+import type { Role } from './auth';
+
+/**
+ * Who may do what: the one table server and web both ask. The server enforces it (services call
+ * `authorize` first); the web only uses it to choose what to show.
+ *
+ * Actions are '<domain>.<verb>'. Each names, per role, how far it reaches:
+ * - `all`: anyone's data;
+ * - `department`: people of the actor's own department (for the planned manager role);
+ * - `own`: only the actor's own data (lists are narrowed to it, other people's rows are 403/404).
+ * A role missing from an entry may not do it at all (403).
+ *
+ * Adding a role (e.g. a manager who approves leave and sees attendance of their department) is
+ * a change to `Role` and to the entries below, nothing else.
+ */
+export type Reach = 'all' | 'department' | 'own';
+
+const adminOnly = { admin: 'all' } as const;
+const everyone = { admin: 'all', staff: 'own' } as const;
+const ownForAll = { admin: 'own', staff: 'own' } as const;
+
+export const POLICIES = {
+  // Attendance
+  /** Check in and out, see my day and my statistics. */
+  'attendance.self': ownForAll,
+  /** Attendance lists: administrators everyone's, staff their own. */
+  'attendance.view': everyone,
+  /** Overview, bulk marking, corrections, removal, CSV export. */
+  'attendance.manage': adminOnly,
+
+  // Leave
+  /** Apply, cancel my pending applications, see my balances and history. */
+  'leave.apply': ownForAll,
+  /** Application lists and the leave calendar: administrators everyone's, staff their own. */
+  'leave.view': everyone,
+  /** Approve or reject applications, singly or in batch. */
+  'leave.decide': adminOnly,
+  /** Leave types and policies, carry forward. */
+  'leave.configure': adminOnly,
+  /** Reading leave types and policies, which everyone needs to apply. */
+  'leave.types': { admin: 'all', staff: 'all' },
+
+  // Dashboard and system
+  /** My quick stats. */
+  'dashboard.self': ownForAll,
+  /** Organisation-wide figures: today's overview, recent activity, everyone's pending leave. */
+  'dashboard.organisation': adminOnly,
+  /** System health. */
+  'system.health': adminOnly,
+  /** The audit log. */
+  'audit.view': adminOnly,
+
+  // People and organisation
+  /** The department list (filters and forms). */
+  'people.departments': { admin: 'all', staff: 'all' },
+  /** The list of people, for admin filters and pickers. */
+  'people.view': adminOnly,
+  /** Enable, disable, create and edit people. */
+  'people.manage': adminOnly,
+  /** Departments, schedules, the organisation's settings. */
+  'organisation.manage': adminOnly,
+
+  // The building (later features: administrators only until decided otherwise)
+  /** My access logs, status, permissions and statistics; the web reader records my passages. */
+  'access.self': ownForAll,
+  /** Everyone's access logs, devices, alerts and the building's figures. */
+  'access.view': adminOnly,
+  /** Devices (settings, push secrets, remote door), alerts, badges, simulated device events. */
+  'access.manage': adminOnly,
+  'video.view': adminOnly,
+  'video.manage': adminOnly,
+  'counting.view': adminOnly,
+  'counting.manage': adminOnly,
+  'reports.view': adminOnly,
+} as const satisfies Record<string, Partial<Record<Role, Reach>>>;
+
+export type Action = keyof typeof POLICIES;
+
+export const ACTIONS = Object.keys(POLICIES) as Action[];
+
+/** Anyone a policy is asked about: a signed-in person's role is all it needs. */
+export interface PolicySubject {
+  role: Role;
+}
+
+/** How far `subject` may do `action`, or null when not at all. */
+export function reachOf(subject: PolicySubject, action: Action): Reach | null {
+  const entry: Partial<Record<Role, Reach>> = POLICIES[action];
+  return entry[subject.role] ?? null;
+}
+
+/**
+ * Whether `subject` may do `action` at all (to some reach). For whether it may do it to one
+ * particular person's data, the server's `can(actor, action, resource)` also checks the reach.
+ */
+export function allows(subject: PolicySubject, action: Action): boolean {
+  return reachOf(subject, action) !== null;
+}
+
+/** Whether `subject` may do `action` to everyone's data (an organisation-wide screen). */
+export function allowsAll(subject: PolicySubject, action: Action): boolean {
+  return reachOf(subject, action) === 'all';
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { CalendarDate } from './common';
+import { endpoint } from './endpoint';
+
+/** The five report types, with the specification's ids. */
+export const ReportType = z.enum(['attendance', 'leave', 'access', 'department', 'people-analytics'], {
+  error: 'must be one of attendance, leave, access, department, people-analytics',
+});
+export type ReportType = z.infer<typeof ReportType>;
+
+export const ReportParams = z.object({ type: ReportType });
+
+export const ReportQuery = z.object({ startDate: CalendarDate, endDate: CalendarDate });
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+export const ReportExportQuery = ReportQuery.extend({
+  format: z.enum(['pdf', 'xlsx'], { error: 'must be pdf or xlsx' }),
+});
+export type ReportExportQuery = z.infer<typeof ReportExportQuery>;
+
+/** How a figure is shown and typed in exports. */
+export const ValueKind = z.enum(['text', 'number', 'percent', 'hours', 'date']);
+export type ValueKind = z.infer<typeof ValueKind>;
+
+export const SummaryCard = z.object({ label: z.string(), value: z.number(), kind: ValueKind });
+export type SummaryCard = z.infer<typeof SummaryCard>;
+
+export const ReportChart = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['bar', 'line', 'area']),
+  /** The row field on the x axis. */
+  xKey: z.string(),
+  series: z.array(z.object({ key: z.string(), label: z.string() })),
+  data: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
+export type ReportChart = z.infer<typeof ReportChart>;
+
+export const ReportColumn = z.object({ key: z.string(), label: z.string(), kind: ValueKind });
+export type ReportColumn = z.infer<typeof ReportColumn>;
+
+export const ReportCell = z.union([z.string(), z.number(), z.null()]);
+export type ReportRow = Record<string, string | number | null>;
+
+export const Report = z.object({
+  type: ReportType,
+  title: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** True when start is after end: the range holds no day (allowed, as the specification says). */
+  emptyRange: z.boolean(),
+  /** Always four cards. */
+  summary: z.array(SummaryCard),
+  charts: z.array(ReportChart),
+  tableTitle: z.string(),
+  columns: z.array(ReportColumn),
+  rows: z.array(z.record(z.string(), ReportCell)),
+  /** Rules stated with the report (e.g. the efficiency thresholds). */
+  notes: z.array(z.string()),
+});
+export type Report = z.infer<typeof Report>;
+
+export const ReportResponse = z.object({ report: Report });
+export type ReportResponse = z.infer<typeof ReportResponse>;
+
+/** Efficiency by attendance percent: the thresholds the Department Report states. */
+export const EFFICIENCY_THRESHOLDS = [
+  { label: 'Excellent', min: 95 },
+  { label: 'High', min: 90 },
+  { label: 'Good', min: 80 },
+  { label: 'Average', min: 0 },
+] as const;
+export type Efficiency = (typeof EFFICIENCY_THRESHOLDS)[number]['label'];
+
+export function efficiencyOf(attendancePercent: number): Efficiency {
+  return (EFFICIENCY_THRESHOLDS.find((t) => attendancePercent >= t.min) ?? EFFICIENCY_THRESHOLDS[3]).label;
+}
+
+export const REPORT_TYPES: readonly { id: ReportType; name: string; description: string }[] = [
+  {
+    id: 'attendance',
+    name: 'Attendance Report',
+    description: 'Employee attendance, late arrivals and absences',
+  },
+  { id: 'leave', name: 'Leave Report', description: 'Leave balances and usage by type' },
+  { id: 'access', name: 'Access Control Report', description: 'Access events, denied attempts and alerts' },
+  { id: 'department', name: 'Department Report', description: 'Department performance and efficiency' },
+  {
+    id: 'people-analytics',
+    name: 'People Counting Report',
+    description: 'Visitor traffic and conversion analytics',
+  },
+];
+
+export const reportsApi = {
+  report: endpoint({
+    method: 'GET',
+    path: '/reports/:type',
+    audience: 'admin',
+    summary: 'A report computed from the organisation data over a date range',
+    params: ReportParams,
+    query: ReportQuery,
+    response: ReportResponse,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/reports/:type/export',
+    audience: 'admin',
+    summary: 'The report as a streamed PDF or Excel file',
+    params: ReportParams,
+    query: ReportExportQuery,
+    produces: 'file',
+  }),
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { AppInfo } from './auth';
+import { endpoint } from './endpoint';
+
+/** Liveness for load balancers: `degraded` (with a 503) when the database cannot be reached. */
+export const Health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unreachable']),
+});
+export type Health = z.infer<typeof Health>;
+
+/** The OpenAPI 3 document; only its outline is promised here, the rest is whatever it describes. */
+export const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+export type OpenApiDocument = z.infer<typeof OpenApiDocument>;
+
+export const systemApi = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    audience: 'public',
+    summary: 'Liveness: 200 when the database answers, 503 when it does not',
+    response: Health,
+    otherResponses: { 503: Health },
+  }),
+  appInfo: endpoint({
+    method: 'GET',
+    path: '/app-info',
+    audience: 'public',
+    summary: 'Public facts the login page needs: demo mode, demo accounts, time zone',
+    response: AppInfo,
+  }),
+  openApi: endpoint({
+    method: 'GET',
+    path: '/openapi.json',
+    audience: 'user',
+    summary: 'This document',
+    response: OpenApiDocument,
+  }),
+};

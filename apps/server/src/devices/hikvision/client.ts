@@ -1,0 +1,120 @@
+import { XMLParser } from 'fast-xml-parser';
+import { authorization, parseChallenge } from './digest';
+
+/**
+ * Commands Atrium sends to a controller (isapi.md, "Commands"): HTTP with digest auth. A device
+ * that does not answer within the timeout is reported as unreachable, never as a server error.
+ */
+
+export interface DeviceEndpoint {
+  /** http://host:port */
+  address: string;
+  username: string;
+  password: string;
+}
+
+export class DeviceUnreachable extends Error {}
+
+const xml = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
+
+async function isapi(
+  device: DeviceEndpoint,
+  method: string,
+  path: string,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  const url = new URL(path, device.address);
+  const send = async (auth?: string) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/xml';
+    if (auth) headers.authorization = auth;
+    try {
+      return await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new DeviceUnreachable(
+        `The device at ${device.address} did not answer: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+      );
+    }
+  };
+  let res = await send();
+  if (res.status === 401) {
+    const challenge = parseChallenge(res.headers.get('www-authenticate'));
+    await res.arrayBuffer();
+    if (!challenge)
+      return { status: 401, text: 'The device asked for an authentication Atrium does not speak' };
+    const uri = url.pathname + url.search;
+    res = await send(
+      authorization(challenge, { username: device.username, password: device.password, method, uri }),
+    );
+  }
+  const text = (await res.text()).slice(0, 64 * 1024);
+  return { status: res.status, text };
+}
+
+export interface CommandResult {
+  ok: boolean;
+  statusCode: number | null;
+  statusString: string;
+}
+
+/** `PUT /ISAPI/AccessControl/RemoteControl/door/{n}` with `<cmd>open</cmd>`. */
+export async function remoteDoor(
+  device: DeviceEndpoint,
+  door: number,
+  cmd: 'open' | 'close' | 'alwaysOpen' | 'alwaysClose',
+  timeoutMs = 5000,
+): Promise<CommandResult> {
+  const res = await isapi(
+    device,
+    'PUT',
+    `/ISAPI/AccessControl/RemoteControl/door/${door}`,
+    `<RemoteControlDoor><cmd>${cmd}</cmd></RemoteControlDoor>`,
+    timeoutMs,
+  );
+  let status: { statusCode?: string; statusString?: string; subStatusCode?: string } | undefined;
+  try {
+    status = xml.parse(res.text)?.ResponseStatus;
+  } catch {
+    status = undefined;
+  }
+  const code = status?.statusCode !== undefined ? Number(status.statusCode) : null;
+  const text =
+    status?.statusString ??
+    (res.status === 401 ? 'The device refused the credentials' : `The device answered HTTP ${res.status}`);
+  return {
+    ok: res.status === 200 && code === 1,
+    statusCode: Number.isFinite(code) ? code : null,
+    statusString: String(text),
+  };
+}
+
+export interface WorkStatus {
+  doorLockStatus?: number[];
+  doorStatus?: number[];
+  magneticStatus?: number[];
+  cardReaderOnlineStatus?: number[];
+  powerSupplyStatus?: string;
+}
+
+/** `GET /ISAPI/AccessControl/AcsWorkStatus?format=json`. */
+export async function workStatus(device: DeviceEndpoint, timeoutMs = 5000): Promise<WorkStatus> {
+  const res = await isapi(
+    device,
+    'GET',
+    '/ISAPI/AccessControl/AcsWorkStatus?format=json',
+    undefined,
+    timeoutMs,
+  );
+  if (res.status !== 200) {
+    throw new DeviceUnreachable(
+      res.status === 401 ? 'The device refused the credentials' : `The device answered HTTP ${res.status}`,
+    );
+  }
+  try {
+    const doc = JSON.parse(res.text) as { AcsWorkStatus?: WorkStatus };
+    return doc.AcsWorkStatus ?? {};
+  } catch {
+    throw new DeviceUnreachable('The device answered with something that is not JSON');
+  }
+}

@@ -1,0 +1,52 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection';
+import { DeviceCredentials } from '../../devices/hikvision/credentials';
+import { isapiPushRoutes } from '../../devices/hikvision/push.routes';
+import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
+import type { EventBus } from '../../events/bus';
+import type { OrgClock } from '../system/clock';
+import { accessRoutes } from './access.routes';
+import { AccessService } from './access.service';
+import { DevicesService } from './devices.service';
+import { AccessIngest } from './ingest.service';
+import { DevicePushService } from './push.service';
+
+export interface AccessOptions {
+  /** Where pictures devices send are kept (DATA_DIR/access-pictures). */
+  picturesDir?: string;
+  /** The simulated controllers, when this process runs them (demo, tests). */
+  simulator?: SimulatorFleet;
+}
+
+/**
+ * Access control's parts, wired: ingestion, the device push endpoint, the API. Other domains
+ * that receive device pushes (people counting) register on `push.handle(eventType, ...)`.
+ */
+export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, options: AccessOptions = {}) {
+  const credentials = await DeviceCredentials.load(db);
+  const ingest = new AccessIngest(db, bus, clock);
+  const push = new DevicePushService(
+    db,
+    bus,
+    clock,
+    ingest,
+    options.picturesDir ?? path.join(os.tmpdir(), 'atrium-access-pictures'),
+  );
+  const access = new AccessService(db, clock, ingest);
+  const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
+    push.forgetSecrets(),
+  );
+  return {
+    ingest,
+    push,
+    access,
+    devices,
+    /** Registers the routes inside the /api prefix. */
+    async register(api: FastifyInstance): Promise<void> {
+      await api.register(isapiPushRoutes(push));
+      await api.register(accessRoutes(access, devices, push));
+    },
+  };
+}

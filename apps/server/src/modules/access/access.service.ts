@@ -1,0 +1,328 @@
+import type {
+  AccessLog,
+  AccessLogsResponse,
+  AccessPermission,
+  AccessPoint,
+  AccessStats,
+  AccessStatus,
+  Alert,
+  AlertsQuery,
+  MyAccessStats,
+  SimulateAccessRequest,
+} from '@atrium/contract';
+import { addDays, isoWeekday } from '@atrium/contract/calendar';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { Actor } from '../auth/actor';
+import { authorize, can } from '../auth/policies';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import {
+  badgeTaken,
+  countEntriesSince,
+  countInBuilding,
+  dailyCounts,
+  findBadgeHolder,
+  findEventPicture,
+  findPresence,
+  listPassages,
+  type PassageFilter,
+  type PassageRow,
+  permissionsOf,
+  setBadge,
+} from './access.repository';
+import { toAlert } from './alerts';
+import { acknowledgeAlert, countActiveAlerts, findAlert, listAlerts } from './alerts.repository';
+import { decodeCursor, page } from './cursor';
+import { findAccessPointByName, listAccessPoints } from './devices.repository';
+import type { AccessIngest } from './ingest.service';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toAccessLog(row: PassageRow): AccessLog {
+  return {
+    id: Number(row.id),
+    user_id: row.user_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    department_name: row.department_name,
+    action: row.action ?? 'entry',
+    access_point: row.access_point,
+    device_id: row.device_id,
+    timestamp: iso(row.occurred_at),
+    card_no: row.card_no,
+    verify_mode: row.verify_mode,
+    has_picture: row.has_picture,
+    camera_id: row.camera_id,
+  };
+}
+
+const passagePosition = (row: PassageRow) => ({ rank: 0, at: new Date(row.occurred_at), id: Number(row.id) });
+
+/** Access as people and administrators read it: logs, presence, permissions, figures, alerts. */
+export class AccessService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: OrgClock,
+    private readonly ingest: AccessIngest,
+  ) {}
+
+  // ---- The signed-in person's own ----
+
+  async myLogs(actor: Actor, q: { cursor?: string; limit: number }): Promise<AccessLogsResponse> {
+    authorize(actor, 'access.self');
+    return this.passages({ userId: actor.userId, after: decodeCursor(q.cursor), limit: q.limit });
+  }
+
+  async myStatus(actor: Actor): Promise<AccessStatus> {
+    authorize(actor, 'access.self');
+    const [presence, today] = await Promise.all([findPresence(this.db, actor.userId), this.clock.today()]);
+    if (!presence) return { status: 'out', last_access: null, last_access_point: null };
+    const { start } = await this.clock.dayBounds(today.date);
+    // An entry from an earlier day without an exit is a missed badge, not someone inside now.
+    const inside = presence.last_action === 'entry' && new Date(presence.last_at) >= start;
+    return {
+      status: inside ? 'in' : 'out',
+      last_access: iso(presence.last_at),
+      last_access_point: presence.access_point,
+    };
+  }
+
+  async myPermissions(actor: Actor): Promise<AccessPermission[]> {
+    authorize(actor, 'access.self');
+    const today = await this.clock.today();
+    const rows = await permissionsOf(this.db, actor.userId);
+    return rows.map((r) => ({
+      id: r.id,
+      area_name: r.area_name,
+      description: r.description,
+      status:
+        r.status === 'suspended'
+          ? 'suspended'
+          : r.valid_until && r.valid_until < today.date
+            ? 'expired'
+            : r.valid_from && r.valid_from > today.date
+              ? 'pending'
+              : 'active',
+      granted_via: r.user_id !== null ? 'person' : 'department',
+      valid_from: r.valid_from,
+      valid_until: r.valid_until,
+    }));
+  }
+
+  async myStats(actor: Actor): Promise<MyAccessStats> {
+    authorize(actor, 'access.self');
+    const today = await this.clock.today();
+    const monday = addDays(today.date, 1 - isoWeekday(today.date));
+    const [{ start: dayStart }, { start: weekStart }] = await Promise.all([
+      this.clock.dayBounds(today.date),
+      this.clock.dayBounds(monday),
+    ]);
+    const [todayEntries, weekEntries, permissions] = await Promise.all([
+      countEntriesSince(this.db, actor.userId, dayStart),
+      countEntriesSince(this.db, actor.userId, weekStart),
+      this.myPermissions(actor),
+    ]);
+    const areas = new Set(permissions.filter((p) => p.status === 'active').map((p) => p.area_name));
+    return { today_entries: todayEntries, week_entries: weekEntries, authorized_areas: areas.size };
+  }
+
+  /**
+   * The spec's web reader: a passage for the caller at an access point, through the same
+   * ingestion as a device push (attendance, presence, live messages). The log keeps the
+   * device id the client sent.
+   */
+  async simulate(actor: Actor, body: SimulateAccessRequest): Promise<AccessLog> {
+    authorize(actor, 'access.self');
+    const point = await findAccessPointByName(this.db, body.access_point);
+    if (!point) {
+      throw new AppError(
+        'validation_failed',
+        `access_point "${body.access_point}" is not a known access point`,
+        [{ field: 'access_point', rule: 'exists', message: 'access_point must name a known access point' }],
+      );
+    }
+    const now = this.clock.now();
+    const at = new Date(Math.floor(now.getTime()));
+    const result = await this.ingest.ingest({
+      device: null,
+      deviceCode: body.device_id,
+      fields: {
+        occurredAt: at,
+        major: 5,
+        minor: 1,
+        serialNo: null,
+        cardNo: null,
+        employeeNo: null,
+        name: null,
+        readerNo: null,
+        doorNo: null,
+        verifyMode: 'web',
+        currentEvent: true,
+      },
+      raw: JSON.stringify({
+        source: 'web',
+        action: body.action,
+        access_point: point.name,
+        device_id: body.device_id,
+      }),
+      userId: actor.userId,
+      action: body.action,
+      accessPointId: point.id,
+    });
+    const rows = await listPassages(this.db, {
+      userId: actor.userId,
+      from: at,
+      to: new Date(at.getTime() + 1),
+      limit: 10,
+    });
+    const row = rows.find((r) => Number(r.id) === result.eventId);
+    if (!row) throw new AppError('internal', 'The passage was recorded but could not be read back');
+    return toAccessLog(row);
+  }
+
+  /** The file of a picture a device sent: administrators, or the person on it. */
+  async eventPicture(actor: Actor, eventId: number): Promise<string> {
+    const event = await findEventPicture(this.db, eventId);
+    if (!event?.picture_path) throw notFound('Picture');
+    if (
+      !can(actor, 'access.view') &&
+      !(event.user_id !== null && can(actor, 'access.self', { userId: event.user_id }))
+    ) {
+      throw notFound('Picture');
+    }
+    return event.picture_path;
+  }
+
+  // ---- Administrators ----
+
+  async stats(actor: Actor): Promise<AccessStats> {
+    authorize(actor, 'access.view');
+    const today = await this.clock.today();
+    const { start } = await this.clock.dayBounds(today.date);
+    const [inBuilding, counts, active] = await Promise.all([
+      countInBuilding(this.db, start),
+      dailyCounts(this.db, today.date),
+      countActiveAlerts(this.db),
+    ]);
+    return {
+      in_building: inBuilding,
+      today_entries: counts.entries,
+      today_exits: counts.exits,
+      active_alerts: active,
+    };
+  }
+
+  async logs(
+    actor: Actor,
+    q: {
+      search?: string;
+      action?: 'entry' | 'exit';
+      userId?: number;
+      accessPointId?: number;
+      from?: string;
+      to?: string;
+      cursor?: string;
+      limit: number;
+    },
+  ): Promise<AccessLogsResponse> {
+    authorize(actor, 'access.view');
+    const from = q.from ? (await this.clock.dayBounds(q.from)).start : undefined;
+    const to = q.to ? (await this.clock.dayBounds(q.to)).end : undefined;
+    return this.passages({
+      search: q.search || undefined,
+      action: q.action,
+      userId: q.userId,
+      accessPointId: q.accessPointId,
+      from,
+      to,
+      after: decodeCursor(q.cursor),
+      limit: q.limit,
+    });
+  }
+
+  async accessPoints(actor: Actor): Promise<AccessPoint[]> {
+    authorize(actor, 'access.view');
+    return listAccessPoints(this.db);
+  }
+
+  async alerts(
+    actor: Actor,
+    q: AlertsQuery & { limit: number },
+  ): Promise<{ alerts: Alert[]; next_cursor: string | null }> {
+    authorize(actor, 'access.view');
+    const after = decodeCursor(q.cursor);
+    const rows = await listAlerts(this.db, {
+      state: q.state,
+      source: q.source,
+      severity: q.severity,
+      after,
+      limit: q.limit + 1,
+    });
+    const { items, next_cursor } = page(rows, q.limit, (r) => ({
+      rank: Number(r.rank),
+      at: new Date(r.occurred_at),
+      id: Number(r.id),
+    }));
+    return { alerts: items.map(toAlert), next_cursor };
+  }
+
+  /** Acknowledges an alert once (audited); acknowledging it again changes nothing. */
+  async acknowledge(actor: Actor, id: number, note: string | undefined): Promise<Alert> {
+    authorize(actor, 'access.manage');
+    await this.db.transaction().execute(async (trx) => {
+      const done = await acknowledgeAlert(trx, id, actor.userId, note?.trim() || null, this.clock.now());
+      if (!done) {
+        if (!(await findAlert(trx, id))) throw notFound('Alert');
+        return;
+      }
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'alert.acknowledged',
+        targetType: 'alert',
+        targetId: id,
+        ip: actor.ip,
+        details: note ? { note } : {},
+      });
+    });
+    const row = await findAlert(this.db, id);
+    if (!row) throw notFound('Alert');
+    return toAlert(row);
+  }
+
+  /** Changes the card number doors report for a person (audited with the old and new number). */
+  async setBadge(actor: Actor, userId: number, badge: string) {
+    authorize(actor, 'access.manage');
+    return this.db.transaction().execute(async (trx) => {
+      const person = await findBadgeHolder(trx, userId);
+      if (!person) throw notFound('User');
+      if (person.badge_number === badge) return person;
+      if (await badgeTaken(trx, badge, userId)) {
+        throw new AppError('conflict', `badge_number ${badge} belongs to someone else`, [
+          {
+            field: 'badge_number',
+            rule: 'unique',
+            message: 'badge_number is already given to another person',
+          },
+        ]);
+      }
+      const updated = await setBadge(trx, userId, badge);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'user.badge_changed',
+        targetType: 'user',
+        targetId: userId,
+        ip: actor.ip,
+        details: { from: person.badge_number, to: badge },
+      });
+      return updated!;
+    });
+  }
+
+  private async passages(filter: PassageFilter): Promise<AccessLogsResponse> {
+    const rows = await listPassages(this.db, filter);
+    const { items, next_cursor } = page(rows, filter.limit, passagePosition);
+    return { logs: items.map(toAccessLog), next_cursor };
+  }
+}

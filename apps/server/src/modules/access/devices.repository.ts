@@ -1,0 +1,121 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, DevicesTable } from '../../db/schema';
+
+export type DeviceRow = Selectable<DevicesTable>;
+
+/** The device a push secret belongs to (looked up by the secret's hash). */
+export async function findDeviceByPushHash(
+  db: Kysely<Database>,
+  hash: string,
+): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('push_secret_hash', '=', hash).executeTakeFirst();
+}
+
+export async function findDevice(db: Kysely<Database>, id: number): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findDeviceByCode(db: Kysely<Database>, code: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('device_id', '=', code).executeTakeFirst();
+}
+
+/**
+ * Devices were heard from: an offline device is online again, and last_seen moves forward
+ * (written at most every few seconds per device, so a busy door does not rewrite its row for
+ * every event). Returns the devices that came back online.
+ */
+export async function markSeen(db: Kysely<Database>, seen: { id: number; at: Date }[]) {
+  if (seen.length === 0) return [];
+  const latest = new Map<number, Date>();
+  for (const s of seen) if ((latest.get(s.id)?.getTime() ?? 0) < s.at.getTime()) latest.set(s.id, s.at);
+  const ids = [...latest.keys()].sort((a, b) => a - b);
+  const ats = ids.map((id) => latest.get(id)!);
+  // The subquery reads the rows as they were, so `was` tells which devices came back.
+  const result = await sql<{ id: number; device_id: string; type: string; last_seen_at: Date; was: string }>`
+    UPDATE devices d SET
+      status = CASE WHEN o.was = 'offline' THEN 'online' ELSE d.status END,
+      last_seen_at = GREATEST(d.last_seen_at, o.at)
+    FROM (SELECT d0.id, d0.status AS was, s.at FROM devices d0
+          JOIN unnest(${ids}::int[], ${ats}::timestamptz[]) AS s(id, at) ON s.id = d0.id) o
+    WHERE d.id = o.id AND (o.was = 'offline' OR d.last_seen_at IS NULL OR d.last_seen_at < o.at - interval '5 seconds')
+    RETURNING d.id, d.device_id, d.type, d.last_seen_at, o.was`.execute(db);
+  return result.rows.filter((r) => r.was === 'offline');
+}
+
+/** Online devices not heard from since `before` turn offline; returns them. */
+export async function markSilentOffline(db: Kysely<Database>, before: Date) {
+  return db
+    .updateTable('devices')
+    .set({ status: 'offline', updated_at: new Date() })
+    .where('status', '=', 'online')
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', before)]))
+    .returning(['id', 'device_id', 'type', 'last_seen_at'])
+    .execute();
+}
+
+export async function listDevices(db: Kysely<Database>, type?: 'access_controller' | 'counter') {
+  let q = db
+    .selectFrom('devices as d')
+    .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
+    .selectAll('d')
+    .select('p.name as access_point');
+  if (type) q = q.where('d.type', '=', type);
+  return q.orderBy('d.device_id').execute();
+}
+
+export async function findDeviceView(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
+    .selectAll('d')
+    .select('p.name as access_point')
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface DeviceChange {
+  name?: string;
+  location?: string;
+  access_point_id?: number | null;
+  direction?: 'entry' | 'exit' | 'both';
+  status?: 'online' | 'offline' | 'maintenance';
+  address?: string | null;
+  command_username?: string | null;
+  command_password?: string | null;
+  push_secret_hash?: string | null;
+}
+
+export async function updateDevice(db: Kysely<Database>, id: number, change: DeviceChange, at: Date) {
+  return db
+    .updateTable('devices')
+    .set({ ...change, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function lockDevice(db: Kysely<Database>, id: number) {
+  return db.selectFrom('devices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function accessPointExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('access_points').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findAccessPointByName(db: Kysely<Database>, name: string) {
+  return db
+    .selectFrom('access_points')
+    .select(['id', 'name', 'counts_for_attendance'])
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function listAccessPoints(db: Kysely<Database>) {
+  return db
+    .selectFrom('access_points as p')
+    .innerJoin('access_areas as a', 'a.id', 'p.area_id')
+    .select(['p.id', 'p.name', 'p.area_id', 'a.name as area_name', 'p.counts_for_attendance'])
+    .orderBy('p.name')
+    .execute();
+}

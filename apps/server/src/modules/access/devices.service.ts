@@ -1,0 +1,327 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AccessEvent,
+  Device,
+  DoorStatus,
+  OpenDoorResponse,
+  SimulatedEventType,
+  UpdateDeviceRequest,
+} from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import {
+  type DeviceEndpoint,
+  DeviceUnreachable,
+  remoteDoor,
+  workStatus,
+} from '../../devices/hikvision/client';
+import type { DeviceCredentials } from '../../devices/hikvision/credentials';
+import { CODES, meaningOf } from '../../devices/hikvision/event-codes';
+import type { EmitInput } from '../../devices/hikvision/simulator/controller';
+import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
+import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import { findBadgeHolder, listDeviceEvents } from './access.repository';
+import { deviceStatusEvent } from './alerts';
+import { resolveAlerts } from './alerts.repository';
+import { decodeCursor, page } from './cursor';
+import {
+  accessPointExists,
+  type DeviceChange,
+  type DeviceRow,
+  findDevice,
+  findDeviceByCode,
+  findDeviceView,
+  listDevices,
+  lockDevice,
+  updateDevice,
+} from './devices.repository';
+import { hashSecret } from './push.service';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+type DeviceView = DeviceRow & { access_point: string | null };
+
+export function toDevice(row: DeviceView): Device {
+  return {
+    id: row.id,
+    device_id: row.device_id,
+    name: row.name,
+    type: row.type,
+    model: row.model,
+    status: row.status,
+    location: row.location,
+    access_point_id: row.access_point_id,
+    access_point: row.access_point,
+    direction: row.direction,
+    address: row.address,
+    last_seen_at: iso(row.last_seen_at),
+    has_push_secret: row.push_secret_hash !== null,
+    has_credentials: row.command_username !== null && row.command_password !== null,
+  };
+}
+
+/** The push path a device is configured with (httpHosts), relative to the server's origin. */
+export const pushPath = (secret: string) => `/api/devices/isapi/${secret}`;
+
+/** A new push secret: 32 random bytes, base64url (what PUSH_TOKEN accepts). */
+export const newPushSecret = () => randomBytes(32).toString('base64url');
+
+/** Devices as administrators manage them: settings, push secrets, door commands, the simulator. */
+export class DevicesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+    private readonly credentials: DeviceCredentials,
+    private readonly simulator: SimulatorFleet | undefined,
+    private readonly onSecretRotated: () => void,
+  ) {}
+
+  async list(actor: Actor): Promise<Device[]> {
+    authorize(actor, 'access.view');
+    return (await listDevices(this.db, 'access_controller')).map(toDevice);
+  }
+
+  /** Settings (audited). Maintenance silences offline alerts; leaving it waits for the next event. */
+  async update(actor: Actor, id: number, body: UpdateDeviceRequest): Promise<Device> {
+    authorize(actor, 'access.manage');
+    if (body.access_point_id != null && !(await accessPointExists(this.db, body.access_point_id))) {
+      throw new AppError('validation_failed', 'access_point_id must name an existing access point', [
+        {
+          field: 'access_point_id',
+          rule: 'exists',
+          message: 'access_point_id must name an existing access point',
+        },
+      ]);
+    }
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const before = await lockDevice(trx, id);
+      if (!before) throw notFound('Device');
+      const change: DeviceChange = {};
+      if (body.name !== undefined) change.name = body.name;
+      if (body.location !== undefined) change.location = body.location;
+      if (body.access_point_id !== undefined) change.access_point_id = body.access_point_id;
+      if (body.direction !== undefined) change.direction = body.direction;
+      if (body.address !== undefined) change.address = body.address;
+      if (body.username !== undefined) change.command_username = body.username || null;
+      if (body.password !== undefined)
+        change.command_password = body.password ? this.credentials.encrypt(body.password) : null;
+      if (body.maintenance === true && before.status !== 'maintenance') change.status = 'maintenance';
+      if (body.maintenance === false && before.status === 'maintenance') change.status = 'offline';
+      const after = await updateDevice(trx, id, change, now);
+      if (change.status === 'maintenance') {
+        await resolveAlerts(trx, {
+          source: 'access',
+          kind: 'device_offline',
+          device_id: before.device_id,
+          at: now,
+        });
+      }
+      if (change.status && after)
+        await this.bus.publish(deviceStatusEvent({ ...after, status: after.status }), trx);
+      const { password: _secret, ...shown } = body;
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'device.updated',
+        targetType: 'device',
+        targetId: id,
+        ip: actor.ip,
+        details: { ...shown, ...(body.password !== undefined ? { password: 'changed' } : {}) },
+      });
+    });
+    this.onSecretRotated();
+    return this.view(id);
+  }
+
+  /** A new push secret inside the push URL, shown once; the old one stops working (audited). */
+  async rotatePushSecret(actor: Actor, id: number, origin: string): Promise<string> {
+    authorize(actor, 'access.manage');
+    const secret = newPushSecret();
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await updateDevice(trx, id, { push_secret_hash: hashSecret(secret) }, this.clock.now());
+      if (!updated) throw notFound('Device');
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'device.push_secret_rotated',
+        targetType: 'device',
+        targetId: id,
+        ip: actor.ip,
+      });
+    });
+    this.onSecretRotated();
+    return `${origin}${pushPath(secret)}`;
+  }
+
+  async events(actor: Actor, id: number, q: { cursor?: string; limit: number }) {
+    authorize(actor, 'access.view');
+    if (!(await findDevice(this.db, id))) throw notFound('Device');
+    const rows = await listDeviceEvents(this.db, id, decodeCursor(q.cursor), q.limit);
+    const { items, next_cursor } = page(rows, q.limit, (r) => ({
+      rank: 0,
+      at: new Date(r.occurred_at),
+      id: Number(r.id),
+    }));
+    const events: AccessEvent[] = items.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      action: r.action,
+      major: r.major,
+      minor: r.minor,
+      label: meaningOf(r.major, r.minor).label,
+      device_id: r.device_code,
+      access_point: r.access_point,
+      user_id: r.user_id,
+      name: r.name,
+      card_no: r.card_no,
+      verify_mode: r.verify_mode,
+      backlog: r.backlog,
+      has_picture: r.has_picture,
+      timestamp: iso(r.occurred_at)!,
+      received_at: iso(r.received_at)!,
+    }));
+    return { events, next_cursor };
+  }
+
+  /** Asks the controller (AcsWorkStatus); an unreachable device is an answer, not an error. */
+  async doorStatus(actor: Actor, id: number): Promise<DoorStatus> {
+    authorize(actor, 'access.view');
+    const device = await findDevice(this.db, id);
+    if (!device) throw notFound('Device');
+    const unknown = { door: null, lock: null, readers_online: null, readers_total: null, power: null };
+    const endpoint = this.endpointOf(device);
+    if (typeof endpoint === 'string') return { reachable: false, ...unknown, message: endpoint };
+    try {
+      const s = await workStatus(endpoint);
+      const readers = s.cardReaderOnlineStatus ?? [];
+      return {
+        reachable: true,
+        door: s.magneticStatus?.[0] === undefined ? null : s.magneticStatus[0] === 1 ? 'open' : 'closed',
+        lock: s.doorLockStatus?.[0] === undefined ? null : s.doorLockStatus[0] === 1 ? 'unlocked' : 'locked',
+        readers_online: readers.length ? readers.filter((r) => r === 1).length : null,
+        readers_total: readers.length || null,
+        power: s.powerSupplyStatus ?? null,
+        message: null,
+      };
+    } catch (error) {
+      if (error instanceof DeviceUnreachable) return { reachable: false, ...unknown, message: error.message };
+      throw error;
+    }
+  }
+
+  /** Remote door open: the ISAPI command with digest auth; the device's answer is reported and audited. */
+  async openDoor(actor: Actor, id: number, door: number): Promise<OpenDoorResponse['result']> {
+    authorize(actor, 'access.manage');
+    const device = await findDevice(this.db, id);
+    if (!device) throw notFound('Device');
+    const endpoint = this.endpointOf(device);
+    let result: OpenDoorResponse['result'];
+    if (typeof endpoint === 'string') {
+      result = { ok: false, statusCode: null, statusString: endpoint };
+    } else {
+      try {
+        result = await remoteDoor(endpoint, door, 'open');
+      } catch (error) {
+        if (!(error instanceof DeviceUnreachable)) throw error;
+        result = { ok: false, statusCode: null, statusString: error.message };
+      }
+    }
+    await recordAudit(this.db, {
+      actorUserId: actor.userId,
+      action: 'device.door_opened',
+      targetType: 'device',
+      targetId: id,
+      ip: actor.ip,
+      details: { door, ok: result.ok, statusCode: result.statusCode, statusString: result.statusString },
+    });
+    return result;
+  }
+
+  /**
+   * The spec's Simulate Event: the simulated controller with that code pushes a real ISAPI
+   * event for that person over HTTP, which comes back through the push endpoint like any other.
+   */
+  async simulateHikvision(
+    actor: Actor,
+    body: { deviceId: string; eventType: SimulatedEventType; userId: number },
+  ) {
+    authorize(actor, 'access.manage');
+    const device = await findDeviceByCode(this.db, body.deviceId);
+    if (!device) {
+      throw new AppError('validation_failed', `deviceId ${body.deviceId} is not a known device`, [
+        { field: 'deviceId', rule: 'exists', message: 'deviceId must name a known device' },
+      ]);
+    }
+    const person = await findBadgeHolder(this.db, body.userId);
+    if (!person?.active || !person.badge_number) {
+      throw new AppError('validation_failed', 'userId must name an active person with a badge', [
+        { field: 'userId', rule: 'exists', message: 'userId must name an active person with a badge' },
+      ]);
+    }
+    const controller = this.simulator?.get(device.device_id);
+    if (!controller) {
+      throw new AppError(
+        'conflict',
+        `No simulated controller runs for device ${device.device_id} (SIMULATE_DEVICES=0?)`,
+      );
+    }
+    const who = {
+      cardNo: person.badge_number,
+      employeeNo: person.employee_number,
+      name: `${person.first_name} ${person.last_name}`,
+    };
+    const inputs: Record<SimulatedEventType, EmitInput> = {
+      access_control: {
+        major: CODES.grantedCard[0],
+        minor: CODES.grantedCard[1],
+        ...who,
+        readerNo: 1,
+        verifyMode: 'card',
+      },
+      access_granted_face: {
+        major: CODES.grantedFace[0],
+        minor: CODES.grantedFace[1],
+        employeeNo: who.employeeNo,
+        name: who.name,
+        readerNo: 1,
+        verifyMode: 'face',
+        picture: true,
+      },
+      access_denied: {
+        major: CODES.noPermission[0],
+        minor: CODES.noPermission[1],
+        ...who,
+        readerNo: 1,
+        verifyMode: 'card',
+      },
+      door_forced_open: { major: CODES.doorForced[0], minor: CODES.doorForced[1] },
+      door_held_open: { major: CODES.doorHeld[0], minor: CODES.doorHeld[1] },
+      tamper: { major: CODES.deviceTamper[0], minor: CODES.deviceTamper[1], withSerial: false },
+      remote_open: { major: CODES.remoteOpen[0], minor: CODES.remoteOpen[1] },
+    };
+    const { serialNo, delivered } = await controller.emit(inputs[body.eventType]);
+    return { deviceId: device.device_id, eventType: body.eventType, serialNo, delivered };
+  }
+
+  private endpointOf(device: DeviceRow): DeviceEndpoint | string {
+    if (!device.address) return `Device ${device.device_id} has no address for commands`;
+    if (!device.command_username || !device.command_password)
+      return `Device ${device.device_id} has no credentials for commands`;
+    return {
+      address: device.address,
+      username: device.command_username,
+      password: this.credentials.decrypt(device.command_password),
+    };
+  }
+
+  private async view(id: number): Promise<Device> {
+    const row = await findDeviceView(this.db, id);
+    if (!row) throw notFound('Device');
+    return toDevice(row);
+  }
+}

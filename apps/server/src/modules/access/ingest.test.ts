@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccessTestApp,
+  badgeOf,
+  cardEvent,
+  eventsOf,
+  push,
+  seedDoors,
+  startAccessTestApp,
+  type TestDoor,
+} from '../../../test/access';
+import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { makeUser, type TestUser } from '../../../test/factories';
+import {
+  encode,
+  heartbeatXml,
+  jsonEvent,
+  TINY_JPEG,
+  xmlEvent,
+} from '../../devices/hikvision/simulator/bodies';
+
+let database: TestDatabase;
+let t: AccessTestApp;
+let main: TestDoor;
+let server: TestDoor;
+let person: TestUser;
+let badge: { employee_number: string; badge_number: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startAccessTestApp(database);
+  ({ main, server } = await seedDoors(database.db, 'I'));
+  person = await makeUser(database.db, { firstName: 'Jamie', lastName: 'Carter' });
+  badge = await badgeOf(database.db, person.id);
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.drop();
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe('the three body forms', () => {
+  it('stores a JSON event, resolving the person by employee number', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T08:57:12Z'), {
+      employeeNo: badge.employee_number,
+      serialNo: 18234,
+    });
+    const res = await push(t.url, main.secret, jsonEvent(e), 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ statusCode: 1, statusString: 'OK', result: 'stored' });
+    const [row] = (await eventsOf(database.db, main.id)).filter((r) => r.serial_no === 18234);
+    expect(row).toMatchObject({
+      user_id: person.id,
+      kind: 'granted',
+      action: 'entry',
+      major: 5,
+      minor: 1,
+      backlog: false,
+      access_point_id: main.accessPointId,
+      device_code: main.code,
+    });
+    expect(new Date(row!.occurred_at).toISOString()).toBe('2026-11-20T08:57:12.000Z');
+  });
+
+  it('accepts the JSON wrapped in EventNotificationAlert and a card number only', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T09:00:00Z'), { cardNo: badge.badge_number, readerNo: 2 });
+    const res = await push(t.url, main.secret, jsonEvent(e, true), 'application/json');
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    // Reader 2 of a two-way door is the way out.
+    expect(row).toMatchObject({ user_id: person.id, action: 'exit', card_no: badge.badge_number });
+  });
+
+  it('stores an XML event with the ISAPI namespace and a one-digit offset', async () => {
+    const e = cardEvent(server.code, at('2026-11-20T10:00:00Z'), {
+      minor: 75,
+      employeeNo: badge.employee_number,
+      verifyMode: 'face',
+    });
+    const body = xmlEvent(e).replace('2026-11-20T10:00:00+00:00', '2026-11-20T05:00:00-5:00');
+    const res = await push(t.url, server.secret, body, 'text/xml');
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, server.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row).toMatchObject({ user_id: person.id, kind: 'granted', action: 'entry', verify_mode: 'face' });
+    expect(new Date(row!.occurred_at).toISOString()).toBe('2026-11-20T10:00:00.000Z');
+  });
+
+  it('stores a multipart event with its picture, which an admin can fetch', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T11:00:00Z'), {
+      employeeNo: badge.employee_number,
+      picture: TINY_JPEG,
+    });
+    const { body, contentType } = encode(e, 'multipart');
+    const res = await push(t.url, main.secret, body, contentType);
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row?.picture_path).toMatch(/\.jpg$/);
+  });
+
+  it('takes the event part whatever it is named, as XML without its own content type', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T11:05:00Z'), { cardNo: badge.badge_number });
+    const boundary = 'xYzZY';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="AccessControllerEvent"\r\n\r\n`),
+      Buffer.from(xmlEvent(e)),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await push(t.url, main.secret, body, `multipart/form-data; boundary=${boundary}`);
+    expect(res.status).toBe(200);
+    expect((await eventsOf(database.db, main.id)).some((r) => r.serial_no === e.serialNo)).toBe(true);
+  });
+});
+
+describe('duplicates, replays and order', () => {
+  it('stores an event sent ten times once', async () => {
+    const e = cardEvent(server.code, at('2026-11-20T12:00:00Z'), { cardNo: badge.badge_number });
+    const results = [];
+    for (let i = 0; i < 10; i += 1)
+      results.push(await push(t.url, server.secret, jsonEvent(e), 'application/json'));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(results.map((r) => r.json().result)).toEqual(['stored', ...Array(9).fill('duplicate')]);
+    expect((await eventsOf(database.db, server.id)).filter((r) => r.serial_no === e.serialNo)).toHaveLength(
+      1,
+    );
+  });
+
+  it('stores concurrent copies of the same event once, in all three forms', async () => {
+    const e = cardEvent(server.code, at('2026-11-20T12:01:00Z'), { cardNo: badge.badge_number });
+    const forms = ['json', 'xml', 'multipart'] as const;
+    const sends = Array.from({ length: 30 }, (_, i) => {
+      const { body, contentType } = encode(e, forms[i % 3]!);
+      return push(t.url, server.secret, body, contentType);
+    });
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.json().result === 'stored')).toHaveLength(1);
+    expect((await eventsOf(database.db, server.id)).filter((r) => r.serial_no === e.serialNo)).toHaveLength(
+      1,
+    );
+  });
+
+  it('marks replayed events as backlog, and takes them out of order', async () => {
+    const base = 70_000;
+    const events = [3, 1, 2].map((n) =>
+      cardEvent(server.code, at(`2026-11-19T0${n}:00:00Z`), {
+        serialNo: base + n,
+        cardNo: badge.badge_number,
+        currentEvent: false,
+      }),
+    );
+    for (const e of events)
+      expect((await push(t.url, server.secret, xmlEvent(e), 'application/xml')).status).toBe(200);
+    const rows = (await eventsOf(database.db, server.id)).filter((r) => (r.serial_no ?? 0) > base);
+    expect(rows.map((r) => [r.serial_no, r.backlog])).toEqual([
+      [base + 1, true],
+      [base + 2, true],
+      [base + 3, true],
+    ]);
+  });
+});
+
+describe('what devices report', () => {
+  it('keeps an unknown card, with no person', async () => {
+    const e = cardEvent(server.code, at('2026-11-20T13:00:00Z'), { cardNo: '9999999999', minor: 9 });
+    expect((await push(t.url, server.secret, jsonEvent(e), 'application/json')).status).toBe(200);
+    const row = (await eventsOf(database.db, server.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row).toMatchObject({ user_id: null, card_no: '9999999999', kind: 'denied', action: null });
+    const alert = await database.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('access_event_id', '=', row!.id)
+      .executeTakeFirstOrThrow();
+    expect(alert).toMatchObject({ source: 'access', kind: 'access_denied', device_id: server.code });
+    expect(alert.message).toContain('card 9999999999');
+  });
+
+  it('keeps an unknown code with its numbers', async () => {
+    const e = cardEvent(server.code, at('2026-11-20T13:05:00Z'), { major: 5, minor: 999 });
+    expect((await push(t.url, server.secret, jsonEvent(e), 'application/json')).status).toBe(200);
+    const row = (await eventsOf(database.db, server.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row).toMatchObject({ major: 5, minor: 999, kind: 'device', action: null });
+  });
+
+  it('raises an alert for a forced door, stored once however often it is sent', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T13:10:00Z'), { major: 5, minor: 27, readerNo: undefined });
+    for (let i = 0; i < 3; i += 1) await push(t.url, main.secret, jsonEvent(e), 'application/json');
+    const alerts = await database.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('kind', '=', 'door_forced_open')
+      .where('device_id', '=', main.code)
+      .execute();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ severity: 'high', acknowledged_at: null, resolved_at: null });
+  });
+
+  it('tells events without a serial number apart by their content', async () => {
+    const a = cardEvent(main.code, at('2026-11-20T13:20:00Z'), {
+      major: 1,
+      minor: 1028,
+      serialNo: undefined,
+    });
+    const b = { ...a, dateTime: a.dateTime.replace('13:20:00', '13:21:00') };
+    for (const e of [a, a, b])
+      expect((await push(t.url, main.secret, jsonEvent(e), 'application/json')).status).toBe(200);
+    const rows = (await eventsOf(database.db, main.id)).filter((r) => r.major === 1 && r.minor === 1028);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.serial_no === null && r.event_key < 0)).toBe(true);
+  });
+
+  it('treats a heartbeat as a sign of life only', async () => {
+    const before = (await eventsOf(database.db, main.id)).length;
+    await database.db
+      .updateTable('devices')
+      .set({ last_seen_at: new Date('2026-01-01') })
+      .where('id', '=', main.id)
+      .execute();
+    const res = await push(
+      t.url,
+      main.secret,
+      heartbeatXml('10.1.2.31', '2026-11-20T13:30:00+00:00'),
+      'application/xml',
+    );
+    expect(res.json().result).toBe('heartbeat');
+    expect(await eventsOf(database.db, main.id)).toHaveLength(before);
+    const device = await database.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', main.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(device.last_seen_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('refusals', () => {
+  it('answers 401 without detail to an unknown token, and stores nothing', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:00:00Z'));
+    const res = await push(t.url, 'A'.repeat(43), jsonEvent(e), 'application/json');
+    expect(res.status).toBe(401);
+    expect(res.json().error.message).toBe('Unauthorized');
+    const short = await push(t.url, 'nope', jsonEvent(e), 'application/json');
+    expect(short.status).toBe(401);
+  });
+
+  it.each([
+    ['broken JSON', '{"eventType": "AccessControllerEvent", ', 'application/json'],
+    ['broken XML', '<EventNotificationAlert><eventType>Access', 'application/xml'],
+    ['XML of something else', '<Other/>', 'application/xml'],
+    [
+      'no event codes',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: '2026-11-20T08:00:00Z',
+        AccessControllerEvent: {},
+      }),
+      'application/json',
+    ],
+    [
+      'a bad time',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: 'yesterday',
+        AccessControllerEvent: { majorEventType: 5, subEventType: 1 },
+      }),
+      'application/json',
+    ],
+    [
+      'a year far away',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: '1970-01-01T00:00:00Z',
+        AccessControllerEvent: { majorEventType: 5, subEventType: 1 },
+      }),
+      'application/json',
+    ],
+    ['multipart without its boundary', '--abc\r\n\r\n{}', 'multipart/form-data'],
+    ['an empty body', '', 'application/json'],
+    ['plain text', 'hello', 'text/plain'],
+  ])(
+    'answers 400 naming the body for %s, keeps it for diagnosis, stores no event',
+    async (_name, body, type) => {
+      const before = (await eventsOf(database.db, main.id)).length;
+      const res = await push(t.url, main.secret, body, type);
+      expect(res.status).toBe(400);
+      expect(res.json().error.details[0]).toMatchObject({ field: 'body' });
+      expect(await eventsOf(database.db, main.id)).toHaveLength(before);
+      if (body) {
+        const kept = await database.db
+          .selectFrom('device_push_rejects')
+          .selectAll()
+          .where('device_ref', '=', main.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(kept.body_excerpt).toBe(body.slice(0, 4096));
+      }
+    },
+  );
+
+  it('answers 413 to a body over 2 MB', async () => {
+    const res = await push(t.url, main.secret, Buffer.alloc(2 * 1024 * 1024 + 10, 0x20), 'application/json');
+    expect(res.status).toBe(413);
+  });
+
+  it('strips NUL and control characters instead of failing', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:10:00Z'), { cardNo: `12\u000034`, name: 'A\u0000B' });
+    const res = await push(t.url, main.secret, jsonEvent(e), 'application/json');
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row?.card_no).toBe('1234');
+  });
+
+  it('leaves the rest of /api refusing XML', async () => {
+    const res = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expect(res.status).toBe(415);
+  });
+});

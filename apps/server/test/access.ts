@@ -1,0 +1,175 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db/connection';
+import { DeviceCredentials } from '../src/devices/hikvision/credentials';
+import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
+import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
+import { EventBus } from '../src/events/bus';
+import { newPushSecret } from '../src/modules/access/devices.service';
+import { hashSecret } from '../src/modules/access/push.service';
+import { type Now, OrgClock } from '../src/modules/system/clock';
+import { type TestDatabase, testConfig } from './context';
+
+/** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
+export interface AccessTestApp {
+  app: FastifyInstance;
+  bus: EventBus;
+  url: string;
+  fleet: SimulatorFleet;
+  picturesDir: string;
+  close(): Promise<void>;
+}
+
+export async function startAccessTestApp(database: TestDatabase, now?: Now): Promise<AccessTestApp> {
+  const bus = new EventBus(database.db, database.url);
+  await bus.start();
+  const fleet = new SimulatorFleet();
+  const picturesDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-pictures-'));
+  const app = await buildApp({
+    db: database.db,
+    bus,
+    config: testConfig,
+    clock: new OrgClock(database.db, now),
+    access: { picturesDir, simulator: fleet },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    bus,
+    url: `http://127.0.0.1:${port}`,
+    fleet,
+    picturesDir,
+    async close() {
+      await fleet.stop();
+      await app.close();
+      await bus.stop();
+      await rm(picturesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDoor {
+  id: number;
+  code: string;
+  secret: string;
+  accessPointId: number;
+}
+
+/**
+ * A building: Main Entrance (counts for attendance) with a two-reader controller, and a Server
+ * Room whose controller records entries only. Device codes carry `tag` so files do not collide.
+ */
+export async function seedDoors(db: Db, tag = 'T') {
+  const area = await db
+    .insertInto('access_areas')
+    .values({ name: `Main Building ${tag}`, description: 'Offices and entrance hall' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const secure = await db
+    .insertInto('access_areas')
+    .values({ name: `Server Room ${tag}`, description: 'Racks' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const main = await db
+    .insertInto('access_points')
+    .values({ name: `Main Entrance ${tag}`, area_id: area.id, counts_for_attendance: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const server = await db
+    .insertInto('access_points')
+    .values({ name: `Server Room Door ${tag}`, area_id: secure.id, counts_for_attendance: false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const door = async (
+    code: string,
+    pointId: number,
+    direction: 'entry' | 'exit' | 'both',
+  ): Promise<TestDoor> => {
+    const secret = newPushSecret();
+    const row = await db
+      .insertInto('devices')
+      .values({
+        device_id: code,
+        name: code,
+        model: 'DS-K1T671M',
+        location: 'Ground floor',
+        access_point_id: pointId,
+        direction,
+        status: 'online',
+        last_seen_at: new Date(),
+        push_secret_hash: hashSecret(secret),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, code, secret, accessPointId: pointId };
+  };
+  return {
+    areas: { main: area.id, secure: secure.id },
+    main: await door(`HK-${tag}1`, main.id, 'both'),
+    server: await door(`HK-${tag}2`, server.id, 'entry'),
+  };
+}
+
+/** Gives a device an address and digest credentials (stored encrypted, like the admin screen does). */
+export async function setCommandEndpoint(
+  db: Db,
+  deviceId: number,
+  address: string,
+  username: string,
+  password: string,
+) {
+  const credentials = await DeviceCredentials.load(db);
+  await db
+    .updateTable('devices')
+    .set({ address, command_username: username, command_password: credentials.encrypt(password) })
+    .where('id', '=', deviceId)
+    .execute();
+}
+
+export async function badgeOf(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['employee_number', 'badge_number'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+let serial = 50_000;
+/** A granted-by-card event for `card` at `at`, with a fresh serial number unless one is given. */
+export function cardEvent(device: string, at: Date, over: Partial<SimEvent> = {}): SimEvent {
+  return {
+    deviceId: device,
+    ip: '10.1.2.31',
+    dateTime: deviceTime(at),
+    major: 5,
+    minor: 1,
+    serialNo: serial++,
+    readerNo: 1,
+    verifyMode: 'card',
+    currentEvent: true,
+    ...over,
+  };
+}
+
+export async function push(url: string, secret: string, body: Buffer | string, contentType: string) {
+  const res = await fetch(`${url}/api/devices/isapi/${secret}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+export const eventsOf = (db: Db, deviceRef: number) =>
+  db
+    .selectFrom('access_events')
+    .selectAll()
+    .where('device_ref', '=', deviceRef)
+    .orderBy('serial_no')
+    .execute();

@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SceneMotion } from '../video/scene';
+
+/**
+ * The six demo cameras of the spec, each a network stream the camera simulator serves on
+ * loopback and the supervisor pulls like any camera. Car Park is offline by design: nothing
+ * answers at its address. Each moving box crosses its picture for a few seconds every few
+ * minutes, at different moments, so motion events happen through the day.
+ */
+export const demoCameras: {
+  key: string;
+  name: string;
+  location: string;
+  motion: SceneMotion;
+  offline?: boolean;
+}[] = [
+  {
+    key: 'main-entrance',
+    name: 'Main Entrance',
+    location: 'Head Office, ground floor',
+    motion: { kind: 'bursts', periodSeconds: 240, moveSeconds: 6, offsetSeconds: 0 },
+  },
+  {
+    key: 'reception',
+    name: 'Reception',
+    location: 'Head Office, lobby',
+    motion: { kind: 'bursts', periodSeconds: 300, moveSeconds: 6, offsetSeconds: 60 },
+  },
+  {
+    key: 'warehouse-dock',
+    name: 'Warehouse Dock',
+    location: 'Warehouse, loading bay',
+    motion: { kind: 'bursts', periodSeconds: 180, moveSeconds: 6, offsetSeconds: 100 },
+  },
+  {
+    key: 'showroom-floor',
+    name: 'Showroom Floor',
+    location: 'Showroom, main hall',
+    motion: { kind: 'bursts', periodSeconds: 360, moveSeconds: 6, offsetSeconds: 150 },
+  },
+  {
+    key: 'car-park',
+    name: 'Car Park',
+    location: 'Outdoor, north side',
+    motion: { kind: 'still' },
+    offline: true,
+  },
+  {
+    key: 'server-room',
+    name: 'Server Room',
+    location: 'Head Office, basement',
+    motion: { kind: 'bursts', periodSeconds: 600, moveSeconds: 6, offsetSeconds: 200 },
+  },
+];
+
+/**
+ * Creates the demo cameras once (linked to the access points of the same name, when there are
+ * such), and at every start points them at this run's simulator, whose port changes.
+ */
+export async function seedDemoCameras(
+  db: Kysely<Database>,
+  streamUrl: (key: string) => string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('cameras')
+      .select(['id', 'name', 'stream_url', 'access_point_id', 'created_at', 'updated_at'])
+      .execute();
+    const points = await trx.selectFrom('access_points').select(['id', 'name']).execute();
+    const seeded = await trx
+      .selectFrom('settings')
+      .select('key')
+      .where('key', '=', 'demo_cameras_seeded_at')
+      .executeTakeFirst();
+    for (const [index, camera] of demoCameras.entries()) {
+      const url = streamUrl(camera.key);
+      const row = existing.find((c) => c.name === camera.name);
+      if (row) {
+        // Only a camera still reading a simulator stream follows it; one an admin re-pointed stays.
+        if (/^http:\/\/127\.0\.0\.1:\d+\/[a-z-]+\.ts$/.test(row.stream_url) && row.stream_url !== url) {
+          await trx.updateTable('cameras').set({ stream_url: url }).where('id', '=', row.id).execute();
+        }
+        // Access points may be seeded after the cameras: link a demo camera no one has edited.
+        const point = points.find((p) => p.name.toLowerCase() === camera.name.toLowerCase());
+        if (point && row.access_point_id === null && row.updated_at.getTime() === row.created_at.getTime()) {
+          await trx
+            .updateTable('cameras')
+            .set({ access_point_id: point.id })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        continue;
+      }
+      if (seeded) continue;
+      await trx
+        .insertInto('cameras')
+        .values({
+          code: `CAM-${String(index + 1).padStart(2, '0')}`,
+          name: camera.name,
+          location: camera.location,
+          stream_url: url,
+          access_point_id: points.find((p) => p.name.toLowerCase() === camera.name.toLowerCase())?.id ?? null,
+          retention_hours: 24,
+          retention_max_mb: 512,
+        })
+        .execute();
+    }
+    if (!seeded) {
+      await trx
+        .insertInto('settings')
+        .values({ key: 'demo_cameras_seeded_at', value: JSON.stringify(new Date().toISOString()) })
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,370 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  Camera,
+  CameraInput,
+  TestConnectionResponse,
+  TimelineResponse,
+  VideoEvent,
+} from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { cutClip } from '../../video/clip';
+import type { MediaTokens } from '../../video/media-token';
+import { playbackPlaylist } from '../../video/playlists';
+import { probeStream } from '../../video/probe';
+import { safeJoin } from '../../video/recordings';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import { mediaUrls } from './media-urls';
+import { hideCredentials, keepCredentials } from './stream-url';
+import { computeUptime } from './uptime';
+import * as repo from './video.repository';
+
+/** What the service needs of the running pipelines (absent in a process that runs none). */
+export interface PipelineControl {
+  reload(cameraId: number): Promise<void>;
+  removeFiles(cameraId: number): Promise<void>;
+  readonly recordingPaused: boolean;
+}
+
+export interface VideoServiceDeps {
+  db: Kysely<Database>;
+  tokens: MediaTokens;
+  /** DATA_DIR/video */
+  videoRoot: string;
+  pipelines?: PipelineControl;
+  clock: OrgClock;
+}
+
+/** The longest clip one request may cut. */
+const MAX_CLIP_MS = 30 * 60_000;
+/** The longest span a playback playlist or timeline covers. */
+const MAX_SPAN_MS = 48 * 3600_000;
+
+export class VideoService {
+  constructor(private readonly d: VideoServiceDeps) {}
+
+  private present(row: repo.CameraRow): Camera {
+    const token = this.d.tokens.issue(row.id, this.d.clock.now().getTime());
+    const urls = mediaUrls(row.id, token);
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      location: row.location,
+      status: row.status,
+      status_changed_at: row.status_changed_at.toISOString(),
+      enabled: row.enabled,
+      stream_url: hideCredentials(row.stream_url),
+      access_point_id: row.access_point_id,
+      access_point_name: row.access_point_name,
+      recording_enabled: row.recording_enabled,
+      recording_paused: this.d.pipelines?.recordingPaused ?? false,
+      retention_hours: row.retention_hours,
+      retention_max_mb: row.retention_max_mb,
+      motion_sensitivity: row.motion_sensitivity,
+      live_url: urls.live,
+      snapshot_url: urls.snapshot,
+      media_token: token,
+    };
+  }
+
+  async cameras(actor: Actor): Promise<Camera[]> {
+    authorize(actor, 'video.view');
+    return (await repo.listCameras(this.d.db)).map((row) => this.present(row));
+  }
+
+  private async camera(id: number): Promise<repo.CameraRow> {
+    const row = await repo.findCamera(this.d.db, id);
+    if (!row) throw notFound('Camera');
+    return row;
+  }
+
+  private async values(input: CameraInput, current?: repo.CameraRow): Promise<repo.CameraValues> {
+    const parsed = input as Required<CameraInput>;
+    if (
+      parsed.access_point_id != null &&
+      !(await repo.accessPointExists(this.d.db, parsed.access_point_id))
+    ) {
+      throw new AppError('validation_failed', 'access_point_id: no such access point', {
+        fields: { access_point_id: 'no such access point' },
+      });
+    }
+    return {
+      name: parsed.name,
+      location: parsed.location ?? '',
+      stream_url: current ? keepCredentials(parsed.stream_url, current.stream_url) : parsed.stream_url,
+      access_point_id: parsed.access_point_id ?? null,
+      recording_enabled: parsed.recording_enabled,
+      retention_hours: parsed.retention_hours,
+      retention_max_mb: parsed.retention_max_mb,
+      motion_sensitivity: parsed.motion_sensitivity,
+      enabled: parsed.enabled,
+    };
+  }
+
+  private uniqueName(error: unknown): never {
+    if (error instanceof Error && 'code' in error && error.code === '23505') {
+      throw new AppError('conflict', 'A camera with this name already exists', {
+        fields: { name: 'must be unique' },
+      });
+    }
+    throw error;
+  }
+
+  async create(actor: Actor, input: CameraInput): Promise<Camera> {
+    authorize(actor, 'video.manage');
+    const values = await this.values(input);
+    const id = await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        const cameraId = await repo.insertCamera(trx, values);
+        await recordAudit(trx, {
+          actorUserId: actor.userId,
+          action: 'camera.created',
+          targetType: 'camera',
+          targetId: cameraId,
+          ip: actor.ip,
+          details: { name: values.name },
+        });
+        return cameraId;
+      })
+      .catch((error) => this.uniqueName(error));
+    await this.d.pipelines?.reload(id);
+    return this.present(await this.camera(id));
+  }
+
+  async update(actor: Actor, id: number, input: CameraInput): Promise<Camera> {
+    authorize(actor, 'video.manage');
+    const current = await this.camera(id);
+    const values = await this.values(input, current);
+    await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await repo.updateCamera(trx, id, values))) throw notFound('Camera');
+        await recordAudit(trx, {
+          actorUserId: actor.userId,
+          action: 'camera.updated',
+          targetType: 'camera',
+          targetId: id,
+          ip: actor.ip,
+          details: {
+            name: values.name,
+            enabled: values.enabled,
+            recording_enabled: values.recording_enabled,
+          },
+        });
+      })
+      .catch((error) => this.uniqueName(error));
+    await this.d.pipelines?.reload(id);
+    return this.present(await this.camera(id));
+  }
+
+  async remove(actor: Actor, id: number): Promise<boolean> {
+    authorize(actor, 'video.manage');
+    const current = await this.camera(id);
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.deleteCamera(trx, id);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'camera.deleted',
+        targetType: 'camera',
+        targetId: id,
+        ip: actor.ip,
+        details: { name: current.name },
+      });
+    });
+    await this.d.pipelines?.reload(id);
+    await this.d.pipelines?.removeFiles(id);
+    return true;
+  }
+
+  async testConnection(
+    actor: Actor,
+    body: { stream_url?: string; camera_id?: number },
+  ): Promise<TestConnectionResponse> {
+    authorize(actor, 'video.manage');
+    let url = body.stream_url;
+    if (body.camera_id) {
+      const current = await this.camera(body.camera_id);
+      url = url ? keepCredentials(url, current.stream_url) : current.stream_url;
+    }
+    if (!url) {
+      throw new AppError('validation_failed', 'stream_url: is required (or camera_id)', {
+        fields: { stream_url: 'is required' },
+      });
+    }
+    return probeStream(url, 10_000);
+  }
+
+  async stats(actor: Actor) {
+    authorize(actor, 'video.view');
+    const today = await this.d.clock.today();
+    const now = today.now;
+    const startOfDay = (await this.d.clock.dayBounds(today.date)).start;
+    const from = new Date(now.getTime() - 24 * 3600_000);
+    const [motion, cameras, changes] = await Promise.all([
+      repo.countMotionSince(this.d.db, startOfDay),
+      repo.listCameras(this.d.db),
+      repo.statusChangesForUptime(this.d.db, from),
+    ]);
+    return {
+      motion_events_today: motion,
+      active_cameras: cameras.filter((c) => c.enabled && c.status === 'online').length,
+      uptime_percent: computeUptime(changes, from, now),
+    };
+  }
+
+  async events(
+    actor: Actor,
+    q: { camera_id?: number; kind?: 'motion' | 'offline' | 'online'; cursor?: string; limit: number },
+  ): Promise<{ events: VideoEvent[]; next_cursor: string | null }> {
+    authorize(actor, 'video.view');
+    let after: { at: Date; id: string } | undefined;
+    if (q.cursor) {
+      const [ms, id] = q.cursor.split('_');
+      after = { at: new Date(Number(ms)), id: String(id) };
+    }
+    const rows = await repo.listVideoEvents(this.d.db, {
+      cameraId: q.camera_id,
+      kind: q.kind,
+      after,
+      limit: q.limit + 1,
+    });
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    const tokens = new Map<number, string>();
+    const token = (cameraId: number) => {
+      let t = tokens.get(cameraId);
+      if (!t) {
+        t = this.d.tokens.issue(cameraId, this.d.clock.now().getTime());
+        tokens.set(cameraId, t);
+      }
+      return t;
+    };
+    return {
+      events: page.map((e) => ({
+        id: Number(e.id),
+        camera_id: e.camera_id,
+        camera_name: e.camera_name,
+        kind: e.kind,
+        source: e.source,
+        started_at: e.started_at.toISOString(),
+        ended_at: e.ended_at?.toISOString() ?? null,
+        detail: e.detail,
+        snapshot_url: e.snapshot_path ? mediaUrls(e.camera_id, token(e.camera_id)).event(Number(e.id)) : null,
+      })),
+      next_cursor: rows.length > q.limit && last ? `${last.started_at.getTime()}_${last.id}` : null,
+    };
+  }
+
+  private span(from: string, to: string, max: number): { from: Date; to: Date } {
+    const f = new Date(from);
+    const t = new Date(to);
+    if (t <= f)
+      throw new AppError('validation_failed', 'to: must be after from', {
+        fields: { to: 'must be after from' },
+      });
+    if (t.getTime() - f.getTime() > max) {
+      const hours = max / 3600_000;
+      const limit = hours >= 1 ? `${hours} hours` : `${max / 60_000} minutes`;
+      throw new AppError('validation_failed', `to: must be at most ${limit} after from`, {
+        fields: { to: `must be at most ${limit} after from` },
+      });
+    }
+    return { from: f, to: t };
+  }
+
+  async timeline(actor: Actor, id: number, fromText: string, toText: string): Promise<TimelineResponse> {
+    authorize(actor, 'video.view');
+    const { from, to } = this.span(fromText, toText, MAX_SPAN_MS);
+    await this.camera(id);
+    const [segments, motion] = await Promise.all([
+      repo.segmentsBetween(this.d.db, id, from, to),
+      repo.motionBetween(this.d.db, id, from, to),
+    ]);
+    // Back-to-back segments read as one recorded span.
+    const spans: { from: Date; to: Date }[] = [];
+    for (const s of segments) {
+      const last = spans.at(-1);
+      if (last && s.started_at.getTime() - last.to.getTime() <= 2000)
+        last.to = s.ended_at > last.to ? s.ended_at : last.to;
+      else spans.push({ from: s.started_at, to: s.ended_at });
+    }
+    return {
+      spans: spans.map((s) => ({ from: s.from.toISOString(), to: s.to.toISOString() })),
+      motion: motion.map((m) => ({
+        from: m.started_at.toISOString(),
+        to: m.ended_at?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** The VOD playlist over [from, to); its segment URIs carry a media token. */
+  async playback(actor: Actor | undefined, id: number, fromText: string, toText: string): Promise<string> {
+    if (actor) authorize(actor, 'video.view');
+    const { from, to } = this.span(fromText, toText, MAX_SPAN_MS);
+    await this.camera(id);
+    const segments = await repo.segmentsBetween(this.d.db, id, from, to);
+    if (segments.length === 0) throw new AppError('not_found', 'No recording in this period');
+    const token = this.d.tokens.issue(id, this.d.clock.now().getTime());
+    const urls = mediaUrls(id, token);
+    return playbackPlaylist(segments, (s) => urls.segment(Number(s.id)), from);
+  }
+
+  async segmentFile(id: number, segmentId: number): Promise<string> {
+    const segment = await repo.findSegment(this.d.db, id, segmentId);
+    if (!segment) throw notFound('Recording');
+    return safeJoin(this.d.videoRoot, segment.path);
+  }
+
+  async eventSnapshotFile(id: number, eventId: number): Promise<string> {
+    const event = await repo.findVideoEvent(this.d.db, id, eventId);
+    if (!event?.snapshot_path) throw notFound('Snapshot');
+    return safeJoin(this.d.videoRoot, event.snapshot_path);
+  }
+
+  cameraFile(id: number, ...parts: string[]): string {
+    return safeJoin(this.d.videoRoot, path.join(String(id), ...parts));
+  }
+
+  /** Cuts an MP4 of [from, to) without re-encoding; the caller streams then deletes it. */
+  async clip(
+    actor: Actor,
+    id: number,
+    fromText: string,
+    toText: string,
+  ): Promise<{ file: string; name: string }> {
+    authorize(actor, 'video.view');
+    const { from, to } = this.span(fromText, toText, MAX_CLIP_MS);
+    const camera = await this.camera(id);
+    const segments = await repo.segmentsBetween(this.d.db, id, from, to);
+    const first = segments[0];
+    if (!first) throw new AppError('not_found', 'No recording in this period');
+    const file = await cutClip(
+      segments.map((s) => safeJoin(this.d.videoRoot, s.path)),
+      first.started_at,
+      from < first.started_at ? first.started_at : from,
+      to,
+      path.join(this.d.videoRoot, 'tmp'),
+    );
+    await recordAudit(this.d.db, {
+      actorUserId: actor.userId,
+      action: 'camera.clip_exported',
+      targetType: 'camera',
+      targetId: id,
+      ip: actor.ip,
+      details: { from: from.toISOString(), to: to.toISOString() },
+    });
+    const stamp = from.toISOString().replace(/[:]/g, '-').slice(0, 19);
+    return { file, name: `${camera.code}-${stamp}.mp4` };
+  }
+
+  async discard(file: string): Promise<void> {
+    await rm(file, { force: true });
+  }
+}

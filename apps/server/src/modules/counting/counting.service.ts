@@ -1,0 +1,196 @@
+import type {
+  CountersResponse,
+  CountingHourlyResponse,
+  PeopleAnalyticsQuery,
+  PeopleAnalyticsReport,
+} from '@atrium/contract';
+import { addDays, daysBetween, localDate } from '@atrium/contract/calendar';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { readCounting } from '../../devices/hikvision/counting-parse';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import type { DeviceRow } from '../access/devices.repository';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import type { OrgClock } from '../system/clock';
+import {
+  type Counts,
+  dailyTotals,
+  deleteRealTimeWindowEndingAt,
+  hourlyTotals,
+  insertReading,
+  insertWindow,
+  isCounter,
+  listCounters,
+  lockDevice,
+  neighbourReadings,
+  type ReadingRow,
+  totals,
+} from './counting.repository';
+import { conversionRate, trend, walkInRate } from './rates';
+
+const covers = (later: Counts, earlier: Counts) =>
+  later.entries >= earlier.entries && later.exits >= earlier.exits && later.passby >= earlier.passby;
+
+/** Counts since `base`, or, when the counter was reset in between (or there is no base), all of them. */
+function since(reading: ReadingRow, base: ReadingRow | undefined): Counts {
+  if (!base || !covers(reading, base))
+    return { entries: reading.entries, exits: reading.exits, passby: reading.passby };
+  return {
+    entries: reading.entries - base.entries,
+    exits: reading.exits - base.exits,
+    passby: reading.passby - base.passby,
+  };
+}
+
+/**
+ * People counting: takes counters' ISAPI PeopleCounting pushes (windows, or cumulative readings
+ * turned into windows), keeps the hourly rollup in the same transaction, and answers the foot
+ * traffic figures from that rollup only.
+ */
+export class CountingService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+  ) {}
+
+  /** The push handler for eventType PeopleCounting; resolves once the counts are committed. */
+  async ingest(device: DeviceRow, alert: Record<string, unknown>): Promise<void> {
+    const timeZone = await this.clock.timeZone();
+    const reading = readCounting(alert, timeZone);
+    await this.db.transaction().execute(async (trx) => {
+      let added: Counts | undefined;
+      if (reading.method === 'timeRange') {
+        const fresh = await insertWindow(trx, device.id, reading, 'timeRange');
+        if (fresh) added = reading;
+      } else {
+        await lockDevice(trx, device.id);
+        const current: ReadingRow = reading;
+        if (!(await insertReading(trx, device.id, current))) return;
+        const bounds = await this.clock.dayBounds(localDate(current.at, timeZone));
+        const { previous, next } = await neighbourReadings(
+          trx,
+          device.id,
+          current.at,
+          bounds.start,
+          bounds.end,
+        );
+        added = since(current, previous);
+        await insertWindow(
+          trx,
+          device.id,
+          { start: previous?.at ?? bounds.start, end: current.at, ...added },
+          'realTime',
+        );
+        if (next) {
+          // A late reading splits the window that the next one had: recompute it from this one.
+          await deleteRealTimeWindowEndingAt(trx, device.id, next.at);
+          await insertWindow(
+            trx,
+            device.id,
+            { start: current.at, end: next.at, ...since(next, current) },
+            'realTime',
+          );
+        }
+      }
+      if (added)
+        await this.bus.publish(
+          {
+            kind: 'live',
+            type: 'counting_update',
+            data: { deviceId: device.device_id, ...added },
+            audience: { admins: true },
+          },
+          trx,
+        );
+    });
+  }
+
+  async counters(actor: Actor): Promise<CountersResponse['counters']> {
+    authorize(actor, 'counting.view');
+    const rows = await listCounters(this.db);
+    return rows.map((r) => ({
+      ...r,
+      last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
+    }));
+  }
+
+  private async checkDevice(deviceId: number | undefined): Promise<void> {
+    if (deviceId !== undefined && !(await isCounter(this.db, deviceId)))
+      throw new AppError('validation_failed', 'deviceId must be a people counter', [
+        { field: 'deviceId', rule: 'counter', message: 'must be a people counter' },
+      ]);
+  }
+
+  /** Foot traffic over [startDate, endDate] (default: the last 7 days), with trends. */
+  async report(actor: Actor, query: PeopleAnalyticsQuery): Promise<PeopleAnalyticsReport> {
+    authorize(actor, 'counting.view');
+    await this.checkDevice(query.deviceId);
+    const today = (await this.clock.today()).date;
+    const endDate = query.endDate ?? today;
+    const startDate = query.startDate ?? addDays(endDate, -6);
+    const empty: PeopleAnalyticsReport = {
+      startDate,
+      endDate,
+      summary: { totalEntries: 0, totalPassby: 0, totalExits: 0, walkInRate: 0, conversionRate: 0 },
+      trends: { entriesChange: trend(0, 0), walkInRateChange: trend(0, 0) },
+      chartData: [],
+    };
+    // Start after end is allowed: the range is empty, not an error.
+    if (startDate > endDate) return empty;
+    const timeZone = await this.clock.timeZone();
+    const from = (await this.clock.dayBounds(startDate)).start;
+    const to = (await this.clock.dayBounds(endDate)).end;
+    const length = daysBetween(startDate, endDate) + 1;
+    const previousFrom = (await this.clock.dayBounds(addDays(startDate, -length))).start;
+
+    const [days, previous] = await Promise.all([
+      dailyTotals(this.db, { from, to, firstDay: startDate, lastDay: endDate, timeZone }, query.deviceId),
+      totals(this.db, previousFrom, from, query.deviceId),
+    ]);
+    const sum = days.reduce(
+      (acc, d) => ({
+        entries: acc.entries + d.entries,
+        exits: acc.exits + d.exits,
+        passby: acc.passby + d.passby,
+      }),
+      { entries: 0, exits: 0, passby: 0 },
+    );
+    const rate = walkInRate(sum.entries, sum.passby);
+    return {
+      startDate,
+      endDate,
+      summary: {
+        totalEntries: sum.entries,
+        totalPassby: sum.passby,
+        totalExits: sum.exits,
+        walkInRate: rate,
+        conversionRate: conversionRate(sum.entries, sum.passby),
+      },
+      trends: {
+        entriesChange: trend(sum.entries, previous.entries),
+        walkInRateChange: trend(rate, walkInRate(previous.entries, previous.passby)),
+      },
+      chartData: days.map((d) => ({ ...d, walkInRate: walkInRate(d.entries, d.passby) })),
+    };
+  }
+
+  /** One local day by hour of day (default: today). */
+  async hourly(actor: Actor, query: { date?: string; deviceId?: number }): Promise<CountingHourlyResponse> {
+    authorize(actor, 'counting.view');
+    await this.checkDevice(query.deviceId);
+    const date = query.date ?? (await this.clock.today()).date;
+    const { start, end } = await this.clock.dayBounds(date);
+    const rows = await hourlyTotals(this.db, start, end, await this.clock.timeZone(), query.deviceId);
+    const byHour = new Map(rows.map((r) => [r.hour, r]));
+    return {
+      date,
+      hours: Array.from({ length: 24 }, (_, hour) => {
+        const r = byHour.get(hour);
+        return { hour, entries: r?.entries ?? 0, exits: r?.exits ?? 0, passby: r?.passby ?? 0 };
+      }),
+    };
+  }
+}

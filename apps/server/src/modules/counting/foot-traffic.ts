@@ -1,0 +1,31 @@
+import type { QuickStats } from '@atrium/contract';
+import { addDays } from '@atrium/contract/calendar';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { OrgClock } from '../system/clock';
+import { totals } from './counting.repository';
+import { trend, walkInRate } from './rates';
+
+/**
+ * The dashboard's Daily Foot Traffic: today's entries and walk-in rate, and the change in
+ * entries against the same weekday last week up to the same time of day (a morning is compared
+ * with last week's morning, not with the whole day).
+ */
+export async function footTrafficToday(
+  db: Kysely<Database>,
+  clock: OrgClock,
+): Promise<Pick<QuickStats, 'dailyFootTraffic' | 'walkInRate' | 'footTrafficChange'>> {
+  const today = await clock.today();
+  const day = await clock.dayBounds(today.date);
+  const weekAgo = await clock.dayBounds(addDays(today.date, -7));
+  const elapsed = Math.min(today.now.getTime(), day.end.getTime()) - day.start.getTime();
+  const [now, before] = await Promise.all([
+    totals(db, day.start, day.end, undefined),
+    totals(db, weekAgo.start, new Date(weekAgo.start.getTime() + Math.max(elapsed, 0)), undefined),
+  ]);
+  return {
+    dailyFootTraffic: now.entries,
+    walkInRate: walkInRate(now.entries, now.passby),
+    footTrafficChange: trend(now.entries, before.entries),
+  };
+}

@@ -1,0 +1,188 @@
+import type { Readable } from 'node:stream';
+import type { Report, ReportChart, ReportColumn } from '@atrium/contract';
+import PDFDocument from 'pdfkit';
+
+const MARGIN = 40;
+const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
+
+const shown = (kind: ReportColumn['kind'], value: string | number | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number')
+    return kind === 'percent' ? `${value.toFixed(1)}%` : value.toLocaleString('en-GB');
+  return value;
+};
+
+/** A chart drawn as vector shapes: bars side by side, or lines, over a light grid. */
+function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): number {
+  const width = doc.page.width - MARGIN * 2;
+  const height = 150;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text(chart.title, MARGIN, top);
+  const y0 = top + 18;
+  const values = chart.data.flatMap((d) => chart.series.map((s) => Number(d[s.key] ?? 0)));
+  const max = Math.max(1, ...values);
+  doc.lineWidth(0.5).strokeColor('#e5e7eb');
+  for (let i = 0; i <= 4; i++) {
+    const y = y0 + height - (height * i) / 4;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(6)
+      .fillColor('#6b7280')
+      .text(String(Math.round((max * i) / 4)), MARGIN - 30, y - 3, { width: 26, align: 'right' });
+  }
+  const n = Math.max(1, chart.data.length);
+  const slot = width / n;
+  chart.series.forEach((s, si) => {
+    const colour = COLOURS[si % COLOURS.length] ?? '#2563eb';
+    if (chart.kind === 'bar') {
+      const barWidth = Math.max(1, (slot * 0.8) / chart.series.length);
+      chart.data.forEach((d, i) => {
+        const h = (height * Number(d[s.key] ?? 0)) / max;
+        doc.rect(MARGIN + i * slot + slot * 0.1 + si * barWidth, y0 + height - h, barWidth, h).fill(colour);
+      });
+    } else {
+      chart.data.forEach((d, i) => {
+        const x = MARGIN + i * slot + slot / 2;
+        const y = y0 + height - (height * Number(d[s.key] ?? 0)) / max;
+        if (i === 0) doc.moveTo(x, y);
+        else doc.lineTo(x, y);
+      });
+      doc.lineWidth(1.5).strokeColor(colour).stroke();
+    }
+    doc.rect(MARGIN + si * 120, y0 + height + 16, 8, 8).fill(colour);
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#111827')
+      .text(s.label, MARGIN + si * 120 + 12, y0 + height + 16);
+  });
+  const step = Math.ceil(n / 12);
+  chart.data.forEach((d, i) => {
+    if (i % step) return;
+    doc
+      .font('Helvetica')
+      .fontSize(6)
+      .fillColor('#6b7280')
+      .text(String(d[chart.xKey] ?? ''), MARGIN + i * slot, y0 + height + 4, {
+        width: slot * step,
+        align: 'left',
+      });
+  });
+  return y0 + height + 34;
+}
+
+/**
+ * The report as a PDF streamed while it is drawn (pdfkit): title, range, summary, the charts as
+ * vector figures, and the table with its header row repeated at the top of every page.
+ */
+export function reportPdf(report: Report): Readable {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: report.title } });
+  const bottom = () => doc.page.height - MARGIN;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111827').text(report.title);
+  doc.font('Helvetica').fontSize(10).fillColor('#374151').text(`${report.startDate} to ${report.endDate}`);
+  if (report.emptyRange) doc.text('The start date is after the end date: the range holds no day.');
+  doc.moveDown();
+  const cardWidth = (doc.page.width - MARGIN * 2) / 4;
+  const cardTop = doc.y;
+  report.summary.forEach((c, i) => {
+    const x = MARGIN + i * cardWidth;
+    doc
+      .roundedRect(x + 2, cardTop, cardWidth - 4, 44, 4)
+      .strokeColor('#d1d5db')
+      .lineWidth(0.8)
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#6b7280')
+      .text(c.label, x + 8, cardTop + 7, { width: cardWidth - 16 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor('#111827')
+      .text(shown(c.kind, c.value), x + 8, cardTop + 22, { width: cardWidth - 16 });
+  });
+  let y = cardTop + 60;
+  for (const chart of report.charts) {
+    if (y + 200 > bottom()) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y = drawChart(doc, chart, y);
+  }
+  for (const note of report.notes) {
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#374151')
+      .text(note, MARGIN, y, { width: doc.page.width - MARGIN * 2 });
+    y = doc.y + 6;
+  }
+
+  const width = doc.page.width - MARGIN * 2;
+  const colWidth = width / Math.max(1, report.columns.length);
+  const rowHeight = 16;
+  const header = () => {
+    doc.rect(MARGIN, y, width, rowHeight).fill('#f3f4f6');
+    report.columns.forEach((c, i) => {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(8)
+        .fillColor('#111827')
+        .text(c.label, MARGIN + i * colWidth + 4, y + 4, {
+          width: colWidth - 8,
+          height: 10,
+          lineBreak: false,
+          ellipsis: true,
+        });
+    });
+    y += rowHeight;
+  };
+  if (y + 60 > bottom()) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#111827')
+    .text(report.tableTitle, MARGIN, y + 6);
+  y = doc.y + 6;
+  header();
+  if (report.rows.length === 0)
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text('No data for this range.', MARGIN, y + 4);
+  for (const row of report.rows) {
+    if (y + rowHeight > bottom()) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    report.columns.forEach((c, i) => {
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#111827')
+        .text(shown(c.kind, row[c.key]), MARGIN + i * colWidth + 4, y + 4, {
+          width: colWidth - 8,
+          height: 10,
+          lineBreak: false,
+          ellipsis: true,
+        });
+    });
+    doc
+      .moveTo(MARGIN, y + rowHeight)
+      .lineTo(MARGIN + width, y + rowHeight)
+      .lineWidth(0.3)
+      .strokeColor('#e5e7eb')
+      .stroke();
+    y += rowHeight;
+  }
+  doc.end();
+  return doc;
+}

@@ -1,0 +1,30 @@
+import { reportsApi } from '@atrium/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { actorOf } from '../../http/authenticate';
+import { route } from '../../http/route';
+import { reportPdf } from './report-pdf';
+import { reportXlsx } from './report-xlsx';
+import type { ReportsService } from './reports.service';
+
+export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
+  return async (app) => {
+    route(app, reportsApi.report, async (request) => ({
+      report: await reports.report(actorOf(request), request.params.type, request.query),
+    }));
+
+    route(app, reportsApi.export, async (request, reply) => {
+      const { format, ...range } = request.query;
+      const report = await reports.report(actorOf(request), request.params.type, range);
+      const name = `${request.params.type}-report-${range.startDate}-to-${range.endDate}.${format}`;
+      return reply
+        .type(
+          format === 'pdf'
+            ? 'application/pdf'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(format === 'pdf' ? reportPdf(report) : reportXlsx(report));
+    });
+  };
+}

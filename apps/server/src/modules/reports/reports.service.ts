@@ -1,0 +1,416 @@
+import {
+  EFFICIENCY_THRESHOLDS,
+  efficiencyOf,
+  REPORT_TYPES,
+  type Report,
+  type ReportQuery,
+  type ReportType,
+} from '@atrium/contract';
+import { addDays, isoWeekday } from '@atrium/contract/calendar';
+import type { Db } from '../../db/connection';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import { dailyTotals } from '../counting/counting.repository';
+import { conversionRate, walkInRate } from '../counting/rates';
+import type { OrgClock } from '../system/clock';
+import {
+  accessAlertCount,
+  accessByPointAndDay,
+  attendanceByMonth,
+  attendanceByPerson,
+  departmentsWithManagers,
+  leaveByPerson,
+  leaveDaysByMonth,
+  type PersonAttendance,
+  type Range,
+} from './reports.repository';
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
+const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((acc, r) => acc + pick(r), 0);
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
+
+/**
+ * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
+ * dates. A start after the end is allowed (the specification does not check it): the report is
+ * then the empty range's, with zeros, not an error.
+ */
+export class ReportsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: OrgClock,
+  ) {}
+
+  async report(actor: Actor, type: ReportType, query: ReportQuery): Promise<Report> {
+    authorize(actor, 'reports.view');
+    const range = { startDate: query.startDate, endDate: query.endDate };
+    const emptyRange = range.startDate > range.endDate;
+    const title = REPORT_TYPES.find((t) => t.id === type)?.name ?? type;
+    const body = await this.body(type, range, emptyRange);
+    return { type, title, ...range, emptyRange, ...body };
+  }
+
+  private body(type: ReportType, range: Range, empty: boolean): Promise<Body> {
+    switch (type) {
+      case 'attendance':
+        return this.attendance(range, empty);
+      case 'leave':
+        return this.leave(range, empty);
+      case 'access':
+        return this.access(range, empty);
+      case 'department':
+        return this.department(range, empty);
+      case 'people-analytics':
+        return this.peopleAnalytics(range, empty);
+    }
+  }
+
+  /** Absence is judged on days that have ended: up to yesterday, and never past the range. */
+  private async judgedTo(range: Range): Promise<string> {
+    const yesterday = addDays((await this.clock.today()).date, -1);
+    return range.endDate < yesterday ? range.endDate : yesterday;
+  }
+
+  private async people(range: Range, empty: boolean): Promise<PersonAttendance[]> {
+    if (empty) return [];
+    return attendanceByPerson(this.db, range, await this.judgedTo(range));
+  }
+
+  private async departments(range: Range, empty: boolean) {
+    const [people, departments] = await Promise.all([
+      this.people(range, empty),
+      departmentsWithManagers(this.db),
+    ]);
+    return departments.map((d) => {
+      const members = people.filter((p) => p.departmentId === d.id);
+      const present = sum(members, (p) => p.present);
+      const scheduled = sum(members, (p) => p.scheduledPresent);
+      const attendance = percent(scheduled, scheduled + sum(members, (p) => p.absent));
+      const totalHours = oneDecimal(sum(members, (p) => p.hours));
+      return {
+        department: d.name,
+        manager: d.manager ?? '',
+        employees: members.length,
+        attendance,
+        avgHours: present === 0 ? 0 : oneDecimal(totalHours / present),
+        totalHours,
+        lateCount: sum(members, (p) => p.late),
+        efficiency: efficiencyOf(attendance),
+      };
+    });
+  }
+
+  private async attendance(range: Range, empty: boolean): Promise<Body> {
+    const [people, months, departments] = await Promise.all([
+      this.people(range, empty),
+      empty ? [] : attendanceByMonth(this.db, range, await this.judgedTo(range)),
+      this.departments(range, empty),
+    ]);
+    const present = sum(people, (p) => p.present);
+    const absent = sum(people, (p) => p.absent);
+    return {
+      summary: [
+        { label: 'Employees', value: people.length, kind: 'number' },
+        { label: 'Present Days', value: present, kind: 'number' },
+        { label: 'Late Days', value: sum(people, (p) => p.late), kind: 'number' },
+        { label: 'Attendance Rate', value: percent(present, present + absent), kind: 'percent' },
+      ],
+      charts: [
+        {
+          id: 'monthly',
+          title: 'Monthly Attendance',
+          kind: 'bar',
+          xKey: 'month',
+          series: [
+            { key: 'present', label: 'Present' },
+            { key: 'late', label: 'Late' },
+            { key: 'absent', label: 'Absent' },
+          ],
+          data: months.map((m) => ({ ...m })),
+        },
+        {
+          id: 'departments',
+          title: 'Department Metrics',
+          kind: 'bar',
+          xKey: 'department',
+          series: [
+            { key: 'attendance', label: 'Attendance %' },
+            { key: 'avgHours', label: 'Average Hours' },
+          ],
+          data: departments.map((d) => ({
+            department: d.department,
+            attendance: d.attendance,
+            avgHours: d.avgHours,
+          })),
+        },
+      ],
+      tableTitle: 'Employee Attendance',
+      columns: [
+        { key: 'employee', label: 'Employee', kind: 'text' },
+        { key: 'department', label: 'Department', kind: 'text' },
+        { key: 'present', label: 'Present Days', kind: 'number' },
+        { key: 'late', label: 'Late Days', kind: 'number' },
+        { key: 'absent', label: 'Absent Days', kind: 'number' },
+        { key: 'hours', label: 'Total Hours', kind: 'hours' },
+      ],
+      rows: people.map((p) => ({
+        employee: p.name,
+        department: p.department,
+        present: p.present,
+        late: p.late,
+        absent: p.absent,
+        hours: p.hours,
+      })),
+      notes: [
+        'Absent days are scheduled workdays that have ended with neither a check-in nor approved leave.',
+      ],
+    };
+  }
+
+  private async leave(range: Range, empty: boolean): Promise<Body> {
+    const [people, months] = empty
+      ? [[], []]
+      : await Promise.all([leaveByPerson(this.db, range), leaveDaysByMonth(this.db, range)]);
+    const used = sum(people, (p) => p.totalUsed);
+    const remaining = sum(people, (p) => p.remaining);
+    return {
+      summary: [
+        { label: 'Employees', value: people.length, kind: 'number' },
+        { label: 'Leave Days Used', value: used, kind: 'number' },
+        { label: 'Days Remaining', value: remaining, kind: 'number' },
+        { label: 'Employees on Leave', value: people.filter((p) => p.totalUsed > 0).length, kind: 'number' },
+      ],
+      charts: [
+        {
+          id: 'balance',
+          title: 'Leave Balance',
+          kind: 'bar',
+          xKey: 'type',
+          series: [{ key: 'days', label: 'Days' }],
+          data: [
+            { type: 'Annual', days: sum(people, (p) => p.annual) },
+            { type: 'Sick', days: sum(people, (p) => p.sick) },
+            { type: 'Personal', days: sum(people, (p) => p.personal) },
+            { type: 'Remaining', days: remaining },
+          ],
+        },
+        {
+          id: 'monthly',
+          title: 'Monthly Leave Days',
+          kind: 'line',
+          xKey: 'month',
+          series: [{ key: 'days', label: 'Leave Days' }],
+          data: months,
+        },
+      ],
+      tableTitle: 'Leave by Type',
+      columns: [
+        { key: 'employee', label: 'Employee', kind: 'text' },
+        { key: 'department', label: 'Department', kind: 'text' },
+        { key: 'annual', label: 'Annual', kind: 'number' },
+        { key: 'sick', label: 'Sick', kind: 'number' },
+        { key: 'personal', label: 'Personal', kind: 'number' },
+        { key: 'totalUsed', label: 'Total Used', kind: 'number' },
+        { key: 'remaining', label: 'Remaining', kind: 'number' },
+      ],
+      rows: people.map((p) => ({
+        employee: p.name,
+        department: p.department,
+        annual: p.annual,
+        sick: p.sick,
+        personal: p.personal,
+        totalUsed: p.totalUsed,
+        remaining: p.remaining,
+      })),
+      notes: [
+        'Used days are approved leave inside the range; remaining is the balance of the end date’s year.',
+      ],
+    };
+  }
+
+  private async access(range: Range, empty: boolean): Promise<Body> {
+    let rows: Awaited<ReturnType<typeof accessByPointAndDay>> = [];
+    let alerts = 0;
+    if (!empty) {
+      const timeZone = await this.clock.timeZone();
+      const from = (await this.clock.dayBounds(range.startDate)).start;
+      const to = (await this.clock.dayBounds(range.endDate)).end;
+      [rows, alerts] = await Promise.all([
+        accessByPointAndDay(this.db, { from, to, timeZone }),
+        accessAlertCount(this.db, from, to),
+      ]);
+    }
+    const daily = new Map<string, { day: string; granted: number; denied: number }>();
+    for (let day = range.startDate; !empty && day <= range.endDate; day = addDays(day, 1))
+      daily.set(day, { day, granted: 0, denied: 0 });
+    for (const r of rows) {
+      const d = daily.get(r.day);
+      if (d) {
+        d.granted += r.entries + r.exits;
+        d.denied += r.denied;
+      }
+    }
+    const passages = sum(rows, (r) => r.entries + r.exits);
+    return {
+      summary: [
+        { label: 'Passages', value: passages, kind: 'number' },
+        { label: 'Denied Attempts', value: sum(rows, (r) => r.denied), kind: 'number' },
+        { label: 'Alerts', value: alerts, kind: 'number' },
+        { label: 'Access Points', value: new Set(rows.map((r) => r.accessPoint)).size, kind: 'number' },
+      ],
+      charts: [
+        {
+          id: 'daily',
+          title: 'Daily Access Events',
+          kind: 'area',
+          xKey: 'day',
+          series: [
+            { key: 'granted', label: 'Successful' },
+            { key: 'denied', label: 'Failed' },
+          ],
+          data: [...daily.values()],
+        },
+      ],
+      tableTitle: 'Access Points by Day',
+      columns: [
+        { key: 'day', label: 'Date', kind: 'date' },
+        { key: 'accessPoint', label: 'Access Point', kind: 'text' },
+        { key: 'entries', label: 'In', kind: 'number' },
+        { key: 'exits', label: 'Out', kind: 'number' },
+        { key: 'denied', label: 'Denied', kind: 'number' },
+        { key: 'alerts', label: 'Alerts', kind: 'number' },
+      ],
+      rows: rows.map((r) => ({
+        day: r.day,
+        accessPoint: r.accessPoint,
+        entries: r.entries,
+        exits: r.exits,
+        denied: r.denied,
+        alerts: r.alerts,
+      })),
+      notes: [],
+    };
+  }
+
+  private async department(range: Range, empty: boolean): Promise<Body> {
+    const departments = await this.departments(range, empty);
+    const staffed = departments.filter((d) => d.employees > 0);
+    return {
+      summary: [
+        { label: 'Departments', value: departments.length, kind: 'number' },
+        { label: 'Employees', value: sum(departments, (d) => d.employees), kind: 'number' },
+        {
+          label: 'Average Attendance',
+          value: staffed.length === 0 ? 0 : oneDecimal(sum(staffed, (d) => d.attendance) / staffed.length),
+          kind: 'percent',
+        },
+        { label: 'Total Hours', value: oneDecimal(sum(departments, (d) => d.totalHours)), kind: 'hours' },
+      ],
+      charts: [
+        {
+          id: 'performance',
+          title: 'Department Performance',
+          kind: 'bar',
+          xKey: 'department',
+          series: [
+            { key: 'attendance', label: 'Attendance %' },
+            { key: 'lateCount', label: 'Late Count' },
+          ],
+          data: departments.map((d) => ({
+            department: d.department,
+            attendance: d.attendance,
+            lateCount: d.lateCount,
+          })),
+        },
+      ],
+      tableTitle: 'Department Details',
+      columns: [
+        { key: 'department', label: 'Department', kind: 'text' },
+        { key: 'manager', label: 'Manager', kind: 'text' },
+        { key: 'employees', label: 'Employees', kind: 'number' },
+        { key: 'attendance', label: 'Attendance %', kind: 'percent' },
+        { key: 'avgHours', label: 'Average Hours', kind: 'hours' },
+        { key: 'totalHours', label: 'Total Hours', kind: 'hours' },
+        { key: 'lateCount', label: 'Late Count', kind: 'number' },
+        { key: 'efficiency', label: 'Efficiency', kind: 'text' },
+      ],
+      rows: departments,
+      notes: [
+        `Efficiency by attendance: ${EFFICIENCY_THRESHOLDS.map((t) =>
+          t.min > 0 ? `${t.label} at ${t.min}% or more` : `${t.label} below that`,
+        ).join(', ')}.`,
+      ],
+    };
+  }
+
+  private async peopleAnalytics(range: Range, empty: boolean): Promise<Body> {
+    let days: Awaited<ReturnType<typeof dailyTotals>> = [];
+    if (!empty) {
+      const timeZone = await this.clock.timeZone();
+      const from = (await this.clock.dayBounds(range.startDate)).start;
+      const to = (await this.clock.dayBounds(range.endDate)).end;
+      days = await dailyTotals(
+        this.db,
+        { from, to, firstDay: range.startDate, lastDay: range.endDate, timeZone },
+        undefined,
+      );
+    }
+    const entries = sum(days, (d) => d.entries);
+    const passby = sum(days, (d) => d.passby);
+    const weekly = WEEKDAYS.map((day) => ({ day, entries: 0, exits: 0 }));
+    for (const d of days) {
+      const w = weekly[isoWeekday(d.day) - 1];
+      if (!w) continue;
+      w.entries += d.entries;
+      w.exits += d.exits;
+    }
+    return {
+      summary: [
+        { label: 'Total Entries', value: entries, kind: 'number' },
+        { label: 'Total Passby', value: passby, kind: 'number' },
+        { label: 'Walk-in Rate', value: walkInRate(entries, passby), kind: 'percent' },
+        { label: 'Conversion Rate', value: conversionRate(entries, passby), kind: 'percent' },
+      ],
+      charts: [
+        {
+          id: 'weekly',
+          title: 'Weekly Traffic',
+          kind: 'bar',
+          xKey: 'day',
+          series: [
+            { key: 'entries', label: 'Entries' },
+            { key: 'exits', label: 'Exits' },
+          ],
+          data: weekly,
+        },
+        {
+          id: 'conversion',
+          title: 'Conversion',
+          kind: 'line',
+          xKey: 'day',
+          series: [
+            { key: 'walkInRate', label: 'Walk-in Rate %' },
+            { key: 'conversionRate', label: 'Conversion Rate %' },
+          ],
+          data: days.map((d) => ({
+            day: d.day,
+            walkInRate: walkInRate(d.entries, d.passby),
+            conversionRate: conversionRate(d.entries, d.passby),
+          })),
+        },
+      ],
+      tableTitle: 'Daily Traffic Summary',
+      columns: [
+        { key: 'day', label: 'Day', kind: 'date' },
+        { key: 'entries', label: 'Entries', kind: 'number' },
+        { key: 'passby', label: 'Passby', kind: 'number' },
+        { key: 'walkInRate', label: 'Walk-in Rate', kind: 'percent' },
+        { key: 'exits', label: 'Exits', kind: 'number' },
+      ],
+      rows: days.map((d) => ({ ...d, walkInRate: walkInRate(d.entries, d.passby) })),
+      notes: [],
+    };
+  }
+}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
 
 describe('config', () => {
-  it('defaults to port 3000, ./data, demo on', () => {
+  it('defaults to port 3000 on loopback, ./data, demo on but not public', () => {
     const config = loadConfig({ TZ: 'UTC' }, '/srv/atrium');
     expect(config).toMatchObject({
       port: 3000,
+      host: '127.0.0.1',
+      demoPublic: false,
       dataDir: '/srv/atrium/data',
       demo: true,
       databaseUrl: undefined,
@@ -26,9 +28,36 @@ describe('config', () => {
     });
   });
 
+  it('reads HOST, and DEMO=public as a demo deliberately served to the network', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO: 'public' })).toMatchObject({
+      host: '0.0.0.0',
+      demo: true,
+      demoPublic: true,
+    });
+    expect(loadConfig({ DEMO: 'PUBLIC' }).demoPublic).toBe(true);
+    expect(loadConfig({ DEMO: '1' })).toMatchObject({ demo: true, demoPublic: false });
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.10', false],
+    ['atrium.example.com', false],
+    ['127.0.0.1.example.com', false],
+  ])('knows whether %s is loopback (%s)', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
-    [{ DEMO: 'maybe' }, /DEMO must be 1 or 0/],
+    [{ DEMO: 'maybe' }, /DEMO must be 1, 0 or public, got "maybe"/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
     [{ TIMEZONE: 'Mars/Olympus' }, /TIMEZONE must be an IANA time zone/],
     [{ ACCESS_TOKEN_TTL_SECONDS: '3600' }, /ACCESS_TOKEN_TTL_SECONDS must be a whole number from 10 to 900/],

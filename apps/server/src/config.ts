@@ -6,7 +6,13 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Seed the demo organisation (DEMO=1, the default, or DEMO=public). */
   demo: boolean;
+  /**
+   * DEMO=public: the operator says in words that the demo accounts may sign in with their
+   * published passwords on a network address (a showroom). Without it they only may on loopback.
+   */
+  demoPublic: boolean;
   timezone: string;
   trustProxy: boolean;
   logLevel: string;
@@ -16,6 +22,18 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   heartbeatMs: number;
   shutdownGraceMs: number;
+  /** Run the camera pipelines (VIDEO=0 serves the video API without them). */
+  video: boolean;
+  /** Serve the demo cameras from the built-in simulator (SIMULATE_CAMERAS, default: with the demo). */
+  simulateCameras: boolean;
+  /** Play the demo's door controllers with the built-in simulator (SIMULATE_DEVICES, default: with the demo). */
+  simulateDevices: boolean;
+  /** A device silent this long (not even a heartbeat) turns offline with an alert. */
+  deviceOfflineAfterSeconds: number;
+  /** Recording pauses with an alert while the video disk has less free space (MB). */
+  videoMinFreeMb: number;
+  /** Length of a recorded segment file (seconds). */
+  videoSegmentSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +57,28 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+/** DEMO is 1 or 0 like any flag, or `public` for a demo deliberately served to the network. */
+function demoMode(env: NodeJS.ProcessEnv): { demo: boolean; demoPublic: boolean } {
+  const raw = env.DEMO;
+  if (raw?.toLowerCase() === 'public') return { demo: true, demoPublic: true };
+  try {
+    return { demo: flag(env, 'DEMO', true), demoPublic: false };
+  } catch {
+    throw new ConfigError(`DEMO must be 1, 0 or public, got "${raw}"`);
+  }
+}
+
+/** Addresses only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
 }
 
 function timezone(env: NodeJS.ProcessEnv): string {
@@ -74,10 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    // Loopback unless the operator asks for the network: a fresh install serves no one else.
+    host: env.HOST?.trim() || '127.0.0.1',
     databaseUrl: databaseUrl(env),
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
-    demo: flag(env, 'DEMO', true),
+    ...demoMode(env),
     timezone: timezone(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     logLevel,
@@ -87,5 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 12 * 3600),
     heartbeatMs: integer(env, 'WS_HEARTBEAT_MS', 30_000, 100, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 120_000),
+    video: flag(env, 'VIDEO', true),
+    simulateCameras: flag(env, 'SIMULATE_CAMERAS', demoMode(env).demo),
+    simulateDevices: flag(env, 'SIMULATE_DEVICES', demoMode(env).demo),
+    deviceOfflineAfterSeconds: integer(env, 'DEVICE_OFFLINE_AFTER_SECONDS', 120, 5, 86_400),
+    videoMinFreeMb: integer(env, 'VIDEO_MIN_FREE_MB', 500, 0, 10_000_000),
+    videoSegmentSeconds: integer(env, 'VIDEO_SEGMENT_SECONDS', 60, 2, 600),
   };
 }

@@ -1,25 +1,72 @@
+import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { seedDemo, seedDemoAttendance, seedDemoLeave } from './db/seed';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { seedDemo, seedDemoAccess, seedDemoAttendance, seedDemoCounting, seedDemoLeave } from './demo';
+import { startDemoDevices } from './demo/access-simulation';
+import { startDemoCounters } from './demo/counting-simulation';
+import { PublishedDemoLogins } from './demo/published-logins';
+import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
 import { EventBus } from './events/bus';
+import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
+import { startDeviceMonitor } from './modules/access/device-monitor';
 import { scheduleLeaveYearRollover } from './modules/leave/rollover';
-import { ensureTimezoneSetting, systemClock } from './modules/system/time';
+import { OrgClock } from './modules/system/clock';
+import { ensureTimezoneSetting } from './modules/system/settings.repository';
+import { startVideo } from './video/runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  try {
+    await refuseExposedDemo(config, new PublishedDemoLogins(database.db));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   await ensureTimezoneSetting(database.db, config.timezone);
   if (config.demo && (await seedDemo(database.db))) console.info('Seeded the demo organisation.');
-  if (config.demo) await seedDemoAttendance(database.db);
-  if (config.demo) await seedDemoLeave(database.db);
+  const clock = new OrgClock(database.db);
+  if (config.demo) await seedDemoAttendance(database.db, clock);
+  if (config.demo) await seedDemoLeave(database.db, clock);
+  if (config.demo) await seedDemoAccess(database.db, clock);
+  if (config.demo) await seedDemoCounting(database.db, clock);
 
   const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));
   await bus.start();
-  const app = await buildApp({ db: database.db, bus, config });
+  const video = await startVideo({
+    db: database.db,
+    bus,
+    dataDir: config.dataDir,
+    demo: config.demo,
+    simulateCameras: config.simulateCameras,
+    run: config.video,
+    minFreeMb: config.videoMinFreeMb,
+    segmentSeconds: config.videoSegmentSeconds,
+    log: (message) => console.info(message),
+  });
+  // The demo's simulated door controllers live in this process and die with it.
+  const deviceFleet = new SimulatorFleet();
+  const app = await buildApp({
+    db: database.db,
+    bus,
+    config,
+    clock,
+    video: { root: video.videoRoot, pipelines: video.supervisor },
+    access: { picturesDir: path.join(config.dataDir, 'access-pictures'), simulator: deviceFleet },
+  });
+  const stopDeviceMonitor = startDeviceMonitor(
+    database.db,
+    bus,
+    clock.now,
+    config.deviceOfflineAfterSeconds,
+    (error) => console.error('device monitor:', error),
+  );
+  let stopDemoDevices: (() => Promise<void>) | undefined;
   const server = trackInFlight(app);
-  const stopLeaveRollover = scheduleLeaveYearRollover(database.db, systemClock, (error) =>
+  const stopLeaveRollover = scheduleLeaveYearRollover(database.db, clock, (error) =>
     console.error('leave year rollover:', error),
   );
 
@@ -35,7 +82,10 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopLeaveRollover();
+      stopDeviceMonitor();
+      await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);
+      await video.stop();
       await bus.stop();
       await database.close();
       process.exitCode = 0;
@@ -46,18 +96,52 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A background task (a timer's query) that meets the database down must not take the server
+  // with it: requests answer 503 meanwhile, and the pool reconnects when PostgreSQL is back.
+  // Any other unhandled rejection still ends the process, as Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      console.error('A background task failed, the database is unavailable:', String(reason));
+      return;
+    }
+    console.error('Unhandled rejection:', reason);
+    process.exit(1);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await video.stop();
     await bus.stop();
     await database.close();
     throw error;
   }
+  if (config.demo && config.simulateDevices) {
+    const bound = app.server.address();
+    const host =
+      isLoopbackHost(config.host) || ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+    const stopDoors = await startDemoDevices({
+      db: database.db,
+      clock,
+      fleet: deviceFleet,
+      origin: `http://${host}:${typeof bound === 'object' && bound ? bound.port : config.port}`,
+      log: (line) => app.log.warn(line),
+    });
+    const stopCounters = await startDemoCounters({
+      db: database.db,
+      clock,
+      origin: `http://${host}:${typeof bound === 'object' && bound ? bound.port : config.port}`,
+      log: (line) => app.log.warn(line),
+    });
+    stopDemoDevices = async () => {
+      await stopCounters();
+      await stopDoors();
+    };
+  }
   const where = database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';
-  console.info(
-    `Atrium is running on http://localhost:${config.port} (database: ${where}${config.demo ? ', demo data' : ''})`,
-  );
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.info(startMessage(config, port, where));
 }
 
 main().catch((error) => {

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
 import { EventBus } from '../src/events/bus';
-import type { Clock } from '../src/modules/system/time';
+import { type Now, OrgClock } from '../src/modules/system/clock';
 
 export const testConfig: AppConfig = {
   demo: true,
@@ -55,10 +55,11 @@ export interface TestApp {
 export async function startTestApp(
   database: TestDatabase,
   config: Partial<AppConfig> = {},
-  clock?: Clock,
+  now?: Now,
 ): Promise<TestApp> {
   const bus = new EventBus(database.db, database.url);
   await bus.start();
+  const clock = new OrgClock(database.db, now);
   const app = await buildApp({ db: database.db, bus, config: { ...testConfig, ...config }, clock });
   await app.ready();
   return {

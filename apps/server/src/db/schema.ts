@@ -6,6 +6,8 @@ export interface DepartmentsTable {
   id: Generated<number>;
   name: string;
   created_at: Generated<Date>;
+  /** The department's manager (migration 009), a person of that department. */
+  manager_id: Generated<number | null>;
 }
 
 export interface RolesTable {
@@ -158,6 +160,184 @@ export interface LeaveLedgerTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface CamerasTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  location: Generated<string>;
+  stream_url: string;
+  access_point_id: number | null;
+  recording_enabled: Generated<boolean>;
+  retention_hours: Generated<number>;
+  retention_max_mb: Generated<number>;
+  motion_sensitivity: Generated<number>;
+  enabled: Generated<boolean>;
+  status: Generated<'online' | 'offline'>;
+  status_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RecordingSegmentsTable {
+  id: ColumnType<string, never, never>;
+  camera_id: number;
+  started_at: Timestamp;
+  ended_at: Timestamp;
+  path: string;
+  bytes: ColumnType<string, number, number>;
+}
+
+export interface VideoEventsTable {
+  id: ColumnType<string, never, never>;
+  camera_id: number;
+  kind: 'motion' | 'offline' | 'online';
+  source: Generated<'detector' | 'camera' | 'supervisor'>;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  detail: string | null;
+  snapshot_path: string | null;
+}
+
+export interface AccessAreasTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface AccessPermissionsTable {
+  id: Generated<number>;
+  area_id: number;
+  user_id: number | null;
+  department_id: number | null;
+  status: Generated<'active' | 'suspended'>;
+  valid_from: ColumnType<string | null, string | null | undefined, string | null>;
+  valid_until: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface AccessPointsTable {
+  id: Generated<number>;
+  name: string;
+  area_id: number;
+  counts_for_attendance: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  device_id: string;
+  type: Generated<'access_controller' | 'counter'>;
+  name: string;
+  model: string | null;
+  location: Generated<string>;
+  access_point_id: number | null;
+  direction: Generated<'entry' | 'exit' | 'both'>;
+  address: string | null;
+  status: Generated<'online' | 'offline' | 'maintenance'>;
+  last_seen_at: Timestamp | null;
+  push_secret_hash: string | null;
+  command_username: string | null;
+  /** Encrypted (see devices/hikvision/credentials.ts), never sent to the browser. */
+  command_password: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AccessEventsTable {
+  /** bigint, read as a number (connection.ts). */
+  id: ColumnType<number, never, never>;
+  device_ref: number | null;
+  device_code: string;
+  serial_no: number | null;
+  event_key: number;
+  occurred_at: Timestamp;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  major: number;
+  minor: number;
+  kind: 'granted' | 'denied' | 'door' | 'alarm' | 'device';
+  action: 'entry' | 'exit' | null;
+  access_point_id: number | null;
+  user_id: number | null;
+  card_no: string | null;
+  employee_no: string | null;
+  verify_mode: string | null;
+  reader_no: number | null;
+  door_no: number | null;
+  backlog: Generated<boolean>;
+  raw: ColumnType<unknown, string, string>;
+  picture_path: string | null;
+}
+
+export interface AccessPresenceTable {
+  user_id: number;
+  last_action: 'entry' | 'exit';
+  last_at: Timestamp;
+  access_point_id: number | null;
+  event_id: number;
+}
+
+export interface AccessDailyCountsTable {
+  day: ColumnType<string, string, string>;
+  entries: Generated<number>;
+  exits: Generated<number>;
+  denied: Generated<number>;
+  alarms: Generated<number>;
+}
+
+export interface CountingWindowsTable {
+  device_id: number;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  entries: number;
+  exits: number;
+  passby: number;
+  source: 'timeRange' | 'realTime';
+  received_at: Generated<Date>;
+}
+
+export interface CountingReadingsTable {
+  device_id: number;
+  reading_at: Timestamp;
+  entries: number;
+  exits: number;
+  passby: number;
+}
+
+export interface CountingHourlyTable {
+  device_id: number;
+  hour: Timestamp;
+  entries: Generated<number>;
+  exits: Generated<number>;
+  passby: Generated<number>;
+}
+
+export interface DevicePushRejectsTable {
+  id: ColumnType<number, never, never>;
+  device_ref: number | null;
+  received_at: Generated<Date>;
+  reason: string;
+  content_type: string | null;
+  body_excerpt: string;
+}
+
+export interface AlertsTable {
+  id: ColumnType<number, never, never>;
+  source: 'access' | 'video' | 'counting' | 'system';
+  kind: string;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  message: string;
+  device_id: string | null;
+  camera_id: number | null;
+  access_event_id: ColumnType<number | null, number | null | undefined, number | null>;
+  occurred_at: Timestamp;
+  resolved_at: Timestamp | null;
+  acknowledged_by: number | null;
+  acknowledged_at: Timestamp | null;
+  acknowledge_note: string | null;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   roles: RolesTable;
@@ -174,4 +354,19 @@ export interface Database {
   leave_policies: LeavePoliciesTable;
   leave_applications: LeaveApplicationsTable;
   leave_ledger: LeaveLedgerTable;
+  access_areas: AccessAreasTable;
+  access_permissions: AccessPermissionsTable;
+  access_points: AccessPointsTable;
+  devices: DevicesTable;
+  access_events: AccessEventsTable;
+  access_presence: AccessPresenceTable;
+  access_daily_counts: AccessDailyCountsTable;
+  alerts: AlertsTable;
+  device_push_rejects: DevicePushRejectsTable;
+  cameras: CamerasTable;
+  recording_segments: RecordingSegmentsTable;
+  video_events: VideoEventsTable;
+  counting_windows: CountingWindowsTable;
+  counting_readings: CountingReadingsTable;
+  counting_hourly: CountingHourlyTable;
 }

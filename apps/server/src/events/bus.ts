@@ -12,7 +12,9 @@ export type DomainEvent =
   | {
       [K in LiveEventType]: { kind: 'live'; type: K; data: LiveEventData<K>; audience: Audience };
     }[LiveEventType]
-  | { kind: 'session_ended'; sessionIds: string[] };
+  | { kind: 'session_ended'; sessionIds: string[] }
+  /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
+  | { kind: 'settings_changed'; keys: string[] };
 
 type Handler = (event: DomainEvent) => void;
 // biome-ignore lint/suspicious/noExplicitAny: the bus publishes on any executor, whatever its schema.
@@ -44,6 +46,20 @@ export class EventBus {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD)
       throw new Error(`event ${event.kind} is too large to publish`);
     await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+  }
+
+  /** Several events in one round trip, in order (a batch of door events publishes this way). */
+  async publishMany(events: DomainEvent[], executor: AnyDb = this.db): Promise<void> {
+    if (events.length === 0) return;
+    const payloads = events.map((event) => {
+      const payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+        throw new Error(`event ${event.kind} is too large to publish`);
+      return payload;
+    });
+    await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
+      executor,
+    );
   }
 
   subscribe(handler: Handler): () => void {

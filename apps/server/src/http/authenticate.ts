@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 import type { Actor } from '../modules/auth/actor';
 import type { AuthService } from '../modules/auth/auth.service';
 
@@ -29,12 +29,18 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
-    // Unknown /api paths answer 404, not 401, so the caller learns the path is wrong.
-    if (!request.routeOptions.url) return;
+    // Unknown /api paths answer 404, not 401, so the caller learns the path is wrong: they match
+    // no route, or only the web app's catch-all (`/*`), whose not-found answer is the JSON 404.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = bearerToken(request);
     const actor = token ? await auth.authenticate(token, request.ip) : undefined;
     if (!actor)
       throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Sign in to continue');
     request.actor = actor;
+    // An endpoint the contract declares for administrators answers 403 to anyone else before its
+    // input is even read: staff learn nothing from its validation errors. The services check
+    // their policies again; this is the floor, not the whole rule.
+    if (request.routeOptions.config.endpoint?.audience === 'admin' && actor.role !== 'admin')
+      throw forbidden();
   });
 }

@@ -25,4 +25,25 @@ describe('error handler', () => {
     expect(res.body).not.toContain('hunter2');
     await app.close();
   });
+
+  it('answers a lost database with 503, Retry-After and a code that says so', async () => {
+    const app = await buildApp({ db: database.db, bus, config: testConfig });
+    const lost = [
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Connection terminated unexpectedly'),
+    ];
+    for (const [i, error] of lost.entries()) {
+      app.get(`/api/lost-${i}`, { config: { public: true } }, async () => {
+        throw error;
+      });
+    }
+    for (let i = 0; i < lost.length; i += 1) {
+      const res = await app.inject({ url: `/api/lost-${i}` });
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().error.code).toBe('database_unavailable');
+    }
+    await app.close();
+  });
 });

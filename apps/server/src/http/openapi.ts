@@ -1,10 +1,13 @@
+import { type ResponseOf, systemApi } from '@atrium/contract';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { route } from './route';
 
 /**
  * The OpenAPI document, generated from the same contract schemas the routes validate with,
- * so it cannot drift from what the server accepts. Served to signed-in users at /api/openapi.json.
+ * so it cannot drift from what the server accepts. Served to signed-in users at /api/openapi.json
+ * (itself a contract endpoint, like every /api route).
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
@@ -15,5 +18,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(
+    async (api) => {
+      route(api, systemApi.openApi, async () => app.swagger() as ResponseOf<typeof systemApi.openApi>);
+    },
+    { prefix: '/api' },
+  );
 }

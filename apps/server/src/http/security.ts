@@ -26,4 +26,12 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  // API answers are personal (my attendance, my leave, who I am): no browser or proxy may keep
+  // them. Downloads that set their own cache policy keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

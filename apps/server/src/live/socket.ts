@@ -1,5 +1,6 @@
 import { JoinMessage, type LiveMessage } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { EventBus } from '../events/bus';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -13,6 +14,8 @@ export const CLOSE_SESSION_ENDED = 4403;
 interface Connection {
   member: Member | undefined;
   alive: boolean;
+  /** Closes the socket when the access token it joined with expires. */
+  expiry?: ReturnType<typeof setTimeout>;
 }
 
 const send = (socket: WebSocket, message: LiveMessage) => {
@@ -25,7 +28,15 @@ const send = (socket: WebSocket, message: LiveMessage) => {
  */
 export function registerLiveSocket(
   app: FastifyInstance,
-  deps: { auth: AuthService; bus: EventBus; heartbeatMs: number },
+  deps: {
+    auth: AuthService;
+    bus: EventBus;
+    heartbeatMs: number;
+    /** How long a socket may stay open without joining; AUTH_TIMEOUT_MS unless given (tests shorten it). */
+    authTimeoutMs?: number;
+    /** How often the sessions behind joined sockets are re-checked; the heartbeat period by default. */
+    sessionCheckMs?: number;
+  },
 ): void {
   const connections = new Map<WebSocket, Connection>();
 
@@ -35,7 +46,7 @@ export function registerLiveSocket(
       if (!member) continue;
       if (event.kind === 'session_ended') {
         if (event.sessionIds.includes(member.sessionId)) socket.close(CLOSE_SESSION_ENDED, 'session ended');
-      } else if (mayReceive(member, event.audience)) {
+      } else if (event.kind === 'live' && mayReceive(member, event.audience)) {
         send(socket, { type: event.type, data: event.data } as LiveMessage);
       }
     }
@@ -54,8 +65,36 @@ export function registerLiveSocket(
   }, deps.heartbeatMs);
   heartbeat.unref();
 
+  // A session can end with no event reaching this process (its absolute lifetime, a NOTIFY lost
+  // in a reconnect), and a role can change: one query per period re-checks every joined socket.
+  let checking = false;
+  const recheckSessions = async () => {
+    const joined = [...connections].filter(([, c]) => c.member);
+    if (checking || joined.length === 0) return;
+    checking = true;
+    try {
+      const live = await deps.auth.liveSessions([...new Set(joined.map(([, c]) => c.member!.sessionId))]);
+      for (const [socket, { member }] of joined) {
+        const now = live.get(member!.sessionId);
+        if (!now) {
+          socket.close(CLOSE_SESSION_ENDED, 'session ended');
+        } else if (now.role !== member!.role) {
+          member!.role = now.role;
+          send(socket, { type: 'joined', data: { userId: member!.userId, role: now.role } });
+        }
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'live: could not re-check sessions');
+    } finally {
+      checking = false;
+    }
+  };
+  const sessionCheck = setInterval(() => void recheckSessions(), deps.sessionCheckMs ?? deps.heartbeatMs);
+  sessionCheck.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     unsubscribe();
   });
 
@@ -64,13 +103,14 @@ export function registerLiveSocket(
     connections.set(socket, connection);
     const authTimer = setTimeout(() => {
       if (!connection.member) socket.close(CLOSE_UNAUTHENTICATED, 'authentication required');
-    }, AUTH_TIMEOUT_MS);
+    }, deps.authTimeoutMs ?? AUTH_TIMEOUT_MS);
 
     socket.on('pong', () => {
       connection.alive = true;
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
+      clearTimeout(connection.expiry);
       connections.delete(socket);
     });
     socket.on('message', async (raw) => {
@@ -91,8 +131,17 @@ export function registerLiveSocket(
         socket.close(CLOSE_UNAUTHENTICATED, 'invalid token');
         return;
       }
+      if (socket.readyState !== socket.OPEN) return;
       clearTimeout(authTimer);
       connection.member = { userId: actor.userId, role: actor.role, sessionId: actor.sessionId };
+      // The socket lives as long as its token: at expiry the client renews it and joins again.
+      const exp = decodeJwt(join.data!.token).exp;
+      if (exp !== undefined) {
+        connection.expiry = setTimeout(
+          () => socket.close(CLOSE_UNAUTHENTICATED, 'token expired'),
+          Math.max(0, exp * 1000 - Date.now()),
+        );
+      }
       send(socket, { type: 'joined', data: { userId: actor.userId, role: actor.role } });
     });
   });

@@ -1,5 +1,4 @@
 import type { Role } from '@atrium/contract';
-import { forbidden } from '../../errors';
 
 /** The signed-in person on whose behalf a service function runs. */
 export interface Actor {
@@ -7,10 +6,6 @@ export interface Actor {
   role: Role;
   sessionId: string;
   ip: string;
-}
-
-export const isAdmin = (actor: Actor) => actor.role === 'admin';
-
-export function requireAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw forbidden('Only administrators can do this');
+  /** The person's department, for policies that reach a whole department. */
+  departmentId?: number | null;
 }

@@ -33,6 +33,20 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number)
     .executeTakeFirst();
 }
 
+/** Of these sessions, the ones still live, with their user's current role: one query for many sockets. */
+export async function findLiveSessions(db: Db, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 'u.id as user_id', 'u.role'])
+    .where('s.id', 'in', sessionIds)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.active', '=', true)
+    .execute();
+}
+
 export async function revokeSessions(db: Db, sessionIds: string[], reason: string): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const rows = await db
@@ -59,8 +73,11 @@ export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: s
   await db.insertInto('refresh_tokens').values({ session_id: sessionId, token_hash: tokenHash }).execute();
 }
 
-/** Locks the token row, so two refreshes with one token cannot both succeed. */
-export async function lockRefreshToken(db: Db, tokenHash: string) {
+/**
+ * Locks the token row, so two refreshes with one token run one after the other: the second sees
+ * the first one's rotation. `in_grace`: it was rotated less than `graceSeconds` ago.
+ */
+export async function lockRefreshToken(db: Db, tokenHash: string, graceSeconds: number) {
   return db
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
@@ -68,6 +85,9 @@ export async function lockRefreshToken(db: Db, tokenHash: string) {
     .select([
       't.id',
       't.used_at',
+      sql<boolean>`coalesce(t.used_at > now() - make_interval(secs => ${graceSeconds}), false)`.as(
+        'in_grace',
+      ),
       's.id as session_id',
       's.user_id',
       'u.active',
@@ -78,16 +98,47 @@ export async function lockRefreshToken(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** A token of this session by hash: whether it was rotated, and whether within the grace period. */
+export async function findSessionRefreshToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+  graceSeconds: number,
+) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select([
+      'id',
+      'used_at',
+      sql<boolean>`coalesce(used_at > now() - make_interval(secs => ${graceSeconds}), false)`.as('in_grace'),
+    ])
+    .where('session_id', '=', sessionId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 export async function markRefreshTokenUsed(db: Db, id: number): Promise<void> {
   await db.updateTable('refresh_tokens').set({ used_at: sql<Date>`now()` }).where('id', '=', id).execute();
 }
 
 export interface FailureCounts {
+  /** Failures for this account from any address within the window. */
   account: number;
+  /** Seconds since the account's latest failure (0 without one). */
+  accountIdleSeconds: number;
+  /** Failures from this address, any account, within the window. */
   ip: number;
-  /** Seconds until the oldest failure that counts leaves the window. */
-  accountRetryAfter: number;
-  ipRetryAfter: number;
+  /** Failures for this account from this address within the window. */
+  pair: number;
+  /** Seconds until the latest of those leaves the window. */
+  pairRetryAfter: number;
+}
+
+const LOGIN_LOCK_CLASS = 7_150_223;
+
+/** Serialises sign-in attempts for one account (for the transaction), so parallel guesses queue. */
+export async function lockLoginAccount(db: Db, email: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${email}))`.execute(db);
 }
 
 export async function countLoginFailures(
@@ -100,40 +151,51 @@ export async function countLoginFailures(
     .selectFrom('login_failures')
     .select([
       sql<number>`count(*) FILTER (WHERE email = ${email})`.as('account'),
-      sql<number>`count(*)`.as('ip'),
-      sql<number>`coalesce(ceil(extract(epoch FROM min(at) FILTER (WHERE email = ${email}) + make_interval(secs => ${windowSeconds}) - now())), 0)`.as(
-        'account_retry',
+      sql<number>`coalesce(extract(epoch FROM clock_timestamp() - max(at) FILTER (WHERE email = ${email})), 0)`.as(
+        'account_idle',
       ),
-      sql<number>`coalesce(ceil(extract(epoch FROM min(at) + make_interval(secs => ${windowSeconds}) - now())), 0)`.as(
-        'ip_retry',
+      sql<number>`count(*) FILTER (WHERE ip = ${ip})`.as('ip'),
+      sql<number>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
+      sql<number>`coalesce(ceil(extract(epoch FROM max(at) FILTER (WHERE email = ${email} AND ip = ${ip}) + make_interval(secs => ${windowSeconds}) - now())), 0)`.as(
+        'pair_retry',
       ),
     ])
-    .where('ip', '=', ip)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .where('at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
     .executeTakeFirstOrThrow();
   return {
     account: Number(row.account),
+    accountIdleSeconds: Number(row.account_idle),
     ip: Number(row.ip),
-    accountRetryAfter: Number(row.account_retry),
-    ipRetryAfter: Number(row.ip_retry),
+    pair: Number(row.pair),
+    pairRetryAfter: Number(row.pair_retry),
   };
 }
 
-export async function recordLoginFailure(
+/**
+ * Records an attempt as a failure before its password is checked, so parallel attempts count
+ * each other; a success takes it back (clearLoginFailuresFrom).
+ */
+export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
+  // The time it is recorded, not its transaction's start: attempts queue for the account's lock.
+  await db.insertInto('login_failures').values({ email, ip, at: sql<Date>`clock_timestamp()` }).execute();
+}
+
+/** Rows past the window no longer count; dropping this account's and address's keeps the table small. */
+export async function pruneLoginFailures(
   db: Db,
   email: string,
   ip: string,
   windowSeconds: number,
 ): Promise<void> {
-  await db.insertInto('login_failures').values({ email, ip }).execute();
-  // Rows past the window no longer count; dropping them here keeps the table small.
   await db
     .deleteFrom('login_failures')
-    .where('ip', '=', ip)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .where('at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
     .execute();
 }
 
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+/** A success forgives the owner's own typos from this address, never failures from elsewhere. */
+export async function clearLoginFailuresFrom(db: Db, email: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
 }

@@ -1,7 +1,7 @@
-import { LoginRequest, LoginResponse, MeResponse, OkResponse, RefreshResponse } from '@atrium/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate';
+import { authApi } from '@atrium/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf, bearerToken } from '../../http/authenticate';
+import { route } from '../../http/route';
 import type { AuthService, Client } from './auth.service';
 
 export const REFRESH_COOKIE = 'atrium_refresh';
@@ -11,7 +11,7 @@ const clientOf = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent'],
 });
 
-export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: number }): FastifyPluginAsyncZod {
+export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: number }): FastifyPluginAsync {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       path: '/api/auth',
@@ -29,39 +29,33 @@ export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: numb
     });
 
   return async (app) => {
-    app.post(
-      '/auth/login',
-      { config: { public: true }, schema: { body: LoginRequest, response: { 200: LoginResponse } } },
-      async (request, reply) => {
-        const result = await auth.login(request.body.email, request.body.password, clientOf(request));
-        setRefreshCookie(reply, result.refreshToken);
-        return { token: result.token, user: result.user };
-      },
-    );
-
-    app.get('/auth/me', { schema: { response: { 200: MeResponse } } }, async (request) => ({
-      user: await auth.me(actorOf(request)),
-    }));
-
-    app.post('/auth/logout', { schema: { response: { 200: OkResponse } } }, async (request, reply) => {
-      await auth.logout(actorOf(request));
-      clearRefreshCookie(reply);
-      return { ok: true as const };
+    route(app, authApi.login, async (request, reply) => {
+      const result = await auth.login(request.body.email, request.body.password, clientOf(request));
+      setRefreshCookie(reply, result.refreshToken);
+      return { token: result.token, user: result.user };
     });
 
-    app.post(
-      '/auth/refresh',
-      { config: { public: true }, schema: { response: { 200: RefreshResponse } } },
-      async (request, reply) => {
-        try {
-          const result = await auth.refresh(request.cookies[REFRESH_COOKIE], clientOf(request));
-          setRefreshCookie(reply, result.refreshToken);
-          return { token: result.token };
-        } catch (error) {
-          clearRefreshCookie(reply);
-          throw error;
-        }
-      },
-    );
+    route(app, authApi.me, async (request) => ({ user: await auth.me(actorOf(request)) }));
+
+    route(app, authApi.logout, async (request, reply) => {
+      await auth.logout(actorOf(request));
+      clearRefreshCookie(reply);
+      return { ok: true };
+    });
+
+    route(app, authApi.refresh, async (request, reply) => {
+      try {
+        const result = await auth.refresh(
+          request.cookies[REFRESH_COOKIE],
+          bearerToken(request),
+          clientOf(request),
+        );
+        if (result.refreshToken) setRefreshCookie(reply, result.refreshToken);
+        return { token: result.token };
+      } catch (error) {
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    });
   };
 }

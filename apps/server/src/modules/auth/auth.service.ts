@@ -9,7 +9,7 @@ import { recordAudit } from '../system/audit.repository';
 import type { Actor } from './actor';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
-import { checkLoginThrottle, LOGIN_WINDOW_SECONDS } from './throttle';
+import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { hashRefreshToken, newRefreshToken, type TokenSigner } from './tokens';
 
 export interface AuthDeps {
@@ -31,6 +31,15 @@ export interface SignedIn {
 }
 
 const invalidCredentials = () => new AppError('unauthorized', 'Invalid email or password');
+const sessionEnded = () => unauthorized('Your session has ended. Please sign in again.');
+
+/**
+ * How long a rotated refresh token may be presented again and get the same successor: two tabs
+ * refreshing at once both carry the old cookie, and the second must not count as theft.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+/** How many rotations a grace answer follows to reach the newest token of the session. */
+const GRACE_CHAIN_LIMIT = 5;
 
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
@@ -38,12 +47,13 @@ export class AuthService {
   async login(email: string, password: string, client: Client): Promise<SignedIn> {
     const { db } = this.deps;
     const normalised = email.trim().toLowerCase();
-    await checkLoginThrottle(db, normalised, client.ip);
+    // Counts as a failure from here on, until the password proves right.
+    await admitLoginAttempt(db, normalised, client.ip);
 
     const found = await findUserForLogin(db, normalised);
     const passwordOk = await verifyPassword(found?.password_hash ?? null, password);
     if (!found || !passwordOk || !found.active) {
-      await repo.recordLoginFailure(db, normalised, client.ip, LOGIN_WINDOW_SECONDS);
+      await repo.pruneLoginFailures(db, normalised, client.ip, LOGIN_WINDOW_SECONDS);
       await recordAudit(db, {
         actorUserId: found?.id ?? null,
         action: 'auth.login_failed',
@@ -59,7 +69,7 @@ export class AuthService {
     const sessionId = randomUUID();
     const refresh = newRefreshToken();
     await db.transaction().execute(async (trx) => {
-      await repo.clearLoginFailures(trx, normalised);
+      await repo.clearLoginFailuresFrom(trx, normalised, client.ip);
       await repo.createSession(trx, {
         id: sessionId,
         userId: found.id,
@@ -88,6 +98,12 @@ export class AuthService {
     const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId);
     if (!session) return undefined;
     return { userId: session.user_id, role: session.role as Actor['role'], sessionId: session.id, ip };
+  }
+
+  /** Which of these sessions may still act, and as what role now (the live socket re-checks with it). */
+  async liveSessions(sessionIds: string[]): Promise<Map<string, { userId: number; role: Actor['role'] }>> {
+    const rows = await repo.findLiveSessions(this.deps.db, sessionIds);
+    return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role as Actor['role'] }]));
   }
 
   async me(actor: Actor): Promise<User> {
@@ -129,18 +145,41 @@ export class AuthService {
   }
 
   /**
-   * Rotates a refresh token. A token presented a second time means it was copied: the whole
-   * session is revoked, so neither the thief nor the owner can go on with it.
+   * A new access token for a session. The refresh cookie is the main way: it is rotated. Without
+   * one, a live session's bearer token renews itself (same session, still bounded by the
+   * session's absolute end).
    */
   async refresh(
     refreshToken: string | undefined,
+    bearer: string | undefined,
+    client: Client,
+  ): Promise<{ token: string; refreshToken?: string }> {
+    if (refreshToken) return this.rotate(refreshToken, client);
+    if (!bearer) throw unauthorized('No session to refresh');
+    const actor = await this.authenticate(bearer, client.ip);
+    if (!actor) throw sessionEnded();
+    return { token: await this.deps.signer.sign({ userId: actor.userId, sessionId: actor.sessionId }) };
+  }
+
+  /**
+   * Rotates a refresh token. Presented again within the grace period it answers the same
+   * successor (two tabs at once). Presented again later, it was copied: the whole session is
+   * revoked, so neither the thief nor the owner can go on with it.
+   */
+  private async rotate(
+    refreshToken: string,
     client: Client,
   ): Promise<{ token: string; refreshToken: string }> {
-    if (!refreshToken) throw unauthorized('No session to refresh');
-    const { db } = this.deps;
+    const { db, signer } = this.deps;
     const outcome = await db.transaction().execute(async (trx) => {
-      const row = await repo.lockRefreshToken(trx, hashRefreshToken(refreshToken));
+      const row = await repo.lockRefreshToken(trx, hashRefreshToken(refreshToken), REFRESH_GRACE_SECONDS);
       if (!row) return { kind: 'unknown' as const };
+      const session = { userId: row.user_id, sessionId: row.session_id };
+      if (row.used_at && row.in_grace) {
+        if (!row.session_live || !row.active) return { kind: 'ended' as const };
+        const newest = await this.newestInGrace(trx, row.session_id, signer.refreshSuccessor(refreshToken));
+        if (newest) return { kind: 'ok' as const, ...session, refreshToken: newest };
+      }
       if (row.used_at) {
         const ended = await repo.revokeSessions(trx, [row.session_id], 'refresh_reuse');
         await recordAudit(trx, {
@@ -155,17 +194,34 @@ export class AuthService {
       }
       if (!row.session_live || !row.active) return { kind: 'ended' as const };
       await repo.markRefreshTokenUsed(trx, row.id);
-      const next = newRefreshToken();
-      await repo.insertRefreshToken(trx, row.session_id, next.hash);
-      return {
-        kind: 'ok' as const,
-        userId: row.user_id,
-        sessionId: row.session_id,
-        refreshToken: next.token,
-      };
+      const next = signer.refreshSuccessor(refreshToken);
+      await repo.insertRefreshToken(trx, row.session_id, hashRefreshToken(next));
+      return { kind: 'ok' as const, ...session, refreshToken: next };
     });
-    if (outcome.kind !== 'ok') throw unauthorized('Your session has ended. Please sign in again.');
-    const token = await this.deps.signer.sign({ userId: outcome.userId, sessionId: outcome.sessionId });
+    if (outcome.kind !== 'ok') throw sessionEnded();
+    const token = await signer.sign({ userId: outcome.userId, sessionId: outcome.sessionId });
     return { token, refreshToken: outcome.refreshToken };
+  }
+
+  /**
+   * The session's current refresh token reached from a successor: itself when unused, or, when it
+   * too was rotated within the grace period, its own successor, and so on. Undefined when the
+   * chain leaves the grace period (then the presented token counts as reuse).
+   */
+  private async newestInGrace(trx: Kysely<Database>, sessionId: string, successor: string) {
+    let candidate = successor;
+    for (let step = 0; step < GRACE_CHAIN_LIMIT; step++) {
+      const row = await repo.findSessionRefreshToken(
+        trx,
+        sessionId,
+        hashRefreshToken(candidate),
+        REFRESH_GRACE_SECONDS,
+      );
+      if (!row) return undefined;
+      if (!row.used_at) return candidate;
+      if (!row.in_grace) return undefined;
+      candidate = this.deps.signer.refreshSuccessor(candidate);
+    }
+    return undefined;
   }
 }

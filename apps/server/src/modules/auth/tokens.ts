@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { INT32_MAX } from '@atrium/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISSUER = 'atrium';
 
 export interface AccessClaims {
@@ -29,12 +31,28 @@ export class TokenSigner {
       .sign(this.key);
   }
 
+  /**
+   * The refresh token that replaces `previous` when it is rotated: an HMAC of it under the server
+   * key. Derived rather than random, so a second presentation of `previous` within the grace
+   * period (two tabs refreshing at once) gets the same successor, while the server still keeps
+   * only hashes of refresh tokens.
+   */
+  refreshSuccessor(previous: string): string {
+    return createHmac('sha256', this.key).update(`atrium-refresh-successor:${previous}`).digest('base64url');
+  }
+
   /** Returns the claims of a valid, unexpired token signed by us, or undefined. */
   async verify(token: string): Promise<AccessClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp'],
+      });
+      // Claims go into queries on integer and uuid columns: out of range they would fail there.
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return undefined;
+      if (!Number.isInteger(userId) || userId < 1 || userId > INT32_MAX) return undefined;
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return undefined;
       return { userId, sessionId: payload.sid };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;

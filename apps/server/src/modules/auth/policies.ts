@@ -1,0 +1,63 @@
+import { type Action, type Reach, reachOf } from '@atrium/contract';
+import { forbidden } from '../../errors';
+import type { Actor } from './actor';
+
+/**
+ * Authorization, asked on the first line of every service function. The table of who may do
+ * what is `POLICIES` in @atrium/contract (shared with the web); this module applies it to an
+ * actor and, where an action touches one person's data, to that person.
+ *
+ *   authorize(actor, 'attendance.manage');                 // 403 unless allowed at all
+ *   authorize(actor, 'leave.apply', { userId: app.user_id }); // 403 unless within reach
+ *   const scope = listScope(actor, 'leave.view');          // narrows a list: {} is everyone
+ *   if (can(actor, 'dashboard.organisation')) ...          // a branch, no error
+ *
+ * New domains add their '<domain>.<verb>' actions to POLICIES and call these; nothing else.
+ */
+
+/** Whose data an action touches. */
+export interface Resource {
+  userId: number;
+  /** The person's department; needed only for department-wide reach. */
+  departmentId?: number | null;
+}
+
+/** Whether `actor` may do `action`; with a resource, also whether that person is within reach. */
+export function can(actor: Actor, action: Action, resource?: Resource): boolean {
+  const reach = reachOf(actor, action);
+  return reach !== null && withinReach(actor, reach, resource);
+}
+
+/** Whether a resource lies within a reach; no resource means the action as such. */
+export function withinReach(actor: Actor, reach: Reach, resource?: Resource): boolean {
+  if (!resource || reach === 'all' || resource.userId === actor.userId) return true;
+  return (
+    reach === 'department' &&
+    actor.departmentId != null &&
+    resource.departmentId != null &&
+    resource.departmentId === actor.departmentId
+  );
+}
+
+/** Throws the 403 AppError unless `can(actor, action, resource)`. */
+export function authorize(actor: Actor, action: Action, resource?: Resource): void {
+  if (!can(actor, action, resource)) throw forbidden();
+}
+
+/**
+ * The part of a list `actor` may see for `action`: `{}` is everyone's rows, otherwise only one
+ * person's or one department's. Throws 403 when the action is not allowed at all. A department
+ * reach without a known department falls back to the actor's own rows.
+ */
+export interface ListScope {
+  userId?: number;
+  departmentId?: number;
+}
+
+export function listScope(actor: Actor, action: Action): ListScope {
+  authorize(actor, action);
+  const reach = reachOf(actor, action);
+  if (reach === 'all') return {};
+  if (reach === 'department' && actor.departmentId != null) return { departmentId: actor.departmentId };
+  return { userId: actor.userId };
+}

@@ -1,0 +1,14 @@
+import type { Db } from '../src/db/connection';
+import { listLeaveTypes } from '../src/modules/leave/policies.repository';
+
+/** Shared by the leave test files: a fixed "now" (the organisation's zone stays UTC). */
+
+/** 15 June 2026, mid-morning UTC. */
+export const NOW = new Date('2026-06-15T10:00:00Z');
+export const TODAY = '2026-06-15';
+
+export async function leaveTypeId(db: Db, name: string): Promise<number> {
+  const found = (await listLeaveTypes(db)).find((t) => t.leave_name === name);
+  if (!found) throw new Error(`no leave type ${name}`);
+  return found.id;
+}

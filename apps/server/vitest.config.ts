@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    // The contract's pure modules (calendar, policies) are tested here too: one server-side run.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/contract/src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,22 +1,29 @@
+import os from 'node:os';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { PublishedDemoLogins } from './demo/published-logins';
 import type { EventBus } from './events/bus';
 import { registerAuthentication } from './http/authenticate';
-import { registerErrorHandler } from './http/error-handler';
+import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { trackRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { registerLiveSocket } from './live/socket';
+import { type AccessOptions, createAccess } from './modules/access/access.module';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceAdminService } from './modules/attendance/attendance-admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenSigner } from './modules/auth/tokens';
+import { countingRoutes } from './modules/counting/counting.routes';
+import { CountingService } from './modules/counting/counting.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { LeaveApplicationsService } from './modules/leave/applications.service';
@@ -25,9 +32,15 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { LeavePoliciesService } from './modules/leave/policies.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
+import { OrgClock } from './modules/system/clock';
+import { readServerSecret } from './modules/system/settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
-import { type Clock, systemClock } from './modules/system/time';
+import { videoRoutes } from './modules/video/video.routes';
+import { type PipelineControl, VideoService } from './modules/video/video.service';
+import { MediaTokens } from './video/media-token';
 
 export type AppConfig = Pick<
   Config,
@@ -38,41 +51,75 @@ export type AppConfig = Pick<
   | 'sessionMaxAgeSeconds'
   | 'heartbeatMs'
   | 'logLevel'
->;
+> & {
+  /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
+  liveAuthTimeoutMs?: number;
+};
 
 export interface AppDeps {
   db: Db;
   bus: EventBus;
   config: AppConfig;
-  clock?: Clock;
+  /** The organisation's clock; by default the system's time and the stored zone. */
+  clock?: OrgClock;
+  /** Where camera media live (DATA_DIR/video) and the running pipelines, when this process runs them. */
+  video?: { root: string; pipelines?: PipelineControl };
+  /** Where device pictures are kept and the simulated controllers, when this process runs them. */
+  access?: AccessOptions;
 }
 
 async function signingKey(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', 'jwt_signing_key')
-    .executeTakeFirst();
-  if (!row) throw new Error('The database has no signing key: were the migrations applied?');
-  return row.value;
+  const key = await readServerSecret(db, 'jwt_signing_key');
+  if (!key) throw new Error('The database has no signing key: were the migrations applied?');
+  return key;
 }
 
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
-export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  bus,
+  config,
+  clock = new OrgClock(db),
+  video,
+  access: accessOptions,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    ...errorEnvelopeOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  trackRoutes(app);
 
-  const signer = new TokenSigner(await signingKey(db), config.accessTokenTtlSeconds);
+  const secret = await signingKey(db);
+  const signer = new TokenSigner(secret, config.accessTokenTtlSeconds);
+  const mediaTokens = new MediaTokens(secret);
+  const videoService = new VideoService({
+    db,
+    tokens: mediaTokens,
+    videoRoot: video?.root ?? path.join(os.tmpdir(), 'atrium-no-video'),
+    pipelines: video?.pipelines,
+    clock,
+  });
   const auth = new AuthService({ db, bus, signer, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
   const people = new PeopleService(db, auth);
   const attendance = new AttendanceService(db, bus, clock);
-  const attendanceAdmin = new AttendanceAdminService(db, bus, attendance);
-  const dashboard = new DashboardService(db, attendance);
+  const attendanceAdmin = new AttendanceAdminService(db, bus, clock);
+  const dashboard = new DashboardService(db, clock, {
+    liveSockets: () => app.websocketServer?.clients.size ?? 0,
+  });
+  // Response Time on the Monitoring tab: every answered API request, timed in-process.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith('/api/')) dashboard.metrics.record(reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => dashboard.metrics.stop());
+  const access = await createAccess(db, bus, clock, accessOptions);
+  const counting = new CountingService(db, bus, clock);
+  access.push.handle('PeopleCounting', (device, alert) => counting.ingest(device, alert));
+  const stopFollowingSettings = clock.follow(bus);
+  app.addHook('onClose', async () => stopFollowingSettings());
   const leave = {
     applications: new LeaveApplicationsService({ db, bus, clock }),
     decisions: new LeaveDecisionsService({ db, bus, clock }),
@@ -88,16 +135,27 @@ export async function buildApp({ db, bus, config, clock = systemClock }: AppDeps
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(new SystemService(db, config.demo)));
+      await api.register(
+        systemRoutes(new SystemService(db, config.demo, new PublishedDemoLogins(db), clock)),
+      );
       await api.register(authRoutes(auth, config));
       await api.register(peopleRoutes(people));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
       await api.register(dashboardRoutes(dashboard));
       await api.register(leaveRoutes(leave));
+      await access.register(api);
+      await api.register(countingRoutes(counting));
+      await api.register(reportsRoutes(new ReportsService(db, clock)));
+      await api.register(videoRoutes(videoService, auth, mediaTokens));
     },
     { prefix: '/api' },
   );
-  registerLiveSocket(app, { auth, bus, heartbeatMs: config.heartbeatMs });
+  registerLiveSocket(app, {
+    auth,
+    bus,
+    heartbeatMs: config.heartbeatMs,
+    authTimeoutMs: config.liveAuthTimeoutMs,
+  });
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -50,6 +50,12 @@ describe('create-admin', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', role: 'admin' });
+    const stored = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'ops@example.com')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   }, 30_000);
 
   it('refuses a short password, a bad email and a taken email, changing nothing', async () => {
@@ -69,6 +75,7 @@ describe('create-admin', () => {
     expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
       name: 'Atrium',
       demo: false,
+      demoAccounts: false,
       timezone: expect.any(String),
     });
   });

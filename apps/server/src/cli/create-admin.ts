@@ -3,6 +3,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { hashPassword } from '../modules/auth/passwords';
+import {
+  countUsers,
+  findDepartmentId,
+  findUserIdByEmail,
+  insertUsers,
+} from '../modules/people/people.repository';
 import { recordAudit } from '../modules/system/audit.repository';
 
 const usage =
@@ -40,45 +46,29 @@ async function main(): Promise<void> {
   const database = await openDatabase(loadConfig());
   try {
     await database.db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (existing) throw new Error(`A user with the email ${email} already exists.`);
-      const department = values.department
-        ? await trx
-            .selectFrom('departments')
-            .select('id')
-            .where('name', '=', values.department)
-            .executeTakeFirst()
-        : undefined;
-      if (values.department && !department)
-        throw new Error(`There is no department named "${values.department}".`);
-      const count = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const serial = Number(count.n) + 1;
-      const created = await trx
-        .insertInto('users')
-        .values({
-          employee_number: `A${String(serial).padStart(4, '0')}-${Date.now().toString(36)}`,
-          badge_number: `ADM-${Date.now().toString(36)}`,
-          first_name: values['first-name']!,
-          last_name: values['last-name']!,
+      if (await findUserIdByEmail(trx, email))
+        throw new Error(`A user with the email ${email} already exists.`);
+      const departmentId = values.department ? await findDepartmentId(trx, values.department) : null;
+      if (departmentId === undefined) throw new Error(`There is no department named "${values.department}".`);
+      const serial = (await countUsers(trx)) + 1;
+      const stamp = Date.now().toString(36);
+      const [created] = await insertUsers(trx, [
+        {
+          employeeNumber: `A${String(serial).padStart(4, '0')}-${stamp}`,
+          badgeNumber: `ADM-${stamp}`,
+          firstName: values['first-name']!,
+          lastName: values['last-name']!,
           email,
-          password_hash: await hashPassword(password),
+          passwordHash: await hashPassword(password),
           role: 'admin',
-          department_id: department?.id ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+          departmentId,
+        },
+      ]);
       await recordAudit(trx, {
         actorUserId: null,
         action: 'user.created_admin_cli',
         targetType: 'user',
-        targetId: created.id,
+        targetId: created!.id,
       });
     });
     console.info(`Created the admin ${email}. Start Atrium with npm start and sign in.`);

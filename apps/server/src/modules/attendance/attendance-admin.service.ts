@@ -1,4 +1,5 @@
 import type {
+  AttendanceAction,
   AttendanceListQuery,
   AttendanceListResponse,
   AttendanceOverview,
@@ -6,24 +7,25 @@ import type {
   BulkMarkRequest,
   BulkMarkResponse,
   CorrectAttendanceRequest,
-  ExportAttendanceRequest,
+  ExportAttendanceFilter,
 } from '@atrium/contract';
-import { daysBetween, zonedInstant } from '@atrium/contract/calendar';
+import { daysBetween, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { type Actor, isAdmin, requireAdmin } from '../auth/actor';
+import type { Actor } from '../auth/actor';
+import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
-import { localDate } from '../system/time';
+import type { OrgClock, Today } from '../system/clock';
 import { attendanceCsv } from './attendance.export';
 import {
   activePeopleWithSchedules,
   countDayRows,
   type DayRowFilter,
+  dayOverview,
   deleteRecord,
   deleteRecordsOn,
-  departmentDay,
   findRecordById,
   findUserSchedule,
   insertRecordIfAbsent,
@@ -32,7 +34,6 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
-import type { AttendanceService, Today } from './attendance.service';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
@@ -45,12 +46,13 @@ export class AttendanceAdminService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
-    private readonly attendance: AttendanceService,
+    private readonly clock: OrgClock,
   ) {}
 
-  /** Staff see only their own days, whatever they ask for. */
+  /** Each sees the days within their reach (staff only their own), whatever they ask for. */
   async list(actor: Actor, query: AttendanceListQuery): Promise<AttendanceListResponse> {
-    const today = await this.attendance.today();
+    const scope = listScope(actor, 'attendance.view');
+    const today = await this.clock.today();
     const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 25;
@@ -58,8 +60,8 @@ export class AttendanceAdminService {
       start,
       end,
       today: today.date,
-      userIds: isAdmin(actor) ? (query.userId ? [query.userId] : undefined) : [actor.userId],
-      departmentId: query.department,
+      userIds: scope.userId ? [scope.userId] : query.userId ? [query.userId] : undefined,
+      departmentId: scope.departmentId ?? query.department,
       status: query.status,
       search: query.search || undefined,
     };
@@ -71,9 +73,9 @@ export class AttendanceAdminService {
   }
 
   async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
-    requireAdmin(actor);
-    const today = await this.attendance.today();
-    return overviewFor(this.db, date ?? today.date, today.date);
+    authorize(actor, 'attendance.manage');
+    const today = await this.clock.today();
+    return dayOverview(this.db, date ?? today.date, today.date);
   }
 
   /** Idempotent: people already in the requested state are left alone and counted unchanged. */
@@ -82,8 +84,8 @@ export class AttendanceAdminService {
     action: 'present' | 'absent',
     body: BulkMarkRequest,
   ): Promise<BulkMarkResponse['bulk']> {
-    requireAdmin(actor);
-    const today = await this.attendance.today();
+    authorize(actor, 'attendance.manage');
+    const today = await this.clock.today();
     if (body.date > today.date) throw issue('date', 'not_in_future', 'date must not be in the future');
     const ids = [...new Set(body.userIds)];
     const people = await activePeopleWithSchedules(this.db, ids);
@@ -127,8 +129,8 @@ export class AttendanceAdminService {
   }
 
   async correct(actor: Actor, id: number, body: CorrectAttendanceRequest): Promise<AttendanceRecord> {
-    requireAdmin(actor);
-    const today = await this.attendance.today();
+    authorize(actor, 'attendance.manage');
+    const today = await this.clock.today();
     const updated = await this.db.transaction().execute(async (trx) => {
       const old = await findRecordById(trx, id, true);
       if (!old) throw notFound('Attendance record');
@@ -168,7 +170,7 @@ export class AttendanceAdminService {
   }
 
   async remove(actor: Actor, id: number, reason: string): Promise<void> {
-    requireAdmin(actor);
+    authorize(actor, 'attendance.manage');
     await this.db.transaction().execute(async (trx) => {
       const old = await deleteRecord(trx, id);
       if (!old) throw notFound('Attendance record');
@@ -178,9 +180,9 @@ export class AttendanceAdminService {
   }
 
   /** Every person-day in the range up to today, as a CSV named after today's date. */
-  async exportCsv(actor: Actor, body: ExportAttendanceRequest) {
-    requireAdmin(actor);
-    const today = await this.attendance.today();
+  async exportCsv(actor: Actor, body: ExportAttendanceFilter) {
+    authorize(actor, 'attendance.manage');
+    const today = await this.clock.today();
     const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
     const ids = body.userIds?.length ? [...new Set(body.userIds)] : undefined;
     if (ids) {
@@ -188,7 +190,16 @@ export class AttendanceAdminService {
       const unknown = ids.filter((i) => !known.some((k) => k.id === i));
       if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
     }
-    const rows = await listDayRows(this.db, { start, end, today: today.date, userIds: ids, everyDay: true });
+    // The list's own department and search filters, so the file holds the people the list shows.
+    const rows = await listDayRows(this.db, {
+      start,
+      end,
+      today: today.date,
+      userIds: ids,
+      departmentId: body.department,
+      search: body.search || undefined,
+      everyDay: true,
+    });
     return { filename: `attendance-${today.date}.csv`, csv: attendanceCsv(rows, today.timeZone) };
   }
 
@@ -209,7 +220,7 @@ export class AttendanceAdminService {
     });
   }
 
-  private async publish(trx: Kysely<Database>, userId: number, date: string, action: string) {
+  private async publish(trx: Kysely<Database>, userId: number, date: string, action: AttendanceAction) {
     await this.bus.publish(
       {
         kind: 'live',
@@ -220,28 +231,6 @@ export class AttendanceAdminService {
       trx,
     );
   }
-}
-
-/** Organisation figures for one date; the dashboard shows the same numbers for today. */
-export async function overviewFor(
-  db: Kysely<Database>,
-  date: string,
-  today: string,
-): Promise<AttendanceOverview> {
-  const rows = await departmentDay(db, date, today);
-  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late') =>
-    rows.reduce((s, r) => s + r[key], 0);
-  return {
-    date,
-    totalEmployees: sum('total'),
-    present: sum('present'),
-    stillInBuilding: sum('still_in'),
-    absent: sum('absent'),
-    late: sum('late'),
-    departments: rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
-  };
 }
 
 function rangeOf(startDate: string | undefined, endDate: string | undefined, today: string) {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
 import { login } from '../../../test/fixtures';
-import { adminSuite, helpers, type Method } from './admin-test-setup';
+import type { Method } from '../../../test/suite';
 
-const suite = adminSuite();
-const { call, team, departmentId, record, audits } = helpers(suite);
+const suite = attendanceSuite();
+const { team, departmentId, record, audits } = attendanceHelpers(suite);
 
 describe('GET /api/attendance', () => {
   it('lists records and computes absent rows for scheduled people without one', async () => {
@@ -11,7 +12,7 @@ describe('GET /api/attendance', () => {
     await record(a!, '2026-07-07', '08:00', '16:30');
     await record(b!, '2026-07-07', '08:20');
     const dep = await departmentId('List Team');
-    const res = await call('GET', `/api/attendance?date=2026-07-07&department=${dep}`, suite.admin);
+    const res = await suite.http.get(`/api/attendance?date=2026-07-07&department=${dep}`, suite.admin);
     expect(res.statusCode).toBe(200);
     const { attendance, total } = res.json();
     expect(total).toBe(3);
@@ -36,14 +37,12 @@ describe('GET /api/attendance', () => {
       check_out_time: null,
       email: c!.email,
     });
-    const absent = await call(
-      'GET',
+    const absent = await suite.http.get(
       `/api/attendance?date=2026-07-07&department=${dep}&status=absent`,
       suite.admin,
     );
     expect(absent.json().attendance.map((r: { user_id: number }) => r.user_id)).toEqual([c!.id]);
-    const complete = await call(
-      'GET',
+    const complete = await suite.http.get(
       `/api/attendance?date=2026-07-07&department=${dep}&status=complete`,
       suite.admin,
     );
@@ -53,39 +52,35 @@ describe('GET /api/attendance', () => {
   it('shows no absent rows on unscheduled days nor in the future', async () => {
     await team('Weekend Off', 2);
     const dep = await departmentId('Weekend Off');
-    const saturday = await call('GET', `/api/attendance?date=2026-07-04&department=${dep}`, suite.admin);
+    const saturday = await suite.http.get(`/api/attendance?date=2026-07-04&department=${dep}`, suite.admin);
     expect(saturday.json()).toMatchObject({ attendance: [], total: 0 });
-    const future = await call('GET', `/api/attendance?date=2026-07-10&department=${dep}`, suite.admin);
+    const future = await suite.http.get(`/api/attendance?date=2026-07-10&department=${dep}`, suite.admin);
     expect(future.json().total).toBe(0);
   });
 
   it('searches name, email and department case-insensitively, and paginates', async () => {
     const people = await team('Paging Team', 5);
     const dep = await departmentId('Paging Team');
-    const page2 = await call(
-      'GET',
+    const page2 = await suite.http.get(
       `/api/attendance?startDate=2026-07-06&endDate=2026-07-07&department=${dep}&page=2&pageSize=4`,
       suite.admin,
     );
     expect(page2.json()).toMatchObject({ total: 10, page: 2, pageSize: 4 });
     expect(page2.json().attendance).toHaveLength(4);
-    const last = await call(
-      'GET',
+    const last = await suite.http.get(
       `/api/attendance?date=2026-07-07&department=${dep}&page=2&pageSize=4`,
       suite.admin,
     );
     expect(last.json().attendance).toHaveLength(1);
-    const byDepartment = await call(
-      'GET',
+    const byDepartment = await suite.http.get(
       '/api/attendance?date=2026-07-07&search=pAgInG%20tEaM',
       suite.admin,
     );
     expect(byDepartment.json().total).toBe(5);
     const tag = people[2]!.email.slice(6, 14).toUpperCase();
-    const byEmail = await call('GET', `/api/attendance?date=2026-07-07&search=${tag}`, suite.admin);
+    const byEmail = await suite.http.get(`/api/attendance?date=2026-07-07&search=${tag}`, suite.admin);
     expect(byEmail.json().attendance.map((r: { user_id: number }) => r.user_id)).toEqual([people[2]!.id]);
-    const wildcard = await call(
-      'GET',
+    const wildcard = await suite.http.get(
       `/api/attendance?date=2026-07-07&department=${dep}&search=%25`,
       suite.admin,
     );
@@ -93,7 +88,7 @@ describe('GET /api/attendance', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const res = await call('GET', '/api/attendance?startDate=2026-07-07&endDate=2026-07-01', suite.admin);
+    const res = await suite.http.get('/api/attendance?startDate=2026-07-07&endDate=2026-07-01', suite.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([
       expect.objectContaining({ field: 'endDate', rule: 'after_start' }),
@@ -104,14 +99,14 @@ describe('GET /api/attendance', () => {
     const [me, other] = await team('Own Team', 2);
     await record(me!, '2026-07-07', '08:00', '16:00');
     await record(other!, '2026-07-07', '08:00', '16:00');
-    const session = await login(suite.t.app, me!);
+    const session = await login(suite.app, me!);
     const dep = await departmentId('Own Team');
     for (const query of [
       `date=2026-07-07`,
       `date=2026-07-07&userId=${other!.id}`,
       `date=2026-07-07&department=${dep}`,
     ]) {
-      const res = await call('GET', `/api/attendance?${query}`, session);
+      const res = await suite.http.get(`/api/attendance?${query}`, session);
       expect(res.statusCode).toBe(200);
       expect(res.json().attendance.map((r: { user_id: number }) => r.user_id)).toEqual([me!.id]);
     }
@@ -121,7 +116,7 @@ describe('GET /api/attendance', () => {
 describe('admin-only routes', () => {
   it('answers 403 to staff on every admin route', async () => {
     const [staff] = await team('Forbidden Team', 1);
-    const session = await login(suite.t.app, staff!);
+    const session = await login(suite.app, staff!);
     const { id } = await record(staff!, '2026-07-07', '08:00');
     const attempts: [Method, string, object?][] = [
       ['POST', '/api/attendance/bulk-mark-present', { userIds: [staff!.id], date: '2026-07-07' }],
@@ -135,14 +130,10 @@ describe('admin-only routes', () => {
       ['GET', '/api/dashboard/system-health'],
     ];
     for (const [method, url, payload] of attempts) {
-      const res = await call(method, url, session, payload);
+      const res = await suite.http.request(method, url, session, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    const rows = await suite.database.db
-      .selectFrom('attendance_records')
-      .selectAll()
-      .where('id', '=', id)
-      .execute();
+    const rows = await suite.db.selectFrom('attendance_records').selectAll().where('id', '=', id).execute();
     expect(rows[0]!.check_out_time).toBeNull();
   });
 });
@@ -151,12 +142,12 @@ describe('bulk marking', () => {
   it('marks present idempotently with the schedule hours, in one audited step', async () => {
     const [a, b] = await team('Bulk Team', 2);
     const body = { userIds: [a!.id, b!.id], date: '2026-07-07' };
-    const first = await call('POST', '/api/attendance/bulk-mark-present', suite.admin, body);
+    const first = await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, body);
     expect(first.statusCode).toBe(200);
     expect(first.json().bulk).toEqual({ action: 'present', date: '2026-07-07', changed: 2, unchanged: 0 });
-    const again = await call('POST', '/api/attendance/bulk-mark-present', suite.admin, body);
+    const again = await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, body);
     expect(again.json().bulk).toMatchObject({ changed: 0, unchanged: 2 });
-    const rows = await suite.database.db
+    const rows = await suite.db
       .selectFrom('attendance_records')
       .selectAll()
       .where('user_id', 'in', body.userIds)
@@ -164,7 +155,7 @@ describe('bulk marking', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       source: 'bulk',
-      created_by: suite.adminUser.id,
+      created_by: suite.admin.user.id,
       check_in_time: new Date('2026-07-07T08:00:00Z'),
       check_out_time: new Date('2026-07-07T16:30:00Z'),
       late: false,
@@ -174,11 +165,11 @@ describe('bulk marking', () => {
 
   it('leaves the check-out open when marking today before the day ends', async () => {
     const [a] = await team('Bulk Today', 1);
-    await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+    await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [a!.id],
       date: '2026-07-08',
     });
-    const row = await suite.database.db
+    const row = await suite.db
       .selectFrom('attendance_records')
       .selectAll()
       .where('user_id', '=', a!.id)
@@ -189,12 +180,12 @@ describe('bulk marking', () => {
   it('marks absent by removing the record, keeping the old values in the audit log', async () => {
     const [a, b] = await team('Absent Team', 2);
     const { id } = await record(a!, '2026-07-07', '08:00', '16:30');
-    const res = await call('POST', '/api/attendance/bulk-mark-absent', suite.admin, {
+    const res = await suite.http.post('/api/attendance/bulk-mark-absent', suite.admin, {
       userIds: [a!.id, b!.id],
       date: '2026-07-07',
     });
     expect(res.json().bulk).toEqual({ action: 'absent', date: '2026-07-07', changed: 1, unchanged: 1 });
-    const again = await call('POST', '/api/attendance/bulk-mark-absent', suite.admin, {
+    const again = await suite.http.post('/api/attendance/bulk-mark-absent', suite.admin, {
       userIds: [a!.id],
       date: '2026-07-07',
     });
@@ -205,12 +196,12 @@ describe('bulk marking', () => {
       date: '2026-07-07',
       old: { check_in_time: '2026-07-07T08:00:00.000Z', check_out_time: '2026-07-07T16:30:00.000Z' },
     });
-    expect(entry!.actor_user_id).toBe(suite.adminUser.id);
+    expect(entry!.actor_user_id).toBe(suite.admin.user.id);
   });
 
   it('refuses unknown ids with a 400 naming them, and changes nothing', async () => {
     const [a] = await team('Unknown Team', 1);
-    const res = await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+    const res = await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [a!.id, 999_991, 999_992],
       date: '2026-07-07',
     });
@@ -220,7 +211,7 @@ describe('bulk marking', () => {
       message: 'Unknown user ids: 999991, 999992',
       details: [{ field: 'userIds', rule: 'unknown' }],
     });
-    const rows = await suite.database.db
+    const rows = await suite.db
       .selectFrom('attendance_records')
       .selectAll()
       .where('user_id', '=', a!.id)
@@ -230,12 +221,12 @@ describe('bulk marking', () => {
 
   it('refuses an empty selection and a future date', async () => {
     const [a] = await team('Bad Bulk', 1);
-    const empty = await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+    const empty = await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [],
       date: '2026-07-07',
     });
     expect(empty.statusCode).toBe(400);
-    const future = await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+    const future = await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [a!.id],
       date: '2026-07-09',
     });

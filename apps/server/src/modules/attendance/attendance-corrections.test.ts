@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { adminSuite, helpers } from './admin-test-setup';
+import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
 
-const suite = adminSuite();
-const { call, team, departmentId, record, audits } = helpers(suite);
+const suite = attendanceSuite();
+const { team, departmentId, record, audits } = attendanceHelpers(suite);
 
 describe('corrections and removal', () => {
   it('corrects times with a required reason, recomputes lateness and audits old and new', async () => {
     const [a] = await team('Fix Team', 1);
     const { id } = await record(a!, '2026-07-07', '08:30', '16:30'); // 09:30 BST
-    const missing = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+    const missing = await suite.http.patch(`/api/attendance/${id}`, suite.admin, {
       check_in_time: '2026-07-07T08:00:00Z',
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.details).toEqual([expect.objectContaining({ field: 'reason' })]);
-    const blank = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+    const blank = await suite.http.patch(`/api/attendance/${id}`, suite.admin, {
       check_in_time: '2026-07-07T08:00:00Z',
       reason: '  ',
     });
     expect(blank.statusCode).toBe(400);
 
-    const res = await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+    const res = await suite.http.patch(`/api/attendance/${id}`, suite.admin, {
       check_in_time: '2026-07-07T08:25:00Z',
       check_out_time: '2026-07-07T17:00:00Z',
       reason: 'Badge reader was down',
@@ -62,13 +62,13 @@ describe('corrections and removal', () => {
       [{ check_out_time: '2026-07-09T08:00:00Z', reason: 'x' }, 'not_in_future'],
     ];
     for (const [body, rule] of cases) {
-      const res = await call('PATCH', `/api/attendance/${id}`, suite.admin, body);
+      const res = await suite.http.patch(`/api/attendance/${id}`, suite.admin, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details[0].rule).toBe(rule);
     }
     expect(
       (
-        await call('PATCH', '/api/attendance/99999', suite.admin, {
+        await suite.http.patch('/api/attendance/99999', suite.admin, {
           check_in_time: '2026-07-07T08:00:00Z',
           reason: 'x',
         })
@@ -80,15 +80,15 @@ describe('corrections and removal', () => {
     const [a, b] = await team('Live Team', 2);
     const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
     const seen: unknown[] = [];
-    const stop = suite.t.bus.subscribe((e) => {
+    const stop = suite.bus.subscribe((e) => {
       if (e.kind === 'live' && e.type === 'attendance_update') seen.push({ ...e.data, audience: e.audience });
     });
-    await call('PATCH', `/api/attendance/${id}`, suite.admin, {
+    await suite.http.patch(`/api/attendance/${id}`, suite.admin, {
       check_in_time: '2026-07-07T07:55:00Z',
       reason: 'x',
     });
-    await call('DELETE', `/api/attendance/${id}`, suite.admin, { reason: 'x' });
-    await call('POST', '/api/attendance/bulk-mark-present', suite.admin, {
+    await suite.http.del(`/api/attendance/${id}`, suite.admin, { reason: 'x' });
+    await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [b!.id],
       date: '2026-07-07',
     });
@@ -114,8 +114,8 @@ describe('corrections and removal', () => {
   it('deletes with a required reason, audited with the old values', async () => {
     const [a] = await team('Delete Team', 1);
     const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
-    expect((await call('DELETE', `/api/attendance/${id}`, suite.admin, {})).statusCode).toBe(400);
-    const res = await call('DELETE', `/api/attendance/${id}`, suite.admin, {
+    expect((await suite.http.del(`/api/attendance/${id}`, suite.admin, {})).statusCode).toBe(400);
+    const res = await suite.http.del(`/api/attendance/${id}`, suite.admin, {
       reason: 'Entered for the wrong person',
     });
     expect(res.statusCode).toBe(200);
@@ -124,7 +124,7 @@ describe('corrections and removal', () => {
       reason: 'Entered for the wrong person',
       old: { check_in_time: '2026-07-07T08:00:00.000Z' },
     });
-    expect((await call('DELETE', `/api/attendance/${id}`, suite.admin, { reason: 'again' })).statusCode).toBe(
+    expect((await suite.http.del(`/api/attendance/${id}`, suite.admin, { reason: 'again' })).statusCode).toBe(
       404,
     );
   });
@@ -132,12 +132,12 @@ describe('corrections and removal', () => {
 
 describe('POST /api/attendance/export', () => {
   it('downloads one CSV row per person per day, quoted, with formulas neutralised', async () => {
-    const dep = await suite.database.db
+    const dep = await suite.db
       .insertInto('departments')
       .values({ name: '@Ops, "North"' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const inserted = await suite.database.db
+    const inserted = await suite.db
       .insertInto('users')
       .values({
         employee_number: '-E1',
@@ -152,7 +152,7 @@ describe('POST /api/attendance/export', () => {
       .executeTakeFirstOrThrow();
     const person = { id: inserted.id };
     await record(person, '2026-07-06', '08:00', '16:30');
-    const res = await call('POST', '/api/attendance/export', suite.admin, {
+    const res = await suite.http.post('/api/attendance/export', suite.admin, {
       userIds: [person.id],
       startDate: '2026-07-04',
       endDate: '2026-07-07',
@@ -175,18 +175,14 @@ describe('POST /api/attendance/export', () => {
   });
 
   it('exports everyone when no ids are given and refuses unknown ids', async () => {
-    const all = await call('POST', '/api/attendance/export', suite.admin, {
+    const all = await suite.http.post('/api/attendance/export', suite.admin, {
       startDate: '2026-07-07',
       endDate: '2026-07-07',
       format: 'csv',
     });
-    const people = await suite.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('active', '=', true)
-      .execute();
+    const people = await suite.db.selectFrom('users').select('id').where('active', '=', true).execute();
     expect(all.body.trimEnd().split('\r\n')).toHaveLength(people.length + 1);
-    const unknown = await call('POST', '/api/attendance/export', suite.admin, {
+    const unknown = await suite.http.post('/api/attendance/export', suite.admin, {
       userIds: [424242],
       startDate: '2026-07-07',
       endDate: '2026-07-07',
@@ -194,12 +190,46 @@ describe('POST /api/attendance/export', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('Unknown user ids: 424242');
-    const xlsx = await call('POST', '/api/attendance/export', suite.admin, {
+    const xlsx = await suite.http.post('/api/attendance/export', suite.admin, {
       startDate: '2026-07-07',
       endDate: '2026-07-07',
       format: 'xlsx',
     });
     expect(xlsx.statusCode).toBe(400);
+  });
+
+  it("narrows to the list's department and search filters, the same people the list shows", async () => {
+    const [a, b] = await team('Export Filter Team', 2);
+    const dep = await departmentId('Export Filter Team');
+    const emailsOf = (csv: string) =>
+      csv
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[4]);
+    const exported = async (filters: Record<string, unknown>) => {
+      const res = await suite.http.post('/api/attendance/export', suite.admin, {
+        startDate: '2026-07-07',
+        endDate: '2026-07-07',
+        ...filters,
+      });
+      expect(res.statusCode).toBe(200);
+      return emailsOf(res.body).sort();
+    };
+    const listed = async (query: string) => {
+      const res = await suite.http.get(`/api/attendance?date=2026-07-07&pageSize=200&${query}`, suite.admin);
+      return res
+        .json()
+        .attendance.map((r: { email: string }) => r.email)
+        .sort();
+    };
+
+    expect(await exported({ department: dep })).toEqual([a!.email, b!.email].sort());
+    expect(await exported({ department: dep })).toEqual(await listed(`department=${dep}`));
+    // Search matches name, email or department name, on the server, as in the list.
+    expect(await exported({ search: a!.email.toUpperCase() })).toEqual([a!.email]);
+    expect(await exported({ search: 'export filter' })).toEqual(await listed('search=export%20filter'));
+    expect(await exported({ department: dep, search: 'nobody-has-this' })).toEqual([]);
   });
 });
 
@@ -208,7 +238,7 @@ describe('overview and people', () => {
     const [a, b, c] = await team('Overview Team', 3);
     await record(a!, '2026-07-07', '08:00', '16:30');
     await record(b!, '2026-07-07', '08:30');
-    const res = await call('GET', '/api/attendance/overview?date=2026-07-07', suite.admin);
+    const res = await suite.http.get('/api/attendance/overview?date=2026-07-07', suite.admin);
     expect(res.statusCode).toBe(200);
     const overview = res.json().overview;
     expect(overview.departments).toContainEqual({
@@ -218,13 +248,9 @@ describe('overview and people', () => {
       present: 2,
       scheduled: true,
     });
-    const people = await suite.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('active', '=', true)
-      .execute();
+    const people = await suite.db.selectFrom('users').select('id').where('active', '=', true).execute();
     expect(overview.totalEmployees).toBe(people.length);
-    const present = await suite.database.db
+    const present = await suite.db
       .selectFrom('attendance_records')
       .select('id')
       .where('date', '=', '2026-07-07')
@@ -235,12 +261,12 @@ describe('overview and people', () => {
   });
 
   it('lists active people with their department for admins', async () => {
-    const res = await call('GET', '/api/users', suite.admin);
+    const res = await suite.http.get('/api/users', suite.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().users).toContainEqual(
       expect.objectContaining({
-        id: suite.adminUser.id,
-        email: suite.adminUser.email,
+        id: suite.admin.user.id,
+        email: suite.admin.user.email,
         department_name: 'Admins',
       }),
     );

@@ -1,4 +1,4 @@
-import type { AttendanceSource, AttendanceStatus } from '@atrium/contract';
+import type { AttendanceOverview, AttendanceSource, AttendanceStatus } from '@atrium/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 
@@ -269,6 +269,28 @@ export async function departmentDay(db: Kysely<Database>, date: string, today: s
     GROUP BY dep.id, dep.name
     ORDER BY count(u.id) DESC, dep.name`.execute(db);
   return result.rows;
+}
+
+/** Organisation figures for one date; the overview and the dashboard show the same numbers. */
+export async function dayOverview(
+  db: Kysely<Database>,
+  date: string,
+  today: string,
+): Promise<AttendanceOverview> {
+  const rows = await departmentDay(db, date, today);
+  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late') =>
+    rows.reduce((s, r) => s + r[key], 0);
+  return {
+    date,
+    totalEmployees: sum('total'),
+    present: sum('present'),
+    stillInBuilding: sum('still_in'),
+    absent: sum('absent'),
+    late: sum('late'),
+    departments: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
+  };
 }
 
 export interface ActivityRow {

@@ -1,6 +1,7 @@
-import type { AttendanceRecord } from '@atrium/contract';
+import type { AttendanceRecord, MyStatus } from '@atrium/contract';
 import { hoursBetween, isoWeekday, zonedInstant } from '@atrium/contract/calendar';
-import type { DayRow, Schedule } from './attendance.repository';
+import type { Today } from '../system/clock';
+import type { DayRow, RecordRow, Schedule } from './attendance.repository';
 
 export const isScheduledOn = (schedule: Schedule, date: string) =>
   schedule.workdays.includes(isoWeekday(date));
@@ -42,5 +43,19 @@ export function toAttendanceRecord(row: DayRow, today: string): AttendanceRecord
     early_exit: row.early_exit ?? false,
     forgotten_checkout: row.status === 'checked_in' && row.date < today,
     source: row.source,
+  };
+}
+
+/** A person's own day as My Attendance and the dashboard show it. */
+export function statusOf(record: RecordRow | undefined, today: Today): MyStatus {
+  const checkOut = record?.check_out_time ?? null;
+  return {
+    date: today.date,
+    check_in_time: record?.check_in_time.toISOString() ?? null,
+    check_out_time: checkOut?.toISOString() ?? null,
+    hours_worked: record ? hoursBetween(record.check_in_time, checkOut ?? today.now) : null,
+    late: record?.late ?? false,
+    canCheckIn: !record,
+    canCheckOut: Boolean(record && !checkOut),
   };
 }

@@ -1,54 +1,43 @@
-import type { AttendanceStats, MyStatus } from '@atrium/contract';
+import type { AttendanceAction, AttendanceStats, MyStatus } from '@atrium/contract';
 import { addDays, hoursBetween, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
-import { type Clock, localDate, organisationTimezone } from '../system/time';
+import { authorize } from '../auth/policies';
+import type { OrgClock } from '../system/clock';
 import {
   findRecord,
   findUserSchedule,
   insertRecordIfAbsent,
-  type RecordRow,
   recordsBetween,
   type Schedule,
   setCheckOutIfOpen,
 } from './attendance.repository';
-import { isEarlyExit, isLate, isScheduledOn } from './attendance.rules';
+import { isEarlyExit, isLate, isScheduledOn, statusOf } from './attendance.rules';
 
 /** How far back a streak is followed. */
 const STREAK_LOOKBACK_DAYS = 400;
-
-export interface Today {
-  now: Date;
-  timeZone: string;
-  date: string;
-}
 
 /** Self-service attendance: the signed-in person's own day, check-in/out and statistics. */
 export class AttendanceService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
-    private readonly clock: Clock,
+    private readonly clock: OrgClock,
   ) {}
 
-  /** "Today" is the organisation's local date at the server's clock, never the browser's. */
-  async today(): Promise<Today> {
-    const now = this.clock();
-    const timeZone = await organisationTimezone(this.db);
-    return { now, timeZone, date: localDate(now, timeZone) };
-  }
-
   async myStatus(actor: Actor): Promise<MyStatus> {
-    const today = await this.today();
+    authorize(actor, 'attendance.self');
+    const today = await this.clock.today();
     const record = await findRecord(this.db, actor.userId, today.date);
     return statusOf(record, today);
   }
 
   async checkIn(actor: Actor): Promise<MyStatus> {
-    const today = await this.today();
+    authorize(actor, 'attendance.self');
+    const today = await this.clock.today();
     const schedule = await this.scheduleOf(actor.userId);
     const record = await this.db.transaction().execute(async (trx) => {
       const created = await insertRecordIfAbsent(trx, {
@@ -67,7 +56,8 @@ export class AttendanceService {
   }
 
   async checkOut(actor: Actor): Promise<MyStatus> {
-    const today = await this.today();
+    authorize(actor, 'attendance.self');
+    const today = await this.clock.today();
     const schedule = await this.scheduleOf(actor.userId);
     const record = await this.db.transaction().execute(async (trx) => {
       const early = isEarlyExit(schedule, today.date, today.now, today.timeZone);
@@ -87,7 +77,8 @@ export class AttendanceService {
 
   /** Counts scheduled workdays only; today counts once it has a check-in. */
   async stats(actor: Actor, month?: string): Promise<AttendanceStats> {
-    const today = await this.today();
+    authorize(actor, 'attendance.self');
+    const today = await this.clock.today();
     const shown = month ?? today.date.slice(0, 7);
     const schedule = await this.scheduleOf(actor.userId);
     const { start, end } = monthRange(shown);
@@ -135,7 +126,7 @@ export class AttendanceService {
     return schedule;
   }
 
-  private async publish(trx: Kysely<Database>, userId: number, date: string, action: string) {
+  private async publish(trx: Kysely<Database>, userId: number, date: string, action: AttendanceAction) {
     await this.bus.publish(
       {
         kind: 'live',
@@ -149,16 +140,3 @@ export class AttendanceService {
 }
 
 const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function statusOf(record: RecordRow | undefined, today: Today): MyStatus {
-  const checkOut = record?.check_out_time ?? null;
-  return {
-    date: today.date,
-    check_in_time: record?.check_in_time.toISOString() ?? null,
-    check_out_time: checkOut?.toISOString() ?? null,
-    hours_worked: record ? hoursBetween(record.check_in_time, checkOut ?? today.now) : null,
-    late: record?.late ?? false,
-    canCheckIn: !record,
-    canCheckOut: Boolean(record && !checkOut),
-  };
-}

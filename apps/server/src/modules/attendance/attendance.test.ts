@@ -1,46 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
-import { createUser, type LoggedIn, login, type TestUser } from '../../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
+import { useSuite } from '../../../test/suite';
 import type { DomainEvent } from '../../events/bus';
 
 // Europe/London: BST (UTC+1) in summer; clocks go forward 2026-03-29 and back 2026-10-25.
-let now = new Date('2026-07-06T08:00:00Z'); // Monday 09:00 BST
-const at = (iso: string) => {
-  now = new Date(iso);
+const suite = useSuite({ timeZone: 'Europe/London', now: '2026-07-06T08:00:00Z' }); // Monday 09:00 BST
+const at = (iso: string) => suite.clock.set(iso);
+
+const staffMember = async (department?: string) => {
+  const session = await suite.signedIn({ department });
+  return { user: session.user, session };
 };
 
-let database: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
-  t = await startTestApp(database, {}, () => now);
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
-});
-
-async function staffMember(departmentName?: string): Promise<{ user: TestUser; session: LoggedIn }> {
-  const user = await createUser(database.db, 'staff', { departmentName });
-  return { user, session: await login(t.app, user) };
-}
-
-const call = (method: 'GET' | 'POST', url: string, session: LoggedIn) =>
-  t.app.inject({ method, url, headers: session.auth });
-
 const recordsOf = (userId: number) =>
-  database.db.selectFrom('attendance_records').selectAll().where('user_id', '=', userId).execute();
+  suite.db.selectFrom('attendance_records').selectAll().where('user_id', '=', userId).execute();
 
 describe('check-in and check-out', () => {
   it('checks in once, then refuses a second check-in with 409', async () => {
     at('2026-07-06T08:05:00Z');
     const { user, session } = await staffMember();
-    const first = await call('POST', '/api/attendance/check-in', session);
+    const first = await suite.http.post('/api/attendance/check-in', session);
     expect(first.statusCode).toBe(200);
     expect(first.json().status).toMatchObject({
       date: '2026-07-06',
@@ -50,7 +29,7 @@ describe('check-in and check-out', () => {
       canCheckOut: true,
       late: false,
     });
-    const second = await call('POST', '/api/attendance/check-in', session);
+    const second = await suite.http.post('/api/attendance/check-in', session);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'conflict', message: 'Already checked in today' });
     const rows = await recordsOf(user.id);
@@ -61,13 +40,13 @@ describe('check-in and check-out', () => {
   it('refuses a check-out without a check-in, and a second check-out', async () => {
     at('2026-07-06T08:00:00Z');
     const { session } = await staffMember();
-    const early = await call('POST', '/api/attendance/check-out', session);
+    const early = await suite.http.post('/api/attendance/check-out', session);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe('You have not checked in today');
 
-    expect((await call('POST', '/api/attendance/check-in', session)).statusCode).toBe(200);
+    expect((await suite.http.post('/api/attendance/check-in', session)).statusCode).toBe(200);
     at('2026-07-06T16:30:00Z');
-    const out = await call('POST', '/api/attendance/check-out', session);
+    const out = await suite.http.post('/api/attendance/check-out', session);
     expect(out.statusCode).toBe(200);
     expect(out.json().status).toMatchObject({
       check_out_time: '2026-07-06T16:30:00.000Z',
@@ -75,7 +54,7 @@ describe('check-in and check-out', () => {
       canCheckIn: false,
       canCheckOut: false,
     });
-    const again = await call('POST', '/api/attendance/check-out', session);
+    const again = await suite.http.post('/api/attendance/check-out', session);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Already checked out today');
   });
@@ -84,7 +63,7 @@ describe('check-in and check-out', () => {
     at('2026-07-06T08:01:00Z');
     const { user, session } = await staffMember();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', '/api/attendance/check-in', session)),
+      Array.from({ length: 20 }, () => suite.http.post('/api/attendance/check-in', session)),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -95,7 +74,7 @@ describe('check-in and check-out', () => {
   it('reports my status, with hours so far while checked in', async () => {
     at('2026-07-06T08:00:00Z');
     const { session } = await staffMember();
-    const before = await call('GET', '/api/attendance/my-status', session);
+    const before = await suite.http.get('/api/attendance/my-status', session);
     expect(before.json().status).toEqual({
       date: '2026-07-06',
       check_in_time: null,
@@ -105,9 +84,9 @@ describe('check-in and check-out', () => {
       canCheckIn: true,
       canCheckOut: false,
     });
-    await call('POST', '/api/attendance/check-in', session);
+    await suite.http.post('/api/attendance/check-in', session);
     at('2026-07-06T10:15:00Z');
-    const during = await call('GET', '/api/attendance/my-status', session);
+    const during = await suite.http.get('/api/attendance/my-status', session);
     expect(during.json().status).toMatchObject({ hours_worked: 2.25, canCheckIn: false, canCheckOut: true });
   });
 
@@ -115,10 +94,10 @@ describe('check-in and check-out', () => {
     at('2026-07-06T08:00:00Z');
     const { user, session } = await staffMember();
     const events: DomainEvent[] = [];
-    const stop = t.bus.subscribe((e) => events.push(e));
-    await call('POST', '/api/attendance/check-in', session);
+    const stop = suite.bus.subscribe((e) => events.push(e));
+    await suite.http.post('/api/attendance/check-in', session);
     at('2026-07-06T16:40:00Z');
-    await call('POST', '/api/attendance/check-out', session);
+    await suite.http.post('/api/attendance/check-out', session);
     await expect.poll(() => events.length, { timeout: 3000 }).toBeGreaterThanOrEqual(2);
     stop();
     const mine = events.filter((e) => e.kind === 'live' && e.type === 'attendance_update');
@@ -143,7 +122,7 @@ describe('the attendance date is the organisation local date', () => {
   it('puts a check-in just after local midnight on the new day', async () => {
     at('2026-07-06T23:05:00Z'); // 00:05 BST on Tuesday 7 July
     const { user, session } = await staffMember();
-    const res = await call('POST', '/api/attendance/check-in', session);
+    const res = await suite.http.post('/api/attendance/check-in', session);
     expect(res.json().status.date).toBe('2026-07-07');
     expect((await recordsOf(user.id))[0]!.date).toBe('2026-07-07');
   });
@@ -151,34 +130,36 @@ describe('the attendance date is the organisation local date', () => {
   it('keeps a check-in just before local midnight on the old day', async () => {
     at('2026-07-06T22:59:00Z'); // 23:59 BST on Monday
     const { user, session } = await staffMember();
-    await call('POST', '/api/attendance/check-in', session);
+    await suite.http.post('/api/attendance/check-in', session);
     expect((await recordsOf(user.id))[0]!.date).toBe('2026-07-06');
   });
 
   it('follows the spring-forward day: local midnight is still GMT, 09:00 is BST', async () => {
     at('2026-03-29T00:10:00Z'); // 00:10 GMT Sunday, the day clocks go forward
     const night = await staffMember('Security'); // Security works weekends
-    await call('POST', '/api/attendance/check-in', night.session);
+    await suite.http.post('/api/attendance/check-in', night.session);
     expect((await recordsOf(night.user.id))[0]!.date).toBe('2026-03-29');
 
     at('2026-03-29T08:10:00Z'); // 09:10 BST: within grace
     const onTime = await staffMember('Security');
-    expect((await call('POST', '/api/attendance/check-in', onTime.session)).json().status.late).toBe(false);
+    expect((await suite.http.post('/api/attendance/check-in', onTime.session)).json().status.late).toBe(
+      false,
+    );
     at('2026-03-29T08:11:00Z'); // 09:11 BST: late (in GMT it would be 08:11, not late)
     const late = await staffMember('Security');
-    expect((await call('POST', '/api/attendance/check-in', late.session)).json().status.late).toBe(true);
+    expect((await suite.http.post('/api/attendance/check-in', late.session)).json().status.late).toBe(true);
   });
 
   it('follows the fall-back day: 09:11 GMT is late, 09:05 is not', async () => {
     at('2026-10-25T09:05:00Z');
     const a = await staffMember('Security');
-    expect((await call('POST', '/api/attendance/check-in', a.session)).json().status).toMatchObject({
+    expect((await suite.http.post('/api/attendance/check-in', a.session)).json().status).toMatchObject({
       date: '2026-10-25',
       late: false,
     });
     at('2026-10-25T09:11:00Z');
     const b = await staffMember('Security');
-    expect((await call('POST', '/api/attendance/check-in', b.session)).json().status.late).toBe(true);
+    expect((await suite.http.post('/api/attendance/check-in', b.session)).json().status.late).toBe(true);
   });
 });
 
@@ -186,10 +167,12 @@ describe('shifts, lateness and early exits', () => {
   it('is on time up to start + 10 minutes of grace and late after', async () => {
     at('2026-07-06T08:10:00Z'); // 09:10 BST
     const onTime = await staffMember();
-    expect((await call('POST', '/api/attendance/check-in', onTime.session)).json().status.late).toBe(false);
+    expect((await suite.http.post('/api/attendance/check-in', onTime.session)).json().status.late).toBe(
+      false,
+    );
     at('2026-07-06T08:10:01Z');
     const late = await staffMember();
-    expect((await call('POST', '/api/attendance/check-in', late.session)).json().status.late).toBe(true);
+    expect((await suite.http.post('/api/attendance/check-in', late.session)).json().status.late).toBe(true);
     expect((await recordsOf(late.user.id))[0]!.late).toBe(true);
   });
 
@@ -197,12 +180,12 @@ describe('shifts, lateness and early exits', () => {
     at('2026-07-06T08:00:00Z');
     const early = await staffMember();
     const normal = await staffMember();
-    await call('POST', '/api/attendance/check-in', early.session);
-    await call('POST', '/api/attendance/check-in', normal.session);
+    await suite.http.post('/api/attendance/check-in', early.session);
+    await suite.http.post('/api/attendance/check-in', normal.session);
     at('2026-07-06T16:19:59Z'); // 17:19:59 BST, end is 17:30
-    await call('POST', '/api/attendance/check-out', early.session);
+    await suite.http.post('/api/attendance/check-out', early.session);
     at('2026-07-06T16:20:00Z');
-    await call('POST', '/api/attendance/check-out', normal.session);
+    await suite.http.post('/api/attendance/check-out', normal.session);
     expect((await recordsOf(early.user.id))[0]!.early_exit).toBe(true);
     expect((await recordsOf(normal.user.id))[0]!.early_exit).toBe(false);
   });
@@ -210,14 +193,14 @@ describe('shifts, lateness and early exits', () => {
   it('never calls work on a day off late', async () => {
     at('2026-07-04T12:00:00Z'); // Saturday: Mon-Fri departments are off
     const { session } = await staffMember('Weekday Team');
-    const res = await call('POST', '/api/attendance/check-in', session);
+    const res = await suite.http.post('/api/attendance/check-in', session);
     expect(res.statusCode).toBe(200);
     expect(res.json().status.late).toBe(false);
   });
 
   it('gives Security and Showrooms a seven-day schedule and others Monday to Friday', async () => {
-    await createUser(database.db, 'staff', { departmentName: 'Showrooms' });
-    const schedules = await database.db
+    await makeUser(suite.db, { department: 'Showrooms' });
+    const schedules = await suite.db
       .selectFrom('work_schedules as ws')
       .innerJoin('departments as d', 'd.id', 'ws.department_id')
       .select(['d.name', 'ws.workdays', 'ws.start_time', 'ws.end_time', 'ws.grace_minutes'])
@@ -259,8 +242,8 @@ describe('shifts, lateness and early exits', () => {
       created_by: user.id,
       updated_by: user.id,
     };
-    await database.db.insertInto('attendance_records').values(row).execute();
-    await expect(database.db.insertInto('attendance_records').values(row).execute()).rejects.toThrow(
+    await suite.db.insertInto('attendance_records').values(row).execute();
+    await expect(suite.db.insertInto('attendance_records').values(row).execute()).rejects.toThrow(
       /attendance_one_per_day/,
     );
   });
@@ -280,7 +263,7 @@ describe('statistics for the signed-in person', () => {
       updated_by: user.id,
     });
     // June 2026: Mon 1 .. Tue 30. Present 1, 2, 3 (8h each), absent 4, present 5 (partial), Sat 6 extra.
-    await database.db
+    await suite.db
       .insertInto('attendance_records')
       .values([
         day('2026-06-01', '08:00', '16:00'),
@@ -291,7 +274,7 @@ describe('statistics for the signed-in person', () => {
       ])
       .execute();
     at('2026-06-08T07:00:00Z'); // Monday 08:00 BST, before check-in
-    const res = await call('GET', '/api/attendance/stats?month=2026-06', session);
+    const res = await suite.http.get('/api/attendance/stats?month=2026-06', session);
     expect(res.statusCode).toBe(200);
     // Scheduled days so far: 1-5 June (today, the 8th, has no check-in yet so it is not counted).
     expect(res.json().stats).toEqual({
@@ -304,14 +287,14 @@ describe('statistics for the signed-in person', () => {
       late_days: 1,
       streak: 1,
     });
-    const bad = await call('GET', '/api/attendance/stats?month=2026-13', session);
+    const bad = await suite.http.get('/api/attendance/stats?month=2026-13', session);
     expect(bad.statusCode).toBe(400);
   });
 
   it('answers a null rate, not an invented one, when no workday has passed', async () => {
     at('2026-07-06T08:00:00Z');
     const { session } = await staffMember();
-    const res = await call('GET', '/api/attendance/stats?month=2026-08', session);
+    const res = await suite.http.get('/api/attendance/stats?month=2026-08', session);
     expect(res.json().stats).toMatchObject({
       attendance_rate: null,
       average_hours_per_day: null,

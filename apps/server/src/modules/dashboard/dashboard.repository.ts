@@ -31,3 +31,141 @@ export async function databaseLatency(db: Kysely<Database>): Promise<number | nu
     return null;
   }
 }
+
+/** Devices (door controllers and counters): how many, how many offline, the latest push. */
+export async function deviceIngest(
+  db: Kysely<Database>,
+): Promise<{ total: number; offline: number; lastEventAt: Date | null }> {
+  const row = await sql<{ total: string; offline: string; last_event: Date | null }>`
+    SELECT (SELECT count(*) FROM devices WHERE status <> 'maintenance') AS total,
+           (SELECT count(*) FROM devices WHERE status = 'offline') AS offline,
+           GREATEST((SELECT max(received_at) FROM access_events),
+                    (SELECT max(received_at) FROM counting_windows)) AS last_event`.execute(db);
+  const r = row.rows[0];
+  return {
+    total: Number(r?.total ?? 0),
+    offline: Number(r?.offline ?? 0),
+    lastEventAt: r?.last_event ? new Date(r.last_event) : null,
+  };
+}
+
+export async function cameraCounts(db: Kysely<Database>): Promise<{ total: number; online: number }> {
+  const row = await db
+    .selectFrom('cameras')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>('id').filterWhere('status', '=', 'online').as('online'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), online: Number(row.online) };
+}
+
+/** Present people per day over [from, to] against today's active people, percent. */
+export async function attendanceRateByDay(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<{ date: string; rate: number; present: number }[]> {
+  const rows = await sql<{ date: string; present: string; total: string }>`
+    SELECT to_char(d, 'YYYY-MM-DD') AS date,
+           (SELECT count(*) FROM attendance_records r JOIN users u ON u.id = r.user_id
+             WHERE r.date = d::date AND u.active) AS present,
+           (SELECT count(*) FROM users WHERE active) AS total
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d
+    ORDER BY d`.execute(db);
+  return rows.rows.map((r) => {
+    const total = Number(r.total);
+    const present = Number(r.present);
+    return { date: r.date, present, rate: total > 0 ? Math.round((present / total) * 1000) / 10 : 0 };
+  });
+}
+
+/** Approved leave days whose start falls in [from, to], by leave type. */
+export async function leaveDaysByType(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<{ leaveType: string; days: number }[]> {
+  const rows = await sql<{ name: string; days: string }>`
+    SELECT t.leave_name AS name, COALESCE(sum(a.days_requested), 0) AS days
+    FROM leave_types t
+    LEFT JOIN leave_applications a ON a.leave_type_id = t.id AND a.status = 'approved'
+      AND a.start_date BETWEEN ${from}::date AND ${to}::date
+    GROUP BY t.id, t.leave_name ORDER BY t.leave_name`.execute(db);
+  return rows.rows.map((r) => ({ leaveType: r.name, days: Number(r.days) }));
+}
+
+/** Granted passages since an instant by local hour of day, all 24 hours. */
+export async function passagesByHour(
+  db: Kysely<Database>,
+  since: Date,
+  timeZone: string,
+): Promise<{ hour: number; passages: number }[]> {
+  const rows = await sql<{ hour: number; n: string }>`
+    SELECT h AS hour, COALESCE(c.n, 0) AS n
+    FROM generate_series(0, 23) AS h
+    LEFT JOIN (
+      SELECT extract(hour FROM occurred_at AT TIME ZONE ${timeZone})::int AS hour, count(*) AS n
+      FROM access_events WHERE kind = 'granted' AND occurred_at >= ${since}
+      GROUP BY 1) c ON c.hour = h
+    ORDER BY h`.execute(db);
+  return rows.rows.map((r) => ({ hour: Number(r.hour), passages: Number(r.n) }));
+}
+
+/** Mean entries per local day by ISO weekday over [since, until), read from the hourly rollup. */
+export async function footTrafficByWeekday(
+  db: Kysely<Database>,
+  since: Date,
+  until: Date,
+  timeZone: string,
+): Promise<{ weekday: number; entries: number }[]> {
+  const rows = await sql<{ weekday: number; mean: string | null }>`
+    SELECT w AS weekday, COALESCE(avg(daily.entries), 0) AS mean
+    FROM generate_series(1, 7) AS w
+    LEFT JOIN (
+      SELECT (hour AT TIME ZONE ${timeZone})::date AS day, sum(entries) AS entries
+      FROM counting_hourly WHERE hour >= ${since} AND hour < ${until}
+      GROUP BY 1) daily ON extract(isodow FROM daily.day)::int = w
+    GROUP BY w ORDER BY w`.execute(db);
+  return rows.rows.map((r) => ({ weekday: Number(r.weekday), entries: Math.round(Number(r.mean ?? 0)) }));
+}
+
+export interface OtherActivityRow {
+  type: 'leave' | 'access';
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  at: Date;
+  /** leave: applied / approved / rejected / cancelled; access: entry / exit / denied. */
+  what: string;
+  /** leave: the leave type; access: the access point or device code. */
+  place: string;
+}
+
+/** The latest leave applications and decisions and the latest passages with a person, up to now. */
+export async function latestLeaveAndAccess(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+): Promise<OtherActivityRow[]> {
+  const result = await sql<OtherActivityRow>`
+    SELECT * FROM (
+      (SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.applied_at AS at,
+              'applied' AS what, t.leave_name AS place
+       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
+       WHERE a.applied_at <= ${now} ORDER BY a.applied_at DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'leave', a.user_id, u.first_name, u.last_name, a.decided_at, a.status, t.leave_name
+       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
+       WHERE a.decided_at IS NOT NULL AND a.decided_at <= ${now} ORDER BY a.decided_at DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'access', e.user_id, u.first_name, u.last_name, e.occurred_at,
+              CASE WHEN e.kind = 'denied' THEN 'denied' ELSE COALESCE(e.action, 'entry') END,
+              COALESCE(p.name, e.device_code)
+       FROM access_events e JOIN users u ON u.id = e.user_id
+       LEFT JOIN access_points p ON p.id = e.access_point_id
+       WHERE e.kind IN ('granted', 'denied') AND e.occurred_at <= ${now}
+       ORDER BY e.occurred_at DESC LIMIT ${limit})
+    ) AS a ORDER BY at DESC LIMIT ${limit}`.execute(db);
+  return result.rows;
+}

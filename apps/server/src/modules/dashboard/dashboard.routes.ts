@@ -1,30 +1,27 @@
-import { DashboardStatsResponse, QuickStatsResponse, SystemHealthResponse } from '@atrium/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardApi } from '@atrium/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
+import { route } from '../../http/route';
 import type { DashboardService } from './dashboard.service';
 
-export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsyncZod {
+export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/dashboard/quick-stats',
-      { schema: { response: { 200: QuickStatsResponse } } },
-      async (request) => ({
-        quickStats: await dashboard.quickStats(actorOf(request)),
-      }),
-    );
+    route(app, dashboardApi.quickStats, async (request) => ({
+      quickStats: await dashboard.quickStats(actorOf(request)),
+    }));
 
-    app.get(
-      '/dashboard/stats',
-      { schema: { response: { 200: DashboardStatsResponse } } },
-      async (request) => ({
-        stats: await dashboard.stats(actorOf(request)),
-      }),
-    );
+    route(app, dashboardApi.stats, async (request) => ({ stats: await dashboard.stats(actorOf(request)) }));
 
-    app.get(
-      '/dashboard/system-health',
-      { schema: { response: { 200: SystemHealthResponse } } },
-      async (request) => ({ health: await dashboard.systemHealth(actorOf(request)) }),
-    );
+    route(app, dashboardApi.systemHealth, async (request) => ({
+      health: await dashboard.systemHealth(actorOf(request)),
+    }));
+
+    route(app, dashboardApi.performanceMetrics, async (request) => ({
+      metrics: dashboard.performanceMetrics(actorOf(request)),
+    }));
+
+    route(app, dashboardApi.analytics, async (request) => ({
+      analytics: await dashboard.analytics(actorOf(request)),
+    }));
   };
 }

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
-import { createUser, type LoggedIn, login } from '../../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
+import type { LoggedIn } from '../../../test/fixtures';
+import { useSuite } from '../../../test/suite';
 
-let now = new Date('2026-07-08T08:00:00Z'); // 09:00 in London
-let database: TestDatabase;
-let t: TestApp;
+const START = '2026-07-08T08:00:00Z'; // 09:00 in London
+const suite = useSuite({ timeZone: 'Europe/London', now: START, adminDepartment: 'Head Office' });
 let admin: LoggedIn;
 let staff: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
-  t = await startTestApp(database, {}, () => now);
-  admin = await login(t.app, await createUser(database.db, 'admin', { departmentName: 'Head Office' }));
-  staff = await login(t.app, await createUser(database.db, 'staff', { departmentName: 'Warehouse' }));
-  await createUser(database.db, 'staff', { departmentName: 'Warehouse' });
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  admin = suite.admin;
+  staff = await suite.signedIn({ department: 'Warehouse' });
+  await makeUser(suite.db, { department: 'Warehouse' });
 });
 
-const get = (url: string, session: LoggedIn) => t.app.inject({ method: 'GET', url, headers: session.auth });
-const post = (url: string, session: LoggedIn) => t.app.inject({ method: 'POST', url, headers: session.auth });
+const get = (url: string, session: LoggedIn) => suite.http.get(url, session);
+const post = (url: string, session: LoggedIn) => suite.http.post(url, session);
 
 describe('GET /api/dashboard/quick-stats', () => {
   it('follows the caller through check-in and check-out', async () => {
@@ -52,7 +42,7 @@ describe('GET /api/dashboard/quick-stats', () => {
       canCheckIn: false,
       canCheckOut: true,
     });
-    now = new Date('2026-07-08T16:30:00Z');
+    suite.clock.set('2026-07-08T16:30:00Z');
     await post('/api/attendance/check-out', staff);
     const after = await get('/api/dashboard/quick-stats', staff);
     expect(after.json().quickStats).toMatchObject({ attendanceStatus: 'present', canCheckOut: false });
@@ -97,12 +87,101 @@ describe('GET /api/dashboard/stats', () => {
 });
 
 describe('GET /api/dashboard/system-health', () => {
-  it('reports what it measured: the database round trip and the uptime', async () => {
+  it('reports what it measured: each service, the database round trip and the uptime', async () => {
+    suite.clock.set('2026-07-08T18:00:30Z');
     const res = await get('/api/dashboard/system-health', admin);
     expect(res.statusCode).toBe(200);
     const { health } = res.json();
-    expect(health.services).toEqual({ api: 'healthy', database: 'healthy' });
-    expect(health.databaseLatencyMs).toBeGreaterThanOrEqual(0);
-    expect(health.uptime).toBeGreaterThanOrEqual(0);
+    expect(health.services).toEqual({
+      database: 'healthy',
+      liveChannel: 'healthy',
+      // Nothing registered in this organisation: said so, not assumed healthy.
+      deviceIngest: 'unknown',
+      videoRecorder: 'unknown',
+      jobScheduler: expect.stringMatching(/^(healthy|warning)$/),
+    });
+    const detail = (service: string) =>
+      health.checks.find((c: { service: string }) => c.service === service)?.detail;
+    expect(detail('liveChannel')).toBe('0 sockets connected');
+    expect(detail('deviceIngest')).toBe('No devices registered');
+    expect(detail('videoRecorder')).toBe('No cameras');
+    expect(detail('database')).toMatch(/^[\d.]+ ms round trip$/);
+    // "healthy" means it answered, within the warning threshold.
+    expect(health.databaseLatencyMs).toEqual(expect.any(Number));
+    expect(health.databaseLatencyMs).toBeLessThanOrEqual(250);
+    // Up since the app was built at START, on the organisation's clock.
+    expect(health.uptime).toBe(10 * 3600 + 30);
+    expect(health.checkedAt).toBe('2026-07-08T18:00:30.000Z');
+  });
+
+  it('counts offline devices and the age of the last push in device ingest', async () => {
+    await suite.db
+      .insertInto('devices')
+      .values([
+        { device_id: 'H9-1', name: 'Door one', status: 'online', last_seen_at: new Date() },
+        { device_id: 'H9-2', name: 'Door two', status: 'offline' },
+      ])
+      .execute();
+    const res = await get('/api/dashboard/system-health', admin);
+    const ingest = res.json().health.checks.find((c: { service: string }) => c.service === 'deviceIngest');
+    expect(ingest).toEqual({
+      service: 'deviceIngest',
+      label: 'Device ingest',
+      state: 'warning',
+      detail: '1 of 2 devices offline, no event yet',
+    });
+    await suite.db
+      .updateTable('devices')
+      .set({ status: 'offline' })
+      .where('device_id', '=', 'H9-1')
+      .execute();
+    const down = await get('/api/dashboard/system-health', admin);
+    expect(down.json().health.services.deviceIngest).toBe('down');
+    await suite.db.deleteFrom('devices').where('device_id', 'in', ['H9-1', 'H9-2']).execute();
+  });
+
+  it('is for administrators only', async () => {
+    expect((await get('/api/dashboard/system-health', staff)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/dashboard/performance-metrics', () => {
+  it('gives the median latency of the API requests it answered, CPU and memory of this process', async () => {
+    // Requests answered before: the metrics cover them.
+    for (let i = 0; i < 5; i++) await get('/api/dashboard/quick-stats', admin);
+    const res = await get('/api/dashboard/performance-metrics', admin);
+    expect(res.statusCode).toBe(200);
+    const { metrics } = res.json();
+    expect(metrics.requestsLastMinute).toBeGreaterThanOrEqual(5);
+    expect(metrics.responseTime).toBeGreaterThan(0);
+    expect(metrics.responseTime).toBeLessThan(5000);
+    expect(metrics.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(metrics.cpuUsage).toBeLessThanOrEqual(100);
+    // The real resident size of this test process, not a default figure.
+    const rssMb = process.memoryUsage.rss() / 1024 / 1024;
+    expect(Math.abs(metrics.memoryRssMb - rssMb)).toBeLessThan(rssMb * 0.5);
+    expect(metrics.memoryUsage).toBeGreaterThan(0);
+    expect(metrics.memoryUsage).toBeLessThan(100);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await get('/api/dashboard/performance-metrics', staff)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/dashboard/analytics', () => {
+  it('gives 30 days of attendance rate, leave by type, 24 hours of passages, 7 weekdays of traffic', async () => {
+    const res = await get('/api/dashboard/analytics', admin);
+    expect(res.statusCode).toBe(200);
+    const { analytics } = res.json();
+    expect(analytics.attendanceRate).toHaveLength(30);
+    // Today (2026-07-08): one of three active people checked in.
+    expect(analytics.attendanceRate.at(-1)).toEqual({ date: '2026-07-08', present: 1, rate: 33.3 });
+    expect(analytics.accessByHour).toHaveLength(24);
+    expect(analytics.footTrafficByWeekday.map((d: { weekday: number }) => d.weekday)).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+    expect(Array.isArray(analytics.leaveByType)).toBe(true);
+    expect((await get('/api/dashboard/analytics', staff)).statusCode).toBe(403);
   });
 });

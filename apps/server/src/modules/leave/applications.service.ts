@@ -11,11 +11,13 @@ import type {
 } from '@atrium/contract';
 import { inclusiveDays } from '@atrium/contract/calendar';
 import { AppError, notFound } from '../../errors';
-import { type Actor, isAdmin, requireAdmin } from '../auth/actor';
+import type { Actor } from '../auth/actor';
+import { authorize, listScope } from '../auth/policies';
+import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
 import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
 import { monthBounds, yearSegments } from './dates';
-import { businessNow, type LeaveDeps } from './leave.context';
+import type { LeaveDeps } from './leave.context';
 import {
   applicationOwnerAndStatus,
   calendarEvents,
@@ -30,8 +32,11 @@ import {
   lockApplicant,
 } from './leave.repository';
 import { ledgerOf } from './ledger.repository';
-import { applicantName, notifyApplicant, publishApplicationChanged } from './notifications';
+import { notifyApplicant, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
+
+/** How far ahead leave can be applied for: plans beyond it hold no balance yet. */
+const HORIZON_YEARS = 2;
 
 /** The longest single application: one year. Longer absences are several decisions. */
 const MAX_SPAN_DAYS = 366;
@@ -40,37 +45,42 @@ const MAX_SPAN_DAYS = 366;
 export class LeaveApplicationsService {
   constructor(private readonly deps: LeaveDeps) {}
 
-  async types(_actor: Actor): Promise<LeaveType[]> {
+  async types(actor: Actor): Promise<LeaveType[]> {
+    authorize(actor, 'leave.types');
     return listLeaveTypes(this.deps.db);
   }
 
   async myBalances(actor: Actor, year?: number): Promise<LeaveBalance[]> {
-    const now = await businessNow(this.deps);
+    authorize(actor, 'leave.apply');
+    const now = await this.deps.clock.today();
     const shown = year ?? now.year;
     await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
     return balancesOf(this.deps.db, actor.userId, shown);
   }
 
   async myLedger(actor: Actor, year?: number): Promise<LeaveLedgerEntry[]> {
-    const now = await businessNow(this.deps);
+    authorize(actor, 'leave.apply');
+    const now = await this.deps.clock.today();
     const shown = year ?? now.year;
     await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
     return ledgerOf(this.deps.db, actor.userId, shown);
   }
 
   async myApplications(actor: Actor): Promise<LeaveApplication[]> {
+    authorize(actor, 'leave.apply');
     return listOwnApplications(this.deps.db, actor.userId);
   }
 
   async apply(actor: Actor, input: ApplyLeaveRequest): Promise<LeaveApplication> {
+    authorize(actor, 'leave.apply');
     const { db, bus } = this.deps;
-    const now = await businessNow(this.deps);
+    const now = await this.deps.clock.today();
     const issues: FieldIssue[] = [];
-    if (input.startDate < now.today) {
+    if (input.startDate < now.date) {
       issues.push({
         field: 'startDate',
         rule: 'not_in_past',
-        message: `startDate must not be before today (${now.today})`,
+        message: `startDate must not be before today (${now.date})`,
       });
     }
     if (input.endDate < input.startDate) {
@@ -80,6 +90,14 @@ export class LeaveApplicationsService {
         field: 'endDate',
         rule: 'max_span',
         message: `endDate must be at most ${MAX_SPAN_DAYS} days after startDate`,
+      });
+    }
+    const horizon = `${Number(now.date.slice(0, 4)) + HORIZON_YEARS}${now.date.slice(4)}`;
+    if (input.endDate > horizon) {
+      issues.push({
+        field: 'endDate',
+        rule: 'horizon',
+        message: `endDate must be at most ${HORIZON_YEARS} years ahead (${horizon})`,
       });
     }
     if (issues.length > 0)
@@ -159,7 +177,7 @@ export class LeaveApplicationsService {
         await notifyApplicant(
           bus,
           trx,
-          { id: actor.userId, name: await applicantName(trx, actor.userId) },
+          { id: actor.userId, name: await fullName(trx, actor.userId) },
           {
             message: `Your ${type.leave_name} from ${input.startDate} to ${input.endDate} was approved`,
             type: 'success',
@@ -173,8 +191,10 @@ export class LeaveApplicationsService {
 
   /** The applicant withdraws a pending application; its days go back to the balance. */
   async cancel(actor: Actor, id: number): Promise<LeaveApplication> {
+    // Only the applicant cancels: closePending matches the actor's own application only.
+    authorize(actor, 'leave.apply');
     const { db, bus } = this.deps;
-    const now = await businessNow(this.deps);
+    const now = await this.deps.clock.today();
     await db.transaction().execute(async (trx) => {
       const closed = await closePending(trx, id, {
         status: 'cancelled',
@@ -208,30 +228,31 @@ export class LeaveApplicationsService {
     return (await findApplication(db, id))!;
   }
 
-  /** Administrators list everyone's; anybody else gets only their own, whatever they ask. */
+  /** Each sees the applications within their reach (administrators everyone's), whatever they ask. */
   async list(actor: Actor, query: LeaveApplicationsFilter) {
+    const scope = listScope(actor, 'leave.view');
     return listApplications(this.deps.db, {
       status: query.status,
       search: query.search || undefined,
       page: query.page,
       pageSize: query.pageSize,
-      userId: isAdmin(actor) ? undefined : actor.userId,
+      ...scope,
     });
   }
 
   async pending(actor: Actor): Promise<LeaveApplication[]> {
-    requireAdmin(actor);
-    return listPending(this.deps.db);
+    return listPending(this.deps.db, listScope(actor, 'leave.decide'));
   }
 
   async stats(actor: Actor): Promise<LeaveStats> {
-    requireAdmin(actor);
-    const now = await businessNow(this.deps);
-    return leaveStats(this.deps.db, now.today, now.timeZone);
+    const scope = listScope(actor, 'leave.decide');
+    const today = await this.deps.clock.today();
+    return leaveStats(this.deps.db, today.date, await this.deps.clock.dayBounds(today.date), scope);
   }
 
   async calendar(actor: Actor, year: number, month: number): Promise<LeaveCalendarEvent[]> {
+    const scope = listScope(actor, 'leave.view');
     const { first, last } = monthBounds(year, month);
-    return calendarEvents(this.deps.db, first, last, isAdmin(actor) ? undefined : actor.userId);
+    return calendarEvents(this.deps.db, first, last, scope);
   }
 }

@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '../../../test/events';
 import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { api, NOW, recordEvents, typeId } from './leave.test-support';
+import { leaveTypeId, NOW } from '../../../test/leave';
+import { useSuite } from '../../../test/suite';
 
-let database: TestDatabase;
-let t: TestApp;
-let http: ReturnType<typeof api>;
+const suite = useSuite({ now: NOW });
 let annual: number;
 let unpaid: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database, {}, () => NOW);
-  http = api(t.app);
-  const someone = await login(t.app, await createUser(database.db, 'staff'));
-  annual = await typeId(t.app, someone.auth, 'Annual Leave');
-  unpaid = await typeId(t.app, someone.auth, 'Unpaid Leave');
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  annual = await leaveTypeId(suite.db, 'Annual Leave');
+  unpaid = await leaveTypeId(suite.db, 'Unpaid Leave');
 });
 
-const staff = async (): Promise<LoggedIn & { id: number }> => {
-  const user = await createUser(database.db, 'staff');
-  return { ...(await login(t.app, user)), id: user.id };
+const staff = async () => {
+  const session = await suite.signedIn();
+  return { ...session, id: session.user.id };
 };
-const apply = (s: LoggedIn, body: object) => http.post('/api/leave/apply', s.auth, body);
+const apply = (s: LoggedIn, body: object) => suite.http.post('/api/leave/apply', s, body);
 const annualLeave = (startDate: string, endDate: string, reason = 'Family holiday') => ({
   leaveTypeId: annual,
   startDate,
@@ -55,7 +46,7 @@ describe('applying for leave', () => {
       decided_at: null,
       admin_comments: null,
     });
-    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances;
+    const balance = (await suite.http.get('/api/leave/my-balance', s)).json().balances;
     expect(balance.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave')).toMatchObject({
       max_days_per_year: 25,
       used_days: 0,
@@ -130,13 +121,13 @@ describe('applying for leave', () => {
   it('no longer counts a cancelled application as a clash, and gives its days back', async () => {
     const s = await staff();
     const first = (await apply(s, annualLeave('2026-09-01', '2026-09-04'))).json().application;
-    const cancelled = await http.post(`/api/leave/applications/${first.id}/cancel`, s.auth);
+    const cancelled = await suite.http.post(`/api/leave/applications/${first.id}/cancel`, s);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().application).toMatchObject({ status: 'cancelled', decided_by: { id: s.id } });
     expect((await apply(s, annualLeave('2026-09-01', '2026-09-04'))).statusCode).toBe(201);
-    const again = await http.post(`/api/leave/applications/${first.id}/cancel`, s.auth);
+    const again = await suite.http.post(`/api/leave/applications/${first.id}/cancel`, s);
     expect(again.statusCode).toBe(409);
-    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances[0];
+    const balance = (await suite.http.get('/api/leave/my-balance', s)).json().balances[0];
     expect(balance).toMatchObject({ pending_days: 4, remaining_days: 21 });
   });
 
@@ -144,7 +135,7 @@ describe('applying for leave', () => {
     const owner = await staff();
     const other = await staff();
     const id = (await apply(owner, annualLeave('2026-09-20', '2026-09-20'))).json().application.id;
-    expect((await http.post(`/api/leave/applications/${id}/cancel`, other.auth)).statusCode).toBe(404);
+    expect((await suite.http.post(`/api/leave/applications/${id}/cancel`, other)).statusCode).toBe(404);
   });
 
   it('answers 422 with the remaining figure when the balance is exceeded', async () => {
@@ -177,7 +168,7 @@ describe('applying for leave', () => {
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422]);
-    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances[0];
+    const balance = (await suite.http.get('/api/leave/my-balance', s)).json().balances[0];
     expect(balance).toMatchObject({ pending_days: 20, remaining_days: 5 });
   });
 
@@ -186,8 +177,8 @@ describe('applying for leave', () => {
     const res = await apply(s, annualLeave('2026-12-30', '2027-01-02'));
     expect(res.statusCode).toBe(201);
     expect(res.json().application.days_requested).toBe(4);
-    const y2026 = (await http.get('/api/leave/my-balance?year=2026', s.auth)).json().balances[0];
-    const y2027 = (await http.get('/api/leave/my-balance?year=2027', s.auth)).json().balances[0];
+    const y2026 = (await suite.http.get('/api/leave/my-balance?year=2026', s)).json().balances[0];
+    const y2027 = (await suite.http.get('/api/leave/my-balance?year=2027', s)).json().balances[0];
     expect([y2026.pending_days, y2027.pending_days]).toEqual([2, 2]);
   });
 
@@ -200,7 +191,7 @@ describe('applying for leave', () => {
       reason: 'Travel',
     });
     expect(res.statusCode).toBe(201);
-    const balances = (await http.get('/api/leave/my-balance', s.auth)).json().balances;
+    const balances = (await suite.http.get('/api/leave/my-balance', s)).json().balances;
     expect(balances.find((b: { leave_type: string }) => b.leave_type === 'Unpaid Leave')).toMatchObject({
       unlimited: true,
       max_days_per_year: 0,
@@ -213,9 +204,9 @@ describe('applying for leave', () => {
   });
 
   it('approves on submit when the policy does not require approval, and tells the applicant', async () => {
-    const adminUser = await createUser(database.db, 'admin');
-    const admin = await login(t.app, adminUser);
-    const created = await http.post('/api/leave/policies', admin.auth, {
+    const adminUser = await createUser(suite.db, 'admin');
+    const admin = await login(suite.app, adminUser);
+    const created = await suite.http.post('/api/leave/policies', admin, {
       name: 'Volunteering',
       leaveCode: 'VOL',
       description: 'Charity days',
@@ -225,7 +216,7 @@ describe('applying for leave', () => {
     });
     expect(created.statusCode).toBe(201);
     const s = await staff();
-    const live = recordEvents(t.bus);
+    const live = recordEvents(suite.bus);
     const res = await apply(s, {
       leaveTypeId: created.json().policy.leave_type_id,
       startDate: '2026-07-06',
@@ -235,7 +226,7 @@ describe('applying for leave', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().application).toMatchObject({ status: 'approved', decided_by: null });
     expect(res.json().application.decided_at).toBe(NOW.toISOString());
-    const balance = (await http.get('/api/leave/my-balance', s.auth)).json().balances.at(-1);
+    const balance = (await suite.http.get('/api/leave/my-balance', s)).json().balances.at(-1);
     expect(balance).toMatchObject({
       leave_type: 'Volunteering',
       used_days: 2,
@@ -248,7 +239,7 @@ describe('applying for leave', () => {
 
   it('publishes leave_application_update to admins and the applicant after commit', async () => {
     const s = await staff();
-    const live = recordEvents(t.bus);
+    const live = recordEvents(suite.bus);
     const id = (await apply(s, annualLeave('2026-11-02', '2026-11-02'))).json().application.id;
     const event = await live.waitFor(
       (e) => e.kind === 'live' && e.type === 'leave_application_update' && e.data.applicationId === id,
@@ -264,54 +255,54 @@ describe('reading applications', () => {
     const b = await staff();
     await apply(a, annualLeave('2026-12-01', '2026-12-01'));
     await apply(b, annualLeave('2026-12-02', '2026-12-02'));
-    const mine = (await http.get('/api/leave/my-applications', a.auth)).json().applications;
+    const mine = (await suite.http.get('/api/leave/my-applications', a)).json().applications;
     expect(mine.map((x: { user_id: number }) => x.user_id)).toEqual([a.id]);
-    const list = (await http.get('/api/leave/applications', a.auth)).json();
+    const list = (await suite.http.get('/api/leave/applications', a)).json();
     expect(list.applications.every((x: { user_id: number }) => x.user_id === a.id)).toBe(true);
     expect(list.total).toBe(1);
   });
 
   it('refuses staff the admin-only pending list and stats', async () => {
     const s = await staff();
-    expect((await http.get('/api/leave/pending', s.auth)).statusCode).toBe(403);
-    expect((await http.get('/api/leave/stats', s.auth)).statusCode).toBe(403);
-    expect((await http.get('/api/leave/pending', { authorization: '' })).statusCode).toBe(401);
+    expect((await suite.http.get('/api/leave/pending', s)).statusCode).toBe(403);
+    expect((await suite.http.get('/api/leave/stats', s)).statusCode).toBe(403);
+    expect((await suite.http.get('/api/leave/pending', undefined)).statusCode).toBe(401);
   });
 
   it('lets admins search by name, leave type and department, filter by status and page', async () => {
-    const admin = await login(t.app, await createUser(database.db, 'admin'));
-    const person = await createUser(database.db, 'staff', { departmentName: 'Harbour Office' });
-    const s = await login(t.app, person);
+    const admin = await login(suite.app, await createUser(suite.db, 'admin'));
+    const person = await createUser(suite.db, 'staff', { departmentName: 'Harbour Office' });
+    const s = await login(suite.app, person);
     await apply(s, annualLeave('2026-12-21', '2026-12-22'));
-    const byDepartment = (await http.get('/api/leave/applications?search=harbour', admin.auth)).json();
+    const byDepartment = (await suite.http.get('/api/leave/applications?search=harbour', admin)).json();
     expect(byDepartment.total).toBe(1);
     expect(byDepartment.applications[0].department_name).toBe('Harbour Office');
     const tag = person.email.split('-')[1]!.split('@')[0];
-    const byName = (await http.get(`/api/leave/applications?search=SAM%20TESTER${tag}`, admin.auth)).json();
+    const byName = (await suite.http.get(`/api/leave/applications?search=SAM%20TESTER${tag}`, admin)).json();
     expect(byName.applications.map((x: { user_id: number }) => x.user_id)).toEqual([person.id]);
     const byType = (
-      await http.get('/api/leave/applications?search=UNPAID&status=pending', admin.auth)
+      await suite.http.get('/api/leave/applications?search=UNPAID&status=pending', admin)
     ).json();
     expect(
       byType.applications.every((x: { leave_type_name: string }) => x.leave_type_name === 'Unpaid Leave'),
     ).toBe(true);
-    const page = (await http.get('/api/leave/applications?page=2&pageSize=2', admin.auth)).json();
+    const page = (await suite.http.get('/api/leave/applications?page=2&pageSize=2', admin)).json();
     expect(page.applications).toHaveLength(2);
     expect(page.total).toBeGreaterThan(4);
-    const bad = await http.get('/api/leave/applications?status=maybe', admin.auth);
+    const bad = await suite.http.get('/api/leave/applications?status=maybe', admin);
     expect(bad.statusCode).toBe(400);
   });
 
   it('shows calendar events per day for admins, and only their own to staff', async () => {
-    const admin = await login(t.app, await createUser(database.db, 'admin'));
+    const admin = await login(suite.app, await createUser(suite.db, 'admin'));
     const s = await staff();
     await apply(s, annualLeave('2027-02-27', '2027-03-02'));
-    const feb = (await http.get('/api/leave/calendar/2027/2', admin.auth)).json().events;
+    const feb = (await suite.http.get('/api/leave/calendar/2027/2', admin)).json().events;
     expect(
       feb.filter((e: { user: { id: number } }) => e.user.id === s.id).map((e: { date: string }) => e.date),
     ).toEqual(['2027-02-27', '2027-02-28']);
     const other = await staff();
-    expect((await http.get('/api/leave/calendar/2027/2', other.auth)).json().events).toEqual([]);
-    expect((await http.get('/api/leave/calendar/2027/13', admin.auth)).statusCode).toBe(400);
+    expect((await suite.http.get('/api/leave/calendar/2027/2', other)).json().events).toEqual([]);
+    expect((await suite.http.get('/api/leave/calendar/2027/13', admin)).statusCode).toBe(400);
   });
 });

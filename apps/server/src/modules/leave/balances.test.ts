@@ -1,53 +1,42 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import type { Clock } from '../system/time';
+import { leaveTypeId } from '../../../test/leave';
+import { useSuite } from '../../../test/suite';
+import { OrgClock } from '../system/clock';
 import { balancesOf, carryForward, ensureLeaveYear, rollOverLeaveYear } from './balances';
-import { api, typeId } from './leave.test-support';
 import { scheduleLeaveYearRollover } from './rollover';
 
-let database: TestDatabase;
-let t: TestApp;
-let http: ReturnType<typeof api>;
-let now = new Date('2026-03-02T09:00:00Z');
-const clock: Clock = () => now;
+const suite = useSuite({ now: '2026-03-02T09:00:00Z' });
 let annual: number;
 let sick: number;
 let admin: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database, {}, clock);
-  http = api(t.app);
-  admin = await login(t.app, await createUser(database.db, 'admin'));
-  annual = await typeId(t.app, admin.auth, 'Annual Leave');
-  sick = await typeId(t.app, admin.auth, 'Sick Leave');
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  admin = suite.admin;
+  annual = await leaveTypeId(suite.db, 'Annual Leave');
+  sick = await leaveTypeId(suite.db, 'Sick Leave');
 });
 
 /** Someone who joined on 1 January 2026: 2026 is their first leave year, nothing comes from 2025. */
 async function veteran(): Promise<LoggedIn & { id: number }> {
-  const user = await createUser(database.db, 'staff');
-  await database.db
+  const user = await createUser(suite.db, 'staff');
+  await suite.db
     .updateTable('users')
     .set({ created_at: new Date('2026-01-01T00:00:00Z') })
     .where('id', '=', user.id)
     .execute();
-  return { ...(await login(t.app, user)), id: user.id };
+  return { ...(await login(suite.app, user)), id: user.id };
 }
 
 const apply = (s: LoggedIn, leaveTypeId: number, startDate: string, endDate: string) =>
-  http.post('/api/leave/apply', s.auth, { leaveTypeId, startDate, endDate, reason: 'Needed' });
+  suite.http.post('/api/leave/apply', s, { leaveTypeId, startDate, endDate, reason: 'Needed' });
 
 async function ledgerSums(userId: number, year: number) {
   const rows = await sql<{ leave_type_id: number; entitled: number; used: number; pending: number }>`
     SELECT leave_type_id, sum(entitled_days) AS entitled, sum(used_days) AS used, sum(pending_days) AS pending
     FROM leave_ledger WHERE user_id = ${userId} AND leave_year = ${year} GROUP BY leave_type_id`.execute(
-    database.db,
+    suite.db,
   );
   return new Map(rows.rows.map((r) => [r.leave_type_id, r]));
 }
@@ -59,9 +48,9 @@ describe('the ledger', () => {
     const b = (await apply(s, annual, '2026-05-04', '2026-05-08')).json().application.id;
     await apply(s, annual, '2026-06-01', '2026-06-02');
     await apply(s, sick, '2026-03-02', '2026-03-02');
-    await http.put(`/api/leave/applications/${a}/status`, admin.auth, { status: 'approved' });
-    await http.put(`/api/leave/applications/${b}/status`, admin.auth, { status: 'rejected' });
-    const balances = (await http.get('/api/leave/my-balance', s.auth)).json().balances;
+    await suite.http.put(`/api/leave/applications/${a}/status`, admin, { status: 'approved' });
+    await suite.http.put(`/api/leave/applications/${b}/status`, admin, { status: 'rejected' });
+    const balances = (await suite.http.get('/api/leave/my-balance', s)).json().balances;
     const sums = await ledgerSums(s.id, 2026);
     for (const balance of balances) {
       const line = sums.get(balance.leave_type_id)!;
@@ -76,7 +65,7 @@ describe('the ledger', () => {
       pending_applications: 1,
       remaining_days: 20,
     });
-    const entries = (await http.get('/api/leave/my-ledger', s.auth)).json().entries;
+    const entries = (await suite.http.get('/api/leave/my-ledger', s)).json().entries;
     expect(
       entries
         .filter((e: { application_id: number | null }) => e.application_id === b)
@@ -86,9 +75,9 @@ describe('the ledger', () => {
 
   it('refuses lines that move days the wrong way, and a second entitlement for a year', async () => {
     const s = await veteran();
-    await ensureLeaveYear(database.db, s.id, 2026, 2026);
-    await ensureLeaveYear(database.db, s.id, 2026, 2026);
-    const entitlements = await database.db
+    await ensureLeaveYear(suite.db, s.id, 2026, 2026);
+    await ensureLeaveYear(suite.db, s.id, 2026, 2026);
+    const entitlements = await suite.db
       .selectFrom('leave_ledger')
       .select('id')
       .where('user_id', '=', s.id)
@@ -97,13 +86,13 @@ describe('the ledger', () => {
       .execute();
     expect(entitlements).toHaveLength(4); // one per type, however often it runs
     await expect(
-      database.db
+      suite.db
         .insertInto('leave_ledger')
         .values({ user_id: s.id, leave_type_id: annual, leave_year: 2026, kind: 'adjustment', used_days: 3 })
         .execute(),
     ).rejects.toThrow(/check constraint/);
     await expect(
-      database.db
+      suite.db
         .insertInto('leave_ledger')
         .values({
           user_id: s.id,
@@ -120,7 +109,7 @@ describe('the ledger', () => {
     const s = await veteran();
     await apply(s, annual, '2026-09-01', '2026-09-03');
     await expect(
-      database.db
+      suite.db
         .insertInto('leave_applications')
         .values({
           user_id: s.id,
@@ -140,15 +129,15 @@ describe('carry forward at year end', () => {
     const few = await veteran(); // uses 22 of 25: 3 unused, all carried
     const id1 = (await apply(lots, annual, '2026-10-01', '2026-10-02')).json().application.id;
     const id2 = (await apply(few, annual, '2026-10-01', '2026-10-22')).json().application.id;
-    await http.put(`/api/leave/applications/${id1}/status`, admin.auth, { status: 'approved' });
-    await http.put(`/api/leave/applications/${id2}/status`, admin.auth, { status: 'approved' });
+    await suite.http.put(`/api/leave/applications/${id1}/status`, admin, { status: 'approved' });
+    await suite.http.put(`/api/leave/applications/${id2}/status`, admin, { status: 'approved' });
 
-    expect(await rollOverLeaveYear(database.db, 2026)).toBeGreaterThan(0);
-    expect(await rollOverLeaveYear(database.db, 2026)).toBe(0); // idempotent
+    expect(await rollOverLeaveYear(suite.db, 2026)).toBeGreaterThan(0);
+    expect(await rollOverLeaveYear(suite.db, 2026)).toBe(0); // idempotent
 
-    now = new Date('2027-01-04T09:00:00Z');
+    suite.clock.set('2027-01-04T09:00:00Z');
     const next = async (s: LoggedIn) =>
-      (await http.get('/api/leave/my-balance', s.auth))
+      (await suite.http.get('/api/leave/my-balance', s))
         .json()
         .balances.filter(
           (b: { leave_type_id: number }) => b.leave_type_id === annual || b.leave_type_id === sick,
@@ -158,14 +147,14 @@ describe('carry forward at year end', () => {
       expect.objectContaining({ year: 2027, carried_forward: 0, entitled_days: 10, remaining_days: 10 }),
     ]);
     expect((await next(few))[0]).toMatchObject({ carried_forward: 3, entitled_days: 28 });
-    now = new Date('2026-03-02T09:00:00Z');
+    suite.clock.set('2026-03-02T09:00:00Z');
   });
 
   it('carries forward on first use in the new year when the job has not run, and not before the year ends', async () => {
     const s = await veteran();
     // Looking at next year's balance in December must not carry anything yet.
-    await ensureLeaveYear(database.db, s.id, 2027, 2026);
-    let lines = await database.db
+    await ensureLeaveYear(suite.db, s.id, 2027, 2026);
+    let lines = await suite.db
       .selectFrom('leave_ledger')
       .select(['kind', 'entitled_days'])
       .where('user_id', '=', s.id)
@@ -173,9 +162,9 @@ describe('carry forward at year end', () => {
       .where('kind', '=', 'carry_forward')
       .execute();
     expect(lines).toEqual([]);
-    await ensureLeaveYear(database.db, s.id, 2027, 2027);
-    await carryForward(database.db, 2026, s.id);
-    lines = await database.db
+    await ensureLeaveYear(suite.db, s.id, 2027, 2027);
+    await carryForward(suite.db, 2026, s.id);
+    lines = await suite.db
       .selectFrom('leave_ledger')
       .select(['kind', 'entitled_days'])
       .where('user_id', '=', s.id)
@@ -183,15 +172,15 @@ describe('carry forward at year end', () => {
       .where('kind', '=', 'carry_forward')
       .execute();
     expect(lines).toEqual([{ kind: 'carry_forward', entitled_days: 5 }]);
-    const balance = (await balancesOf(database.db, s.id, 2027)).find((b) => b.leave_type_id === annual);
+    const balance = (await balancesOf(suite.db, s.id, 2027)).find((b) => b.leave_type_id === annual);
     expect(balance).toMatchObject({ carried_forward: 5, remaining_days: 30 });
   });
 
   it('never carries days a pending application may still use', async () => {
     const s = await veteran();
     await apply(s, annual, '2026-11-02', '2026-11-24'); // 23 pending of 25
-    await carryForward(database.db, 2026, s.id);
-    const line = await database.db
+    await carryForward(suite.db, 2026, s.id);
+    const line = await suite.db
       .selectFrom('leave_ledger')
       .select('entitled_days')
       .where('user_id', '=', s.id)
@@ -205,10 +194,10 @@ describe('carry forward at year end', () => {
 describe('the rollover schedule', () => {
   it('carries last year forward as soon as it starts', async () => {
     const s = await veteran();
-    await ensureLeaveYear(database.db, s.id, 2026, 2026);
+    await ensureLeaveYear(suite.db, s.id, 2026, 2026);
     const stop = scheduleLeaveYearRollover(
-      database.db,
-      () => new Date('2027-01-01T00:30:00Z'),
+      suite.db,
+      new OrgClock(suite.db, () => new Date('2027-01-01T00:30:00Z')),
       (e) => {
         throw e;
       },
@@ -216,7 +205,7 @@ describe('the rollover schedule', () => {
     try {
       await expect
         .poll(async () =>
-          database.db
+          suite.db
             .selectFrom('leave_ledger')
             .select('entitled_days')
             .where('user_id', '=', s.id)

@@ -1,37 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
-import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { api, NOW, typeId } from './leave.test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoggedIn } from '../../../test/fixtures';
+import { leaveTypeId, NOW } from '../../../test/leave';
+import { useSuite } from '../../../test/suite';
 
 /** The leave figures the dashboards show (quick stats), computed from the ledger. */
 
-let database: TestDatabase;
-let t: TestApp;
-let http: ReturnType<typeof api>;
+const suite = useSuite({ now: NOW });
 let admin: LoggedIn;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database, {}, () => NOW);
-  http = api(t.app);
-  admin = await login(t.app, await createUser(database.db, 'admin'));
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+beforeAll(() => {
+  admin = suite.admin;
 });
 
 const quickStats = async (s: LoggedIn) =>
-  (await http.get('/api/dashboard/quick-stats', s.auth)).json().quickStats;
+  (await suite.http.get('/api/dashboard/quick-stats', s)).json().quickStats;
 
 describe('leave on the dashboards', () => {
   it('gives staff their remaining days over limited types, and admins the pending count', async () => {
-    const staff = await login(t.app, await createUser(database.db, 'staff'));
+    const staff = await suite.signedIn();
     // 25 annual + 10 sick + 5 personal; unpaid leave has no limit and adds nothing.
     expect((await quickStats(staff)).totalLeaveBalance).toBe(40);
     const before = (await quickStats(admin)).pendingLeaveRequests;
-    const annual = await typeId(t.app, staff.auth, 'Annual Leave');
-    const res = await http.post('/api/leave/apply', staff.auth, {
+    const annual = await leaveTypeId(suite.db, 'Annual Leave');
+    const res = await suite.http.post('/api/leave/apply', staff, {
       leaveTypeId: annual,
       startDate: '2026-07-01',
       endDate: '2026-07-04',
@@ -42,7 +33,7 @@ describe('leave on the dashboards', () => {
     expect((await quickStats(staff)).pendingLeaveRequests).toBe(0); // not an admin figure for staff
     expect((await quickStats(staff)).myPendingLeaveRequests).toBe(1);
     expect((await quickStats(admin)).pendingLeaveRequests).toBe(before + 1);
-    await http.put(`/api/leave/applications/${res.json().application.id}/status`, admin.auth, {
+    await suite.http.put(`/api/leave/applications/${res.json().application.id}/status`, admin, {
       status: 'rejected',
     });
     expect((await quickStats(staff)).totalLeaveBalance).toBe(40);

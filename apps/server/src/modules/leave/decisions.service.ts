@@ -5,12 +5,14 @@ import type {
   LeaveDecision,
 } from '@atrium/contract';
 import { AppError, forbidden, notFound } from '../../errors';
-import { type Actor, requireAdmin } from '../auth/actor';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
 import { bookApplication } from './balances';
-import { businessNow, type LeaveDeps } from './leave.context';
+import type { LeaveDeps } from './leave.context';
 import { applicationOwnerAndStatus, closePending, findApplication } from './leave.repository';
-import { applicantName, notifyApplicant, publishApplicationChanged } from './notifications';
+import { notifyApplicant, publishApplicationChanged } from './notifications';
 
 /** Approving and rejecting leave, one at a time or in a batch. Administrators only. */
 export class LeaveDecisionsService {
@@ -22,12 +24,13 @@ export class LeaveDecisionsService {
     status: LeaveDecision,
     adminComments?: string,
   ): Promise<LeaveApplication> {
-    requireAdmin(actor);
+    authorize(actor, 'leave.decide');
     const { db, bus } = this.deps;
-    const now = await businessNow(this.deps);
+    const now = await this.deps.clock.today();
     await db.transaction().execute(async (trx) => {
       const current = await applicationOwnerAndStatus(trx, id);
       if (!current) throw notFound('Leave application');
+      authorize(actor, 'leave.decide', { userId: current.user_id, departmentId: current.department_id });
       // Whoever approves leave must not be the person taking it.
       if (current.user_id === actor.userId) throw forbidden('You cannot decide your own leave application');
       // The conditional update is the referee when two administrators decide at once.
@@ -68,7 +71,7 @@ export class LeaveDecisionsService {
       await notifyApplicant(
         bus,
         trx,
-        { id: closed.user_id, name: await applicantName(trx, closed.user_id) },
+        { id: closed.user_id, name: await fullName(trx, closed.user_id) },
         {
           message: `Your ${application.leave_type_name} from ${closed.start_date} to ${closed.end_date} was ${status}`,
           type: status === 'approved' ? 'success' : 'error',
@@ -88,7 +91,7 @@ export class LeaveDecisionsService {
     action: LeaveDecision,
     adminComments?: string,
   ): Promise<BatchDecisionResponse> {
-    requireAdmin(actor);
+    authorize(actor, 'leave.decide');
     const results: BatchDecisionResult[] = [];
     for (const applicationId of [...new Set(applicationIds)]) {
       try {

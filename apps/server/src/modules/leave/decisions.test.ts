@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
-import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { api, NOW, recordEvents, TODAY, typeId } from './leave.test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '../../../test/events';
+import type { LoggedIn } from '../../../test/fixtures';
+import { leaveTypeId, NOW, TODAY } from '../../../test/leave';
+import { useSuite } from '../../../test/suite';
 
-let database: TestDatabase;
-let t: TestApp;
-let http: ReturnType<typeof api>;
+const suite = useSuite({ now: NOW });
 let annual: number;
 let admin: LoggedIn & { id: number };
 let secondAdmin: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database, {}, () => NOW);
-  http = api(t.app);
-  const adminUser = await createUser(database.db, 'admin');
-  admin = { ...(await login(t.app, adminUser)), id: adminUser.id };
-  secondAdmin = await login(t.app, await createUser(database.db, 'admin'));
-  annual = await typeId(t.app, admin.auth, 'Annual Leave');
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  admin = { ...suite.admin, id: suite.admin.user.id };
+  secondAdmin = await suite.signedIn({ role: 'admin' });
+  annual = await leaveTypeId(suite.db, 'Annual Leave');
 });
 
-const staff = async (): Promise<LoggedIn & { id: number }> => {
-  const user = await createUser(database.db, 'staff');
-  return { ...(await login(t.app, user)), id: user.id };
+const staff = async () => {
+  const session = await suite.signedIn();
+  return { ...session, id: session.user.id };
 };
 const applyFor = async (s: LoggedIn, startDate: string, endDate: string): Promise<number> => {
-  const res = await http.post('/api/leave/apply', s.auth, {
+  const res = await suite.http.post('/api/leave/apply', s, {
     leaveTypeId: annual,
     startDate,
     endDate,
@@ -39,9 +30,9 @@ const applyFor = async (s: LoggedIn, startDate: string, endDate: string): Promis
   return res.json().application.id;
 };
 const decide = (who: LoggedIn, id: number, status: string, adminComments?: string) =>
-  http.put(`/api/leave/applications/${id}/status`, who.auth, { status, adminComments });
+  suite.http.put(`/api/leave/applications/${id}/status`, who, { status, adminComments });
 const annualBalance = async (s: LoggedIn) =>
-  (await http.get('/api/leave/my-balance', s.auth))
+  (await suite.http.get('/api/leave/my-balance', s))
     .json()
     .balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave');
 
@@ -49,7 +40,7 @@ describe('deciding one application', () => {
   it('approval moves the days from pending to used and records who, when and the comment', async () => {
     const s = await staff();
     const id = await applyFor(s, '2026-07-01', '2026-07-05');
-    const live = recordEvents(t.bus);
+    const live = recordEvents(suite.bus);
     const res = await decide(admin, id, 'approved', 'Application approved by admin');
     expect(res.statusCode).toBe(200);
     expect(res.json().application).toMatchObject({
@@ -70,7 +61,7 @@ describe('deciding one application', () => {
       audience: { userIds: [s.id] },
     });
     live.stop();
-    const audit = await database.db
+    const audit = await suite.db
       .selectFrom('audit_log')
       .select(['action', 'actor_user_id'])
       .where('target_type', '=', 'leave_application')
@@ -106,7 +97,7 @@ describe('deciding one application', () => {
       const id = await applyFor(s, '2026-08-01', '2026-08-04');
       const results = await Promise.all([decide(admin, id, 'approved'), decide(secondAdmin, id, 'rejected')]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      const lines = await database.db
+      const lines = await suite.db
         .selectFrom('leave_ledger')
         .select('kind')
         .where('application_id', '=', id)
@@ -128,16 +119,16 @@ describe('deciding one application', () => {
   });
 
   it('counts approved and rejected today, people on leave today and pending in stats', async () => {
-    const before = (await http.get('/api/leave/stats', admin.auth)).json().stats;
+    const before = (await suite.http.get('/api/leave/stats', admin)).json().stats;
     const s = await staff();
     const id = await applyFor(s, TODAY, TODAY);
     await decide(admin, id, 'approved');
     await applyFor(await staff(), '2026-10-01', '2026-10-01');
-    const after = (await http.get('/api/leave/stats', admin.auth)).json().stats;
+    const after = (await suite.http.get('/api/leave/stats', admin)).json().stats;
     expect(after.approved_today).toBe(before.approved_today + 1);
     expect(after.on_leave_today).toBe(before.on_leave_today + 1);
     expect(after.pending).toBe(before.pending + 1);
-    const pending = (await http.get('/api/leave/pending', admin.auth)).json().applications;
+    const pending = (await suite.http.get('/api/leave/pending', admin)).json().applications;
     expect(pending).toHaveLength(after.pending);
     expect(pending.every((a: { status: string }) => a.status === 'pending')).toBe(true);
   });
@@ -151,7 +142,7 @@ describe('batch decisions', () => {
     const b = await applyFor(s2, '2026-11-02', '2026-11-04');
     const decided = await applyFor(await staff(), '2026-11-05', '2026-11-05');
     await decide(admin, decided, 'rejected');
-    const res = await http.post('/api/leave/batch-approval', admin.auth, {
+    const res = await suite.http.post('/api/leave/batch-approval', admin, {
       applicationIds: [a, b, decided, 424242, a],
       action: 'approved',
       adminComments: 'Approved in batch',
@@ -171,12 +162,12 @@ describe('batch decisions', () => {
 
   it('needs a selection and an admin', async () => {
     expect(
-      (await http.post('/api/leave/batch-approval', admin.auth, { applicationIds: [], action: 'approved' }))
+      (await suite.http.post('/api/leave/batch-approval', admin, { applicationIds: [], action: 'approved' }))
         .statusCode,
     ).toBe(400);
     const s = await staff();
     expect(
-      (await http.post('/api/leave/batch-approval', s.auth, { applicationIds: [1], action: 'approved' }))
+      (await suite.http.post('/api/leave/batch-approval', s, { applicationIds: [1], action: 'approved' }))
         .statusCode,
     ).toBe(403);
   });

@@ -83,10 +83,15 @@ export async function listOwnApplications(db: Db, userId: number): Promise<Leave
   return rows.map(toApplication);
 }
 
-export interface ApplicationFilter {
+/** Whose applications a list covers: everyone's when both are absent (see ListScope). */
+export interface ApplicantScope {
+  userId?: number;
+  departmentId?: number;
+}
+
+export interface ApplicationFilter extends ApplicantScope {
   status?: LeaveStatus;
   search?: string;
-  userId?: number;
   page: number;
   pageSize: number;
 }
@@ -99,6 +104,7 @@ export async function listApplications(
   let query = applications(db);
   if (filter.status) query = query.where('a.status', '=', filter.status);
   if (filter.userId !== undefined) query = query.where('a.user_id', '=', filter.userId);
+  if (filter.departmentId !== undefined) query = query.where('u.department_id', '=', filter.departmentId);
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -124,12 +130,11 @@ export async function listApplications(
   return { applications: rows.map(toApplication), total: Number(count.n) };
 }
 
-export async function listPending(db: Db): Promise<LeaveApplication[]> {
-  const rows = await applications(db)
-    .where('a.status', '=', 'pending')
-    .orderBy('a.applied_at', 'asc')
-    .orderBy('a.id', 'asc')
-    .execute();
+export async function listPending(db: Db, scope: ApplicantScope = {}): Promise<LeaveApplication[]> {
+  let query = applications(db).where('a.status', '=', 'pending');
+  if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
+  if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
+  const rows = await query.orderBy('a.applied_at', 'asc').orderBy('a.id', 'asc').execute();
   return rows.map(toApplication);
 }
 
@@ -207,23 +212,34 @@ export async function closePending(
     .executeTakeFirst();
 }
 
+/** Whose application it is (with their department, which policies may need) and its status. */
 export async function applicationOwnerAndStatus(db: Db, id: number) {
   return db
-    .selectFrom('leave_applications')
-    .select(['user_id', 'status'])
-    .where('id', '=', id)
+    .selectFrom('leave_applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.user_id', 'a.status', 'u.department_id'])
+    .where('a.id', '=', id)
     .executeTakeFirst();
 }
 
-/** The figures on the admin Pending tab; "today" is the organisation's date. */
-export async function leaveStats(db: Db, today: string, timeZone: string): Promise<LeaveStats> {
-  const row = await db
-    .selectFrom('leave_applications as a')
+/**
+ * The figures on the admin Pending tab, within a scope. "Today" is the organisation's date and
+ * `day` the instants it starts and ends (OrgClock.dayBounds).
+ */
+export async function leaveStats(
+  db: Db,
+  today: string,
+  day: { start: Date; end: Date },
+  scope: ApplicantScope = {},
+): Promise<LeaveStats> {
+  let query = db.selectFrom('leave_applications as a').innerJoin('users as u', 'u.id', 'a.user_id');
+  if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
+  if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
+  const decidedToday = sql`a.decided_at >= ${day.start} AND a.decided_at < ${day.end}`;
+  const row = await query
     .select([
-      sql<number>`count(*) FILTER (WHERE a.status = 'approved'
-        AND (a.decided_at AT TIME ZONE ${timeZone})::date = ${today}::date)`.as('approved_today'),
-      sql<number>`count(*) FILTER (WHERE a.status = 'rejected'
-        AND (a.decided_at AT TIME ZONE ${timeZone})::date = ${today}::date)`.as('rejected_today'),
+      sql<number>`count(*) FILTER (WHERE a.status = 'approved' AND ${decidedToday})`.as('approved_today'),
+      sql<number>`count(*) FILTER (WHERE a.status = 'rejected' AND ${decidedToday})`.as('rejected_today'),
       sql<number>`count(DISTINCT a.user_id) FILTER (WHERE a.status = 'approved'
         AND ${today}::date BETWEEN a.start_date AND a.end_date)`.as('on_leave_today'),
       sql<number>`count(*) FILTER (WHERE a.status = 'pending')`.as('pending'),
@@ -237,13 +253,15 @@ export async function leaveStats(db: Db, today: string, timeZone: string): Promi
   };
 }
 
-/** Pending applications: everyone's, or one applicant's. */
-export async function pendingCount(db: Db, userId?: number): Promise<number> {
+/** Pending applications within a scope: everyone's, one department's or one applicant's. */
+export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<number> {
   let query = db
-    .selectFrom('leave_applications')
+    .selectFrom('leave_applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending');
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+    .where('a.status', '=', 'pending');
+  if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
+  if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -253,7 +271,7 @@ export async function calendarEvents(
   db: Db,
   first: string,
   last: string,
-  userId?: number,
+  scope: ApplicantScope = {},
 ): Promise<LeaveCalendarEvent[]> {
   const result = await sql<{
     date: string;
@@ -272,7 +290,8 @@ export async function calendarEvents(
       LEAST(a.end_date, ${last}::date), interval '1 day') AS day
     WHERE a.status IN ('pending', 'approved')
       AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
-      AND (${userId ?? null}::integer IS NULL OR a.user_id = ${userId ?? null})
+      AND (${scope.userId ?? null}::integer IS NULL OR a.user_id = ${scope.userId ?? null})
+      AND (${scope.departmentId ?? null}::integer IS NULL OR u.department_id = ${scope.departmentId ?? null})
     ORDER BY day, name`.execute(db);
   return result.rows.map((r) => ({
     date: r.date,

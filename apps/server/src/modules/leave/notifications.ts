@@ -1,3 +1,4 @@
+import type { LeaveNotificationType, LeaveStatus } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
@@ -11,7 +12,7 @@ export async function publishApplicationChanged(
   bus: EventBus,
   trx: Kysely<Database>,
   application: { id: number; user_id: number },
-  status: string,
+  status: LeaveStatus,
 ): Promise<void> {
   await bus.publish(
     {
@@ -29,7 +30,7 @@ export async function notifyApplicant(
   bus: EventBus,
   trx: Kysely<Database>,
   applicant: { id: number; name: string },
-  text: { message: string; type: 'success' | 'error' | 'info' },
+  text: { message: string; type: LeaveNotificationType },
 ): Promise<void> {
   await bus.publish(
     {
@@ -40,13 +41,4 @@ export async function notifyApplicant(
     },
     trx,
   );
-}
-
-export async function applicantName(db: Kysely<Database>, userId: number): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return `${row.first_name} ${row.last_name}`;
 }

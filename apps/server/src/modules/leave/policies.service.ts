@@ -1,8 +1,9 @@
 import type { LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { AppError, notFound } from '../../errors';
-import { type Actor, requireAdmin } from '../auth/actor';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
-import { businessNow, type LeaveDeps } from './leave.context';
+import type { LeaveDeps } from './leave.context';
 import {
   adjustEntitlements,
   countApplicationsOfType,
@@ -35,12 +36,13 @@ function duplicateName(error: unknown, values: PolicyValues): never {
 export class LeavePoliciesService {
   constructor(private readonly deps: LeaveDeps) {}
 
-  async list(_actor: Actor): Promise<LeavePolicy[]> {
+  async list(actor: Actor): Promise<LeavePolicy[]> {
+    authorize(actor, 'leave.types');
     return listPolicies(this.deps.db);
   }
 
   async create(actor: Actor, input: LeavePolicyRequest): Promise<LeavePolicy> {
-    requireAdmin(actor);
+    authorize(actor, 'leave.configure');
     const values = normalise(input);
     const id = await this.deps.db
       .transaction()
@@ -61,9 +63,9 @@ export class LeavePoliciesService {
   }
 
   async update(actor: Actor, policyId: number, input: LeavePolicyRequest): Promise<LeavePolicy> {
-    requireAdmin(actor);
+    authorize(actor, 'leave.configure');
     const values = normalise(input);
-    const now = await businessNow(this.deps);
+    const now = await this.deps.clock.today();
     await this.deps.db
       .transaction()
       .execute(async (trx) => {
@@ -96,7 +98,7 @@ export class LeavePoliciesService {
 
   /** A type somebody applied for stays: its applications and ledger lines explain balances. */
   async remove(actor: Actor, policyId: number): Promise<void> {
-    requireAdmin(actor);
+    authorize(actor, 'leave.configure');
     await this.deps.db
       .transaction()
       .execute(async (trx) => {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
-import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { api, NOW } from './leave.test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoggedIn } from '../../../test/fixtures';
+import { NOW } from '../../../test/leave';
+import { useSuite } from '../../../test/suite';
 
-let database: TestDatabase;
-let t: TestApp;
-let http: ReturnType<typeof api>;
+const suite = useSuite({ now: NOW });
 let admin: LoggedIn;
 let staff: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database, {}, () => NOW);
-  http = api(t.app);
-  admin = await login(t.app, await createUser(database.db, 'admin'));
-  staff = await login(t.app, await createUser(database.db, 'staff'));
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  admin = suite.admin;
+  staff = await suite.signedIn();
 });
 
 const policy = (overrides: object = {}) => ({
@@ -34,7 +25,7 @@ const policy = (overrides: object = {}) => ({
 
 describe('leave policies', () => {
   it('lists the four standard types with their policies, to anybody signed in', async () => {
-    const res = await http.get('/api/leave/policies', staff.auth);
+    const res = await suite.http.get('/api/leave/policies', staff);
     expect(res.statusCode).toBe(200);
     expect(res.json().policies.map((p: { name: string; max_days: number }) => [p.name, p.max_days])).toEqual([
       ['Annual Leave', 25],
@@ -50,8 +41,8 @@ describe('leave policies', () => {
   });
 
   it('lets only admins create, change and delete them', async () => {
-    expect((await http.post('/api/leave/policies', staff.auth, policy())).statusCode).toBe(403);
-    const created = await http.post('/api/leave/policies', admin.auth, policy());
+    expect((await suite.http.post('/api/leave/policies', staff, policy())).statusCode).toBe(403);
+    const created = await suite.http.post('/api/leave/policies', admin, policy());
     expect(created.statusCode).toBe(201);
     const id = created.json().policy.id;
     expect(created.json().policy).toMatchObject({
@@ -60,17 +51,17 @@ describe('leave policies', () => {
       max_days: 3,
       applications: 0,
     });
-    expect((await http.put(`/api/leave/policies/${id}`, staff.auth, policy())).statusCode).toBe(403);
-    const updated = await http.put(
+    expect((await suite.http.put(`/api/leave/policies/${id}`, staff, policy())).statusCode).toBe(403);
+    const updated = await suite.http.put(
       `/api/leave/policies/${id}`,
-      admin.auth,
+      admin,
       policy({ maxDays: 4, carryForward: false }),
     );
     expect(updated.json().policy).toMatchObject({ max_days: 4, carry_forward: false, carry_forward_cap: 0 });
-    expect((await http.del(`/api/leave/policies/${id}`, staff.auth)).statusCode).toBe(403);
-    expect((await http.del(`/api/leave/policies/${id}`, admin.auth)).statusCode).toBe(200);
-    expect((await http.del(`/api/leave/policies/${id}`, admin.auth)).statusCode).toBe(404);
-    const actions = await database.db
+    expect((await suite.http.del(`/api/leave/policies/${id}`, staff)).statusCode).toBe(403);
+    expect((await suite.http.del(`/api/leave/policies/${id}`, admin)).statusCode).toBe(200);
+    expect((await suite.http.del(`/api/leave/policies/${id}`, admin)).statusCode).toBe(404);
+    const actions = await suite.db
       .selectFrom('audit_log')
       .select('action')
       .where('target_type', '=', 'leave_policy')
@@ -85,27 +76,27 @@ describe('leave policies', () => {
 
   it('refuses to delete a type somebody applied for (409), and duplicate names', async () => {
     const created = (
-      await http.post('/api/leave/policies', admin.auth, policy({ name: 'Jury Duty', leaveCode: 'JURY' }))
+      await suite.http.post('/api/leave/policies', admin, policy({ name: 'Jury Duty', leaveCode: 'JURY' }))
     ).json().policy;
-    await http.post('/api/leave/apply', staff.auth, {
+    await suite.http.post('/api/leave/apply', staff, {
       leaveTypeId: created.leave_type_id,
       startDate: '2026-07-01',
       endDate: '2026-07-01',
       reason: 'Summoned',
     });
-    const res = await http.del(`/api/leave/policies/${created.id}`, admin.auth);
+    const res = await suite.http.del(`/api/leave/policies/${created.id}`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Jury Duty has 1 application and cannot be deleted');
-    const dup = await http.post(
+    const dup = await suite.http.post(
       '/api/leave/policies',
-      admin.auth,
+      admin,
       policy({ name: 'jury duty', leaveCode: 'JD' }),
     );
     expect(dup.statusCode).toBe(409);
   });
 
   it('validates the form, naming each field', async () => {
-    const res = await http.post('/api/leave/policies', admin.auth, {
+    const res = await suite.http.post('/api/leave/policies', admin, {
       name: ' ',
       leaveCode: 'bad code',
       maxDays: -1,
@@ -120,20 +111,20 @@ describe('leave policies', () => {
 
   it('books a changed allowance as an adjustment line for this year', async () => {
     const created = (
-      await http.post('/api/leave/policies', admin.auth, policy({ name: 'Moving', leaveCode: 'MOV' }))
+      await suite.http.post('/api/leave/policies', admin, policy({ name: 'Moving', leaveCode: 'MOV' }))
     ).json().policy;
     const balanceOf = async () =>
-      (await http.get('/api/leave/my-balance', staff.auth))
+      (await suite.http.get('/api/leave/my-balance', staff))
         .json()
         .balances.find((b: { leave_type: string }) => b.leave_type === 'Moving');
     expect((await balanceOf()).entitled_days).toBe(3);
-    await http.put(
+    await suite.http.put(
       `/api/leave/policies/${created.id}`,
-      admin.auth,
+      admin,
       policy({ name: 'Moving', leaveCode: 'MOV', maxDays: 5 }),
     );
     expect(await balanceOf()).toMatchObject({ entitled_days: 5, remaining_days: 5 });
-    const kinds = (await http.get('/api/leave/my-ledger', staff.auth))
+    const kinds = (await suite.http.get('/api/leave/my-ledger', staff))
       .json()
       .entries.filter((e: { leave_type: string }) => e.leave_type === 'Moving')
       .map((e: { kind: string; entitled_days: number }) => [e.kind, e.entitled_days]);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type Clock, localDate, organisationTimezone } from '../system/time';
+import type { OrgClock } from '../system/clock';
 import { rollOverLeaveYear } from './balances';
 
 /** Often enough that the first hours of a new year are covered; the work is idempotent. */
@@ -13,11 +13,11 @@ const EVERY_MS = 6 * 3_600_000;
  */
 export function scheduleLeaveYearRollover(
   db: Kysely<Database>,
-  clock: Clock,
+  clock: OrgClock,
   onError: (error: unknown) => void,
 ): () => void {
   const run = async () => {
-    const year = Number(localDate(clock(), await organisationTimezone(db)).slice(0, 4));
+    const { year } = await clock.today();
     await rollOverLeaveYear(db, year - 1);
   };
   run().catch(onError);

@@ -1,4 +1,4 @@
-import type { User } from '@atrium/contract';
+import type { Role, User } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -42,8 +42,90 @@ export async function listDepartments(db: Kysely<Database>) {
 /** Active people with their department, for admin filters and pickers. */
 export async function listActivePeople(db: Kysely<Database>) {
   return publicUsers(db)
+    .select(['u.employee_number', 'u.badge_number'])
     .where('u.active', '=', true)
     .orderBy('u.last_name')
     .orderBy('u.first_name')
     .execute();
+}
+
+/**
+ * A person to create. Every user comes into being through `insertUsers`: the demo seed, the
+ * create-admin command and the test factories alike. Passwords arrive hashed (or null: the
+ * person cannot sign in).
+ */
+export interface NewUser {
+  employeeNumber: string;
+  badgeNumber: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  departmentId: number | null;
+}
+
+export async function insertUsers(
+  db: Kysely<Database>,
+  users: NewUser[],
+): Promise<{ id: number; email: string }[]> {
+  if (users.length === 0) return [];
+  return db
+    .insertInto('users')
+    .values(
+      users.map((u) => ({
+        employee_number: u.employeeNumber,
+        badge_number: u.badgeNumber,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email: u.email.toLowerCase(),
+        password_hash: u.passwordHash,
+        role: u.role,
+        department_id: u.departmentId,
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findDepartmentId(db: Kysely<Database>, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id;
+}
+
+/** Creates departments (each gets its default schedule from the database); returns them all. */
+export async function insertDepartments(db: Kysely<Database>, names: string[]) {
+  if (names.length === 0) return [];
+  return db
+    .insertInto('departments')
+    .values(names.map((name) => ({ name })))
+    .returning(['id', 'name'])
+    .execute();
+}
+
+/** "First Last", as notifications name a person. */
+export async function fullName(db: Kysely<Database>, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return `${row.first_name} ${row.last_name}`;
 }

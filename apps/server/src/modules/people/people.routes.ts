@@ -1,34 +1,19 @@
-import {
-  DepartmentsResponse,
-  MeResponse,
-  UpdateUserRequest,
-  UserIdParams,
-  UsersResponse,
-} from '@atrium/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { peopleApi } from '@atrium/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
+import { route } from '../../http/route';
 import type { PeopleService } from './people.service';
 
-export function peopleRoutes(people: PeopleService): FastifyPluginAsyncZod {
+export function peopleRoutes(people: PeopleService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/users/departments',
-      { schema: { response: { 200: DepartmentsResponse } } },
-      async (request) => ({
-        departments: await people.departments(actorOf(request)),
-      }),
-    );
-
-    app.get('/users', { schema: { response: { 200: UsersResponse } } }, async (request) => ({
-      users: await people.people(actorOf(request)),
+    route(app, peopleApi.departments, async (request) => ({
+      departments: await people.departments(actorOf(request)),
     }));
 
-    app.patch(
-      '/users/:id',
-      { schema: { params: UserIdParams, body: UpdateUserRequest, response: { 200: MeResponse } } },
-      async (request) => ({
-        user: await people.setActive(actorOf(request), request.params.id, request.body.active),
-      }),
-    );
+    route(app, peopleApi.users, async (request) => ({ users: await people.people(actorOf(request)) }));
+
+    route(app, peopleApi.setActive, async (request) => ({
+      user: await people.setActive(actorOf(request), request.params.id, request.body.active),
+    }));
   };
 }

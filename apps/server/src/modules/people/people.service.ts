@@ -2,8 +2,9 @@ import type { Department, User } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { type Actor, requireAdmin } from '../auth/actor';
+import type { Actor } from '../auth/actor';
 import type { AuthService } from '../auth/auth.service';
+import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import { findPublicUser, listActivePeople, listDepartments, setUserActive } from './people.repository';
 
@@ -13,18 +14,19 @@ export class PeopleService {
     private readonly auth: AuthService,
   ) {}
 
-  async departments(_actor: Actor): Promise<Department[]> {
+  async departments(actor: Actor): Promise<Department[]> {
+    authorize(actor, 'people.departments');
     return listDepartments(this.db);
   }
 
   async people(actor: Actor) {
-    requireAdmin(actor);
+    authorize(actor, 'people.view');
     return listActivePeople(this.db);
   }
 
   /** Disabling someone ends every session they hold, at once. */
   async setActive(actor: Actor, userId: number, active: boolean): Promise<User> {
-    requireAdmin(actor);
+    authorize(actor, 'people.manage');
     if (userId === actor.userId && !active) {
       throw new AppError('conflict', 'You cannot disable your own account');
     }

@@ -1,12 +1,19 @@
 import type { AppInfo } from '@atrium/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import { organisationTimezone } from './time';
+import type { OrgClock } from './clock';
+
+/** Whether the published demo accounts sign in with their published passwords (src/demo knows them). */
+export interface DemoLoginsCheck {
+  allUsable(): Promise<boolean>;
+}
 
 export class SystemService {
   constructor(
     private readonly db: Db,
     private readonly demo: boolean,
+    private readonly demoLogins: DemoLoginsCheck | undefined,
+    private readonly clock: OrgClock,
   ) {}
 
   async databaseReachable(): Promise<boolean> {
@@ -18,6 +25,11 @@ export class SystemService {
 
   /** What the login page needs before anyone signs in; nothing about the organisation's data. */
   async appInfo(): Promise<AppInfo> {
-    return { name: 'Atrium', demo: this.demo, timezone: await organisationTimezone(this.db) };
+    return {
+      name: 'Atrium',
+      demo: this.demo,
+      demoAccounts: (await this.demoLogins?.allUsable()) ?? false,
+      timezone: await this.clock.timeZone(),
+    };
   }
 }

@@ -1,0 +1,52 @@
+import type { Db } from '../db/connection';
+import { verifyPassword } from '../modules/auth/passwords';
+import { demoAccounts } from './people.data';
+
+/** The accounts whose passwords README and the login page publish. */
+export const PUBLISHED_DEMO_ACCOUNTS: readonly { email: string; password: string }[] = Object.values(
+  demoAccounts,
+).map(({ email, password }) => ({ email, password }));
+
+/**
+ * Which published demo accounts would let anyone in with the published password: the user
+ * exists, is active, and its stored hash still matches. Each check costs an argon2 hash, and
+ * app-info asks on every login page, so an answer is remembered per stored hash: only a changed
+ * password (a new hash) is verified again.
+ */
+export class PublishedDemoLogins {
+  private readonly answers = new Map<string, boolean>();
+
+  constructor(private readonly db: Db) {}
+
+  async usable(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['email', 'password_hash', 'active'])
+      .where(
+        'email',
+        'in',
+        PUBLISHED_DEMO_ACCOUNTS.map((a) => a.email),
+      )
+      .execute();
+    const usable: string[] = [];
+    for (const account of PUBLISHED_DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email);
+      if (!row?.active || !row.password_hash) continue;
+      const key = `${account.email}\n${row.password_hash}`;
+      let matches = this.answers.get(key);
+      if (matches === undefined) {
+        matches = await verifyPassword(row.password_hash, account.password);
+        // Two accounts, a handful of password changes: a tiny map, cleared if it ever grows.
+        if (this.answers.size > 32) this.answers.clear();
+        this.answers.set(key, matches);
+      }
+      if (matches) usable.push(account.email);
+    }
+    return usable;
+  }
+
+  /** Whether the login page may offer the Demo Accounts block: every published account works. */
+  async allUsable(): Promise<boolean> {
+    return (await this.usable()).length === PUBLISHED_DEMO_ACCOUNTS.length;
+  }
+}

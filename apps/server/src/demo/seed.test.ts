@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { migrate } from '../db/migrate';
+import { seedDemo } from './index';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe('demo seed', () => {
+  it('seeds 52 people in five departments once, however often it runs', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
+    expect(await seedDemo(database.db)).toBe(false);
+    const counts = await database.db
+      .selectFrom('users as u')
+      .innerJoin('departments as d', 'd.id', 'u.department_id')
+      .select(['d.name', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('d.name')
+      .execute();
+    expect(Object.fromEntries(counts.map((c) => [c.name, Number(c.n)]))).toEqual({
+      Warehouse: 20,
+      'Head Office': 16,
+      Showrooms: 9,
+      Facilities: 4,
+      Security: 3,
+    });
+  });
+
+  it('gives only the two demo accounts a password, with the right roles', async () => {
+    const withPassword = await database.db
+      .selectFrom('users as u')
+      .innerJoin('departments as d', 'd.id', 'u.department_id')
+      .select(['u.email', 'u.role', 'd.name'])
+      .where('u.password_hash', 'is not', null)
+      .orderBy('u.email')
+      .execute();
+    expect(withPassword).toEqual([
+      { email: 'admin@atrium.local', role: 'admin', name: 'Head Office' },
+      { email: 'user@atrium.local', role: 'staff', name: 'Warehouse' },
+    ]);
+    const unique = await database.db
+      .selectFrom('users')
+      .select([
+        (eb) => eb.fn.count<number>('email').distinct().as('emails'),
+        (eb) => eb.fn.count<number>('badge_number').distinct().as('badges'),
+        (eb) => eb.fn.count<number>('employee_number').distinct().as('numbers'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(unique).toEqual({ emails: 52, badges: 52, numbers: 52 });
+  });
+
+  it('migrations are applied once: a second run applies nothing', async () => {
+    expect(await migrate(database.db)).toEqual([]);
+  });
+
+  it('the database refuses a role that does not exist', async () => {
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({
+          employee_number: 'X1',
+          badge_number: 'XB1',
+          first_name: 'A',
+          last_name: 'B',
+          email: 'x@y.z',
+          role: 'superuser',
+        })
+        .execute(),
+    ).rejects.toThrow(/foreign key/);
+  });
+});

@@ -52,14 +52,14 @@ const routes: RouteObject[] = [
                 }),
               },
               {
-                path: 'video',
-                lazy: async () => ({
-                  Component: (await import('@/features/video/pages/VideoPage')).VideoPage,
-                }),
-              },
-              {
                 Component: RequireAdmin,
                 children: [
+                  {
+                    path: 'video',
+                    lazy: async () => ({
+                      Component: (await import('@/features/video/pages/VideoPage')).VideoPage,
+                    }),
+                  },
                   {
                     path: 'people-counting',
                     lazy: async () => ({

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage, onSessionExpired } from './api';
-import { getToken, setToken } from './token';
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  onSessionExpired,
+  REFRESH_LOCK,
+  refreshAccessToken,
+} from './api';
+import { clearToken, getToken, setToken } from './token';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -19,14 +26,35 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearToken();
+  delete (navigator as { locks?: unknown }).locks;
 });
+
+/** Web Locks as a browser gives them: one holder per name across tabs, the others queue. */
+function installLocks() {
+  const queues = new Map<string, Promise<unknown>>();
+  const requested: string[] = [];
+  const locks = {
+    request<T>(name: string, task: () => Promise<T>): Promise<T> {
+      requested.push(name);
+      const run = (queues.get(name) ?? Promise.resolve()).then(task);
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  return { locks, requested };
+}
 
 describe('api client', () => {
   it('sends the bearer token and parses JSON', async () => {
     setToken('t1');
     fetchMock.mockResolvedValueOnce(json(200, { user: { id: 1 } }));
 
-    await expect(api.get('/auth/me')).resolves.toEqual({ user: { id: 1 } });
+    await expect(apiRequest('/auth/me')).resolves.toEqual({ user: { id: 1 } });
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/me');
@@ -39,7 +67,9 @@ describe('api client', () => {
       json(400, { error: { code: 'validation', message: 'Bad input', details: [{ field: 'email' }] } }),
     );
 
-    const error = await api.post('/auth/login', { email: 'x' }).catch((e: unknown) => e);
+    const error = await apiRequest('/auth/login', { method: 'POST', body: { email: 'x' } }).catch(
+      (e: unknown) => e,
+    );
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'validation', message: 'Bad input' });
@@ -49,13 +79,15 @@ describe('api client', () => {
 
   it('falls back to the caller text when the server sent no error message', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 502 }));
-    const error = await api.get('/app-info').catch((e: unknown) => e);
+    const error = await apiRequest('/app-info').catch((e: unknown) => e);
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
   it('does not try to refresh when login itself answers 401', async () => {
     fetchMock.mockResolvedValueOnce(unauthorized());
-    await expect(api.post('/auth/login', {})).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -66,7 +98,7 @@ describe('api client', () => {
       .mockResolvedValueOnce(json(200, { token: 'new' }))
       .mockResolvedValueOnce(json(200, { ok: true }));
 
-    await expect(api.get('/things')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/things')).resolves.toEqual({ ok: true });
 
     const urls = fetchMock.mock.calls.map(([url]) => url);
     expect(urls).toEqual(['/api/things', '/api/auth/refresh', '/api/things']);
@@ -82,7 +114,7 @@ describe('api client', () => {
       .mockResolvedValueOnce(json(200, { token: 'new' }))
       .mockResolvedValueOnce(unauthorized());
 
-    await expect(api.get('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
@@ -99,7 +131,7 @@ describe('api client', () => {
       return Promise.resolve(authOf(init) === 'Bearer new' ? json(200, { url }) : unauthorized());
     });
 
-    const calls = Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    const calls = Promise.all([apiRequest('/a'), apiRequest('/b'), apiRequest('/c')]);
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/refresh')).toBe(true),
     );
@@ -120,7 +152,7 @@ describe('api client', () => {
       .mockResolvedValueOnce(unauthorized())
       .mockResolvedValueOnce(json(401, { error: { code: 'unauthenticated', message: 'No session' } }));
 
-    await expect(api.get('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
 
     expect(expired).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
@@ -136,15 +168,77 @@ describe('api client', () => {
       .mockResolvedValueOnce(unauthorized())
       .mockResolvedValueOnce(json(503, { error: { code: 'unavailable', message: 'Down' } }));
 
-    await expect(api.get('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
 
     expect(expired).not.toHaveBeenCalled();
     expect(getToken()).toBe('old');
     stop();
   });
 
+  it('sends the held token to app-info too, even when storage refuses to keep it', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    setToken('held');
+    fetchMock.mockImplementation(async () => json(200, { name: 'Atrium' }));
+
+    await apiRequest('/app-info');
+    await apiRequest('/dashboard/stats');
+
+    expect(fetchMock.mock.calls.map(([, init]) => authOf(init))).toEqual(['Bearer held', 'Bearer held']);
+    setItem.mockRestore();
+  });
+
+  it('renews under a lock all tabs share', async () => {
+    const { requested } = installLocks();
+    setToken('old');
+    fetchMock
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(json(200, { token: 'new' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+
+    await expect(apiRequest('/things')).resolves.toEqual({ ok: true });
+    expect(requested).toEqual([REFRESH_LOCK]);
+  });
+
+  it('uses the token another tab renewed while this one waited, instead of refreshing again', async () => {
+    const { locks } = installLocks();
+    setToken('old');
+    let otherTabDone: () => void = () => {};
+    // Another tab holds the lock: it is renewing the shared token right now.
+    const otherTab = locks.request(
+      REFRESH_LOCK,
+      () =>
+        new Promise<void>((resolve) => {
+          otherTabDone = () => {
+            setToken('renewed-by-other-tab');
+            resolve();
+          };
+        }),
+    );
+    fetchMock.mockImplementation(async (_input, init) =>
+      authOf(init) === 'Bearer renewed-by-other-tab' ? json(200, { ok: true }) : unauthorized(),
+    );
+
+    const call = apiRequest('/things');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    otherTabDone();
+    await otherTab;
+
+    await expect(call).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/things', '/api/things']);
+  });
+
+  it('refreshes after waiting when the other tab left the token as it was', async () => {
+    installLocks();
+    setToken('old');
+    fetchMock.mockResolvedValueOnce(json(200, { token: 'fresh' }));
+    await expect(refreshAccessToken('old')).resolves.toBe('fresh');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh']);
+  });
+
   it('wraps a network failure in an ApiError with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api.get('/app-info')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(apiRequest('/app-info')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorBody, RefreshResponse } from '@atrium/contract';
+import type { authApi, ErrorBody, RefreshResponse } from '@atrium/contract';
 import { clearToken, getToken, setToken } from './token';
 
 export const API_BASE = '/api';
@@ -50,7 +50,10 @@ function expireSession(): void {
 }
 
 // These calls are how a token is obtained: a 401 from them is the answer, not a stale token.
-const NO_REFRESH = new Set(['/auth/login', '/auth/refresh']);
+// The paths are checked against the contract's types (its schemas stay out of the initial bundle).
+const LOGIN_PATH: (typeof authApi)['login']['path'] = '/auth/login';
+const REFRESH_PATH: (typeof authApi)['refresh']['path'] = '/auth/refresh';
+const NO_REFRESH = new Set<string>([LOGIN_PATH, REFRESH_PATH]);
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers = new Headers(options.headers);
@@ -107,19 +110,35 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<string> | null = null;
 
+/** The Web Locks name every tab of this origin takes before it renews the shared token. */
+export const REFRESH_LOCK = 'atrium-token-refresh';
+
+/** Runs `task` while holding a lock shared by all tabs (Web Locks API), or at once without one. */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // Without Web Locks the server's grace period still answers two tabs' refreshes alike.
+  return locks?.request ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
+}
+
 /**
- * Gets a new access token with the refresh cookie. Concurrent callers share one request, since
- * the server rotates the refresh token and a second parallel refresh would use a spent one.
+ * Gets a new access token with the refresh cookie. Callers in this tab share one request, and
+ * tabs take turns through a lock: the server rotates the refresh cookie they share, so a tab that
+ * waited finds the token another tab stored meanwhile and uses it instead of refreshing again.
+ * `stale` is the token that was refused (the one held now, by default).
  */
-export function refreshAccessToken(): Promise<string> {
-  refreshing ??= doRefresh().finally(() => {
+export function refreshAccessToken(stale: string | null = getToken()): Promise<string> {
+  refreshing ??= acrossTabs(async () => {
+    const current = getToken();
+    if (current && current !== stale) return current;
+    return doRefresh();
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
 async function doRefresh(): Promise<string> {
-  const response = await send('/auth/refresh', { method: 'POST' }, null);
+  const response = await send(REFRESH_PATH, { method: 'POST' }, null);
   if (!response.ok) {
     const error = await toApiError(response);
     // A 5xx says nothing about the session, so only a refusal ends it.
@@ -146,7 +165,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       fresh = current;
     } else {
       try {
-        fresh = await refreshAccessToken();
+        fresh = await refreshAccessToken(token);
       } catch {
         throw await toApiError(response);
       }
@@ -162,16 +181,3 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await apiFetch(path, options);
   return (await readBody(response)) as T;
 }
-
-type Options = Omit<RequestOptions, 'method' | 'body'>;
-
-export const api = {
-  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Options) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Options) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Options) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

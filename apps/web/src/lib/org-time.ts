@@ -11,8 +11,6 @@ export function setOrganisationTimeZone(timeZone: string): void {
   zone = timeZone;
 }
 
-export const organisationTimeZone = () => zone;
-
 /** Today's date on the organisation's clock, 'YYYY-MM-DD'. */
 export function organisationToday(now: Date = new Date()): string {
   return localDate(now, zone);

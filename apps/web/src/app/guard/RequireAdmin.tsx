@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useAuth } from '../providers/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AccessDenied } from './AccessDenied';
 
 /** Admin-only routes; sits inside RequireAuth and the layout, so a user is always present. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/Spinner';
-import { useAuth } from '../providers/auth-context';
+import { useAuth } from '@/lib/auth-context';
 
 /** Guarded routes: wait for the session check, else send to /login remembering the page. */
 export function RequireAuth() {

@@ -43,12 +43,13 @@ export function AppLayout() {
       </aside>
       <MobileMenu open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />
       <div className="pt-16 lg:pl-64">
-        <SectionBar />
         <main
           id="main"
           tabIndex={-1}
           className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
         >
+          {/* Inside main, so the section name belongs to a landmark like everything else. */}
+          <SectionBar />
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,5 @@
-import { useSocket } from '@/app/providers/socket-context';
 import { cn } from '@/lib/cn';
+import { useSocket } from '@/lib/socket-context';
 
 /** The live channel's real state: Connected only once the server has accepted the join. */
 export function ConnectionStatus() {

@@ -1,15 +1,15 @@
 import { NavLink } from 'react-router';
-import { useAuth } from '@/app/providers/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
 import { navItemsFor } from './nav-items';
 
 /** The main navigation; NavLink marks the current entry with aria-current="page". */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   return (
     <nav aria-label="Main" className="p-3">
       <ul className="space-y-1">
-        {navItemsFor(isAdmin).map(({ to, label, icon: Icon }) => (
+        {navItemsFor(can).map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

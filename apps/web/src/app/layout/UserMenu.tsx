@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '@/app/providers/auth-context';
 import { Button } from '@/components/ui/Button';
+import { useAuth } from '@/lib/auth-context';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -1,3 +1,4 @@
+import type { Action } from '@atrium/contract';
 import {
   CalendarDays,
   ChartColumn,
@@ -13,22 +14,23 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  adminOnly: boolean;
+  /** The policy action that shows this section; shown to everyone signed in when absent. */
+  action?: Action;
 }
 
-/** The spec's navigation, in order; the last four are for admins only. */
+/** The spec's navigation, in order; the last four are for admins only (see the policy table). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, adminOnly: false },
-  { to: '/attendance', label: 'Time & Attendance', icon: Clock, adminOnly: false },
-  { to: '/leave', label: 'Leave & HR', icon: CalendarDays, adminOnly: false },
-  { to: '/access-control', label: 'Access Control', icon: KeyRound, adminOnly: true },
-  { to: '/video', label: 'Video', icon: Video, adminOnly: true },
-  { to: '/people-counting', label: 'People Counting', icon: Footprints, adminOnly: true },
-  { to: '/reports', label: 'Reports', icon: ChartColumn, adminOnly: true },
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/attendance', label: 'Time & Attendance', icon: Clock },
+  { to: '/leave', label: 'Leave & HR', icon: CalendarDays },
+  { to: '/access-control', label: 'Access Control', icon: KeyRound, action: 'access.view' },
+  { to: '/video', label: 'Video', icon: Video, action: 'video.view' },
+  { to: '/people-counting', label: 'People Counting', icon: Footprints, action: 'counting.view' },
+  { to: '/reports', label: 'Reports', icon: ChartColumn, action: 'reports.view' },
 ];
 
-export const navItemsFor = (isAdmin: boolean): NavItem[] =>
-  NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
+export const navItemsFor = (can: (action: Action) => boolean): NavItem[] =>
+  NAV_ITEMS.filter((item) => !item.action || can(item.action));
 
 /** The section a path belongs to, for the phone's section bar; Dashboard when none matches. */
 export function sectionName(pathname: string): string {

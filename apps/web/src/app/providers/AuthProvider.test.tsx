@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '@/lib/auth-context';
 import { getToken, setToken } from '@/lib/token';
 import { staffUser } from '@/test/render';
 import { AuthProvider } from './AuthProvider';
-import { useAuth } from './auth-context';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

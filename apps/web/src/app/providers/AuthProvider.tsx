@@ -1,10 +1,14 @@
-import type { LoginResponse, MeResponse, User } from '@atrium/contract';
+import type { User } from '@atrium/contract';
+// The policies subpath, not the contract's index: the shell must not pull zod into the first download.
+import { allows } from '@atrium/contract/policies';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, onSessionExpired } from '@/lib/api';
+import { onSessionExpired } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutReason } from '@/lib/auth-context';
+import { shellApi } from '@/lib/shell-endpoints';
 import { clearToken, getToken, setToken, TOKEN_KEY } from '@/lib/token';
-import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutReason } from './auth-context';
 
 interface SessionState {
   user: User | null;
@@ -38,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    api.get<MeResponse>('/auth/me').then(
+    call(shellApi.me).then(
       ({ user }) => {
         if (!cancelled) setSession({ user, status: 'authenticated', signOutReason: null });
       },
@@ -64,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const { token, user } = await api.post<LoginResponse>('/auth/login', { email, password });
+      const { token, user } = await call(shellApi.login, { body: { email, password } });
       setToken(token);
       queryClient.clear();
       setSession({ user, status: 'authenticated', signOutReason: null });
@@ -76,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     if (getToken()) {
       try {
-        await api.post('/auth/logout');
+        await call(shellApi.logout);
       } catch {
         // The session is forgotten here either way; the server's copy expires on its own.
       }
@@ -89,6 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user: session.user,
       status: session.status,
+      can: (action) => session.user !== null && allows(session.user, action),
       isAdmin: session.user?.role === 'admin',
       signOutReason: session.signOutReason,
       login,

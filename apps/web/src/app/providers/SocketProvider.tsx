@@ -1,10 +1,10 @@
 import type { LiveEventType } from '@atrium/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { refreshAccessToken } from '@/lib/api';
+import { useAuth } from '@/lib/auth-context';
 import { LiveClient, type LiveHandler, type LiveStatus } from '@/lib/live';
+import { SocketContext, type SocketContextValue } from '@/lib/socket-context';
 import { getToken } from '@/lib/token';
-import { useAuth } from './auth-context';
-import { SocketContext, type SocketContextValue } from './socket-context';
 
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user, endSession } = useAuth();

@@ -1,7 +1,7 @@
 import type { LiveEventType } from '@atrium/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSocket } from './socket-context';
+import { useSocket } from '@/lib/socket-context';
 
 /**
  * Which cached queries each live event makes stale. Feature query keys start with their area
@@ -14,6 +14,10 @@ export const LIVE_INVALIDATIONS: Partial<Record<LiveEventType, QueryKey[]>> = {
   leave_status_notification: [['leave'], ['dashboard']],
   access_log_update: [['access'], ['dashboard']],
   device_event: [['access'], ['dashboard']],
+  // A new or resolved alert changes the Active Alerts figures; a device's status its card.
+  access_alert: [['access'], ['dashboard']],
+  device_status: [['access'], ['dashboard']],
+  counting_update: [['dashboard']],
 };
 
 export function useLiveInvalidation(): void {

@@ -48,10 +48,12 @@ export function Tabs<T extends string>({
     refs.current[next]?.focus();
   };
   return (
+    // Tabs wrap onto a second row rather than scroll: a strip that scrolls hides its last tabs on
+    // a phone without any sign that they exist.
     <div
       role="tablist"
       aria-label={label}
-      className={cn('-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1', className)}
+      className={cn('flex flex-wrap gap-x-1 border-b border-slate-200', className)}
     >
       {tabs.map((tab, index) => {
         const selected = tab.id === value;

@@ -1,6 +1,6 @@
 import type { LiveEventData, LiveEventType, LiveMessage } from '@atrium/contract';
 import { createContext, useContext, useEffect, useEffectEvent } from 'react';
-import type { LiveHandler, LiveStatus } from '@/lib/live';
+import type { LiveHandler, LiveStatus } from './live';
 
 export interface SocketContextValue {
   status: LiveStatus;
@@ -26,11 +26,4 @@ export function useLiveEvent<T extends LiveEventType>(
   const { subscribe } = useSocket();
   const onEvent = useEffectEvent((message: LiveMessage) => handler(message.data as LiveEventData<T>));
   useEffect(() => subscribe(type, (message) => onEvent(message)), [subscribe, type]);
-}
-
-/** Runs the handler with every live message. */
-export function useLiveMessages(handler: (message: LiveMessage) => void): void {
-  const { subscribe } = useSocket();
-  const onMessage = useEffectEvent(handler);
-  useEffect(() => subscribe('*', (message) => onMessage(message)), [subscribe]);
 }

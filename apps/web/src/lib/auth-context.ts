@@ -1,4 +1,4 @@
-import type { User } from '@atrium/contract';
+import type { Action, User } from '@atrium/contract';
 import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -9,6 +9,9 @@ export type SignOutReason = 'logout' | 'expired' | 'ended';
 export interface AuthContextValue {
   user: User | null;
   status: AuthStatus;
+  /** Whether the signed-in person may do an action at all: the contract's policy table, as the server enforces it. */
+  can: (action: Action) => boolean;
+  /** The admin role; prefer `can(action)`, which follows the policy table when roles are added. */
   isAdmin: boolean;
   signOutReason: SignOutReason | null;
   login: (email: string, password: string) => Promise<User>;

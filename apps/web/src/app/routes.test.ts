@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from './layout/nav-items';
+import { routes } from './routes';
+
+/** Every path the router serves, nested paths joined. */
+function routedPaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const here = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
+    const own = route.path ? [here] : [];
+    return [...own, ...routedPaths(route.children ?? [], here)];
+  });
+}
+
+// The e2e accessibility spec visits the navigation's items: a page the router serves but the
+// navigation leaves out would go unchecked, so the two lists must agree. Pages that need an id
+// (a ':param' in the path) cannot be listed and are left to their own specs.
+describe('routes and navigation', () => {
+  it('every signed-in page is a navigation item, and every item is routed', () => {
+    const pages = routedPaths(routes).filter(
+      (path) => path !== '/login' && path !== '/*' && !path.includes(':'),
+    );
+    expect([...pages].sort()).toEqual(NAV_ITEMS.map((item) => item.to).sort());
+  });
+});

@@ -1,0 +1,120 @@
+// Types only: the contract's schemas (and zod) load with the pages that use them, not with the shell.
+import type { BodyIn, EndpointDef, ParamsIn, QueryIn, ResponseOf } from '@atrium/contract';
+import { apiFetch, apiRequest } from './api';
+
+/**
+ * One part of a call's input: absent (and refused) when the endpoint declares no schema for it,
+ * optional when nothing in it is required, required otherwise.
+ */
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : object extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+/** What a call of endpoint E takes: its params, query and body, typed from the contract. */
+export type CallInput<E extends EndpointDef> = Slot<'params', ParamsIn<E>> &
+  Slot<'query', QueryIn<E>> &
+  Slot<'body', BodyIn<E>> & { signal?: AbortSignal };
+
+type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+/** The input argument may be left out when nothing in it is required. */
+export type CallArgs<E extends EndpointDef> =
+  RequiredKeys<CallInput<E>> extends never ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+export type { BodyIn, ParamsIn, QueryIn, ResponseOf };
+
+/**
+ * An endpoint as the app shell names it (sign-in, session, app-info) without loading the
+ * contract's schemas into the initial bundle: its method and path, checked against the
+ * definition's literal types, so a wrong path or method still fails to compile.
+ */
+export interface EndpointRef<E extends EndpointDef> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: carries E for inference. */
+  readonly endpoint?: E;
+}
+
+export function endpointRef<E extends EndpointDef>(method: E['method'], path: E['path']): EndpointRef<E> {
+  return { method, path };
+}
+
+type Target<E extends EndpointDef> = E | EndpointRef<E>;
+
+/** Fills `:name` segments of a path; values are URI-encoded. */
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null)
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query string: undefined, null and '' are left out; arrays repeat the key. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+  }
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** The URL of an endpoint (below /api) with its path parameters and query filled in. */
+export function endpointUrl<E extends EndpointDef>(endpoint: Target<E>, ...[input]: CallArgs<E>): string {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  return `${fillPath(endpoint.path, params)}${queryString(query)}`;
+}
+
+/** Calls a JSON endpoint with the bearer token (one refresh on 401); resolves with its typed body. */
+export function call<E extends EndpointDef>(
+  endpoint: Target<E>,
+  ...args: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const input = (args[0] ?? {}) as { body?: unknown; signal?: AbortSignal };
+  return apiRequest<ResponseOf<E>>(endpointUrl(endpoint, ...args), {
+    method: endpoint.method,
+    body: input.body,
+    signal: input.signal,
+  });
+}
+
+/** Calls a file endpoint (CSV, PDF, xlsx): resolves with the raw Response to read as a blob. */
+export function download<E extends EndpointDef>(
+  endpoint: Target<E>,
+  ...args: CallArgs<E>
+): Promise<Response> {
+  const input = (args[0] ?? {}) as { body?: unknown; signal?: AbortSignal };
+  return apiFetch(endpointUrl(endpoint, ...args), {
+    method: endpoint.method,
+    body: input.body,
+    signal: input.signal,
+    headers: { Accept: '*/*' },
+  });
+}
+
+/**
+ * Hands a file answer to the browser as a download, named as the server's content-disposition
+ * says (or `fallback`).
+ */
+export async function saveDownload(response: Response, fallback: string): Promise<void> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL can go once the browser has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

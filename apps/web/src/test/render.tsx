@@ -1,4 +1,4 @@
-import type { User } from '@atrium/contract';
+import { allows, type User } from '@atrium/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,9 +6,9 @@ import userEvent from '@testing-library/user-event';
 // different builds of the package, and then hooks see no router.
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/app/providers/auth-context';
-import { SocketContext, type SocketContextValue } from '@/app/providers/socket-context';
 import { ToastProvider } from '@/components/ui/ToastProvider';
+import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
+import { SocketContext, type SocketContextValue } from '@/lib/socket-context';
 
 export const staffUser: User = {
   id: 2,
@@ -35,6 +35,7 @@ export function fakeAuth(user: User | null, overrides: Partial<AuthContextValue>
   return {
     user,
     status: user ? 'authenticated' : 'anonymous',
+    can: (action) => user !== null && allows(user, action),
     isAdmin: user?.role === 'admin',
     signOutReason: null,
     login: vi.fn(),

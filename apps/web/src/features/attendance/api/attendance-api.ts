@@ -1,17 +1,9 @@
-import type {
-  AttendanceListResponse,
-  AttendanceOverviewResponse,
-  AttendanceRecordResponse,
-  AttendanceStatsResponse,
-  AttendanceStatus,
-  BulkMarkResponse,
-  DepartmentsResponse,
-  MyStatusResponse,
-  OkResponse,
-  UsersResponse,
-} from '@atrium/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, apiRequest } from '@/lib/api';
+import { attendanceApi, peopleApi } from '@atrium/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BodyIn, call, download, type ParamsIn, type QueryIn, saveDownload } from '@/lib/api-client';
+
+/** The list's filters and paging, exactly as the contract's query declares them. */
+export type ListParams = QueryIn<typeof attendanceApi.list>;
 
 /** Every key starts with 'attendance', so a live attendance_update refreshes them all. */
 export const attendanceKeys = {
@@ -21,79 +13,56 @@ export const attendanceKeys = {
   list: (params: ListParams) => ['attendance', 'list', params] as const,
   overview: (date: string) => ['attendance', 'overview', date] as const,
   departments: () => ['attendance', 'departments'] as const,
-  people: () => ['attendance', 'people'] as const,
 };
 
-export interface ListParams {
-  date?: string;
-  startDate?: string;
-  endDate?: string;
-  department?: number;
-  status?: AttendanceStatus;
-  search?: string;
-  userId?: number;
-  page?: number;
-  pageSize?: number;
-}
+/** One factory per query: key and fetch together, for hooks, prefetching and tests alike. */
+export const attendanceQueries = {
+  myStatus: () =>
+    queryOptions({
+      queryKey: attendanceKeys.myStatus(),
+      queryFn: ({ signal }) => call(attendanceApi.myStatus, { signal }).then((r) => r.status),
+    }),
+  stats: (month: string) =>
+    queryOptions({
+      queryKey: attendanceKeys.stats(month),
+      queryFn: ({ signal }) => call(attendanceApi.stats, { query: { month }, signal }).then((r) => r.stats),
+    }),
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: attendanceKeys.list(params),
+      queryFn: ({ signal }) => call(attendanceApi.list, { query: params, signal }),
+    }),
+  overview: (date: string) =>
+    queryOptions({
+      queryKey: attendanceKeys.overview(date),
+      queryFn: ({ signal }) =>
+        call(attendanceApi.overview, { query: { date }, signal }).then((r) => r.overview),
+    }),
+  departments: () =>
+    queryOptions({
+      queryKey: attendanceKeys.departments(),
+      queryFn: ({ signal }) => call(peopleApi.departments, { signal }).then((r) => r.departments),
+      staleTime: 5 * 60_000,
+    }),
+};
 
-function queryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '' && value !== null) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-export const useMyStatus = () =>
-  useQuery({
-    queryKey: attendanceKeys.myStatus(),
-    queryFn: () => api.get<MyStatusResponse>('/attendance/my-status').then((r) => r.status),
-  });
-
-export const useAttendanceStats = (month: string) =>
-  useQuery({
-    queryKey: attendanceKeys.stats(month),
-    queryFn: () => api.get<AttendanceStatsResponse>(`/attendance/stats?month=${month}`).then((r) => r.stats),
-  });
-
+export const useMyStatus = () => useQuery(attendanceQueries.myStatus());
+export const useAttendanceStats = (month: string) => useQuery(attendanceQueries.stats(month));
 export const useAttendanceList = (params: ListParams, enabled = true) =>
-  useQuery({
-    queryKey: attendanceKeys.list(params),
-    queryFn: () => api.get<AttendanceListResponse>(`/attendance${queryString(params)}`),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-
-export const useOverview = (date: string) =>
-  useQuery({
-    queryKey: attendanceKeys.overview(date),
-    queryFn: () =>
-      api.get<AttendanceOverviewResponse>(`/attendance/overview?date=${date}`).then((r) => r.overview),
-  });
-
-export const useDepartments = () =>
-  useQuery({
-    queryKey: attendanceKeys.departments(),
-    queryFn: () => api.get<DepartmentsResponse>('/users/departments').then((r) => r.departments),
-    staleTime: 5 * 60_000,
-  });
-
-export const usePeople = () =>
-  useQuery({
-    queryKey: attendanceKeys.people(),
-    queryFn: () => api.get<UsersResponse>('/users').then((r) => r.users),
-    staleTime: 5 * 60_000,
-  });
+  // Paging and filter changes keep showing the previous page until the next one arrives.
+  useQuery({ ...attendanceQueries.list(params), placeholderData: keepPreviousData, enabled });
+export const useOverview = (date: string) => useQuery(attendanceQueries.overview(date));
+export const useDepartments = () => useQuery(attendanceQueries.departments());
 
 /** Check-in and check-out refresh every attendance and dashboard figure. */
 export function useCheckInOut(action: 'check-in' | 'check-out') {
   const queryClient = useQueryClient();
+  const endpoint = action === 'check-in' ? attendanceApi.checkIn : attendanceApi.checkOut;
   return useMutation({
-    mutationFn: () => api.post<MyStatusResponse>(`/attendance/${action}`).then((r) => r.status),
+    mutationFn: () => call(endpoint).then((r) => r.status),
     onSuccess: (status) => {
       queryClient.setQueryData(attendanceKeys.myStatus(), status);
-      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });
@@ -104,52 +73,36 @@ function useAttendanceMutation<TArgs, TResult>(fn: (args: TArgs) => Promise<TRes
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['attendance'] });
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });
 }
 
+type BulkBody = BodyIn<typeof attendanceApi.bulkMarkPresent>;
+
 export const useBulkMark = () =>
-  useAttendanceMutation((args: { action: 'present' | 'absent'; userIds: number[]; date: string }) =>
-    api.post<BulkMarkResponse>(`/attendance/bulk-mark-${args.action}`, {
-      userIds: args.userIds,
-      date: args.date,
-    }),
+  useAttendanceMutation(({ action, ...body }: BulkBody & { action: 'present' | 'absent' }) =>
+    call(action === 'present' ? attendanceApi.bulkMarkPresent : attendanceApi.bulkMarkAbsent, { body }),
   );
 
 export const useCorrectRecord = () =>
   useAttendanceMutation(
-    (args: { id: number; check_in_time?: string; check_out_time?: string | null; reason: string }) => {
-      const { id, ...body } = args;
-      return api.patch<AttendanceRecordResponse>(`/attendance/${id}`, body).then((r) => r.record);
-    },
+    ({ id, ...body }: ParamsIn<typeof attendanceApi.correct> & BodyIn<typeof attendanceApi.correct>) =>
+      call(attendanceApi.correct, { params: { id }, body }).then((r) => r.record),
   );
 
 export const useDeleteRecord = () =>
-  useAttendanceMutation((args: { id: number; reason: string }) =>
-    apiRequest<OkResponse>(`/attendance/${args.id}`, { method: 'DELETE', body: { reason: args.reason } }),
+  useAttendanceMutation(
+    ({ id, ...body }: ParamsIn<typeof attendanceApi.remove> & BodyIn<typeof attendanceApi.remove>) =>
+      call(attendanceApi.remove, { params: { id }, body }),
   );
 
+/** What the export takes: a range, and either picked people or the list's own filters. */
+export type ExportRequest = BodyIn<typeof attendanceApi.exportCsv>;
+
 /** Asks the server for the CSV and hands it to the browser as a download. */
-export async function downloadAttendanceCsv(body: {
-  userIds?: number[];
-  startDate: string;
-  endDate: string;
-}) {
-  const response = await apiFetch('/attendance/export', {
-    method: 'POST',
-    body: { ...body, format: 'csv' },
-    headers: { Accept: 'text/csv' },
-  });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `attendance-${body.endDate}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export async function downloadAttendanceCsv(body: ExportRequest) {
+  const response = await download(attendanceApi.exportCsv, { body: { ...body, format: 'csv' } });
+  await saveDownload(response, `attendance-${body.endDate}.csv`);
 }

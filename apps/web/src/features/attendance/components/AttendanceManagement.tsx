@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/toast-context';
 import { downloadAttendanceCsv } from '../api/attendance-api';
-import { todayLocal } from '../lib/calendar';
+import { type DateRange, todayLocal } from '../lib/calendar';
 import { EmployeeManagement } from './EmployeeManagement';
 import { OverviewPanel } from './OverviewPanel';
 
@@ -14,11 +14,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'employees', label: 'Employee Management' },
 ];
-
-export interface DateRange {
-  start: string;
-  end: string;
-}
 
 /** Everyone's attendance for a picked date (or an advanced range), from the server. */
 export function AttendanceManagement() {

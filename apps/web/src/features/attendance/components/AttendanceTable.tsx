@@ -1,4 +1,5 @@
 import type { AttendanceRecord } from '@atrium/contract';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { formatDate, formatHours, formatTime } from '../lib/format';
 import { RowActions, StatusBadges } from './RowParts';
 
@@ -41,7 +42,7 @@ export function AttendanceTable({
       {/* Phones get cards; from the sm breakpoint up, the table (which scrolls sideways if it must). */}
       <div className="space-y-2 sm:hidden">
         <label className="flex items-center gap-2 px-1 text-sm font-medium text-slate-700">
-          <input type="checkbox" checked={allSelected} onChange={toggleAll} className="size-4" />
+          <Checkbox checked={allSelected} onChange={toggleAll} />
           Select all
         </label>
         <ul className="space-y-2" aria-label="Attendance records">
@@ -54,12 +55,11 @@ export function AttendanceTable({
                 className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
               >
                 <div className="flex items-start gap-3">
-                  <input
-                    type="checkbox"
+                  <Checkbox
                     aria-label={`Select ${name}`}
                     checked={selected.has(row.user_id)}
                     onChange={() => toggle(row.user_id)}
-                    className="mt-1 size-4"
+                    className="mt-0.5"
                   />
                   <div className="min-w-0 flex-1">
                     <div className="font-medium text-slate-900">{name}</div>
@@ -69,7 +69,7 @@ export function AttendanceTable({
                     <div className="mt-1 text-sm text-slate-700">
                       {showDate ? `${formatDate(row.date)} · ` : ''}
                       {row.check_in_time
-                        ? `In ${formatTime(row.check_in_time)} · Out ${formatTime(row.check_out_time) ?? '—'} · ${formatHours(row.hours)} h`
+                        ? `In ${formatTime(row.check_in_time)} · Out ${formatTime(row.check_out_time) ?? 'Not recorded'}${row.hours === null ? '' : ` · ${formatHours(row.hours)} h`}`
                         : 'No check-in recorded'}
                     </div>
                     <div className="mt-2">
@@ -97,13 +97,7 @@ export function AttendanceTable({
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="w-10 px-3 py-3">
-                <input
-                  type="checkbox"
-                  aria-label="Select all"
-                  checked={allSelected}
-                  onChange={toggleAll}
-                  className="size-4"
-                />
+                <Checkbox aria-label="Select all" checked={allSelected} onChange={toggleAll} />
               </th>
               <th scope="col" className="px-3 py-3">
                 Employee
@@ -144,12 +138,10 @@ export function AttendanceTable({
                   className="align-middle"
                 >
                   <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       aria-label={`Select ${name}`}
                       checked={selected.has(row.user_id)}
                       onChange={() => toggle(row.user_id)}
-                      className="size-4"
                     />
                   </td>
                   <td className="px-3 py-2">

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button';
+import { SelectionCount } from '@/components/ui/SelectionCount';
 import { useToast } from '@/components/ui/toast-context';
 import { useBulkMark } from '../api/attendance-api';
 import { formatDate } from '../lib/format';
@@ -44,18 +45,37 @@ export function BulkActions({
         Bulk Actions
         <span className="ml-2 font-normal text-slate-600">for {formatDate(date)}</span>
       </h2>
-      <Button size="sm" onClick={() => mark('present')} disabled={bulk.isPending}>
+      <Button
+        size="sm"
+        onClick={() => mark('present')}
+        disabled={bulk.isPending}
+        aria-describedby="bulk-selection"
+      >
         Mark Present
       </Button>
-      <Button size="sm" variant="danger" onClick={() => mark('absent')} disabled={bulk.isPending}>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => mark('absent')}
+        disabled={bulk.isPending}
+        aria-describedby="bulk-selection"
+      >
         Mark Absent
       </Button>
-      <Button size="sm" variant="secondary" onClick={() => requireSelection() && onExport(selected)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => requireSelection() && onExport(selected)}
+        aria-describedby="bulk-selection"
+      >
         Export Selected
       </Button>
-      <span className="ml-auto text-sm text-slate-600" aria-live="polite" data-testid="selected-count">
-        {selected.length} selected
-      </span>
+      <SelectionCount
+        id="bulk-selection"
+        count={selected.length}
+        hint="Tick employees in the list to use these actions"
+        className="sm:ml-auto"
+      />
     </section>
   );
 }

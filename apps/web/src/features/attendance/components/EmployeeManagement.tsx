@@ -7,8 +7,8 @@ import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { downloadAttendanceCsv, useAttendanceList, useDepartments, usePeople } from '../api/attendance-api';
-import type { DateRange } from './AttendanceManagement';
+import { downloadAttendanceCsv, useAttendanceList, useDepartments } from '../api/attendance-api';
+import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
 import { BulkActions } from './BulkActions';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
@@ -41,7 +41,6 @@ export function EmployeeManagement({
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
   const query = useDeferredValue(search.trim());
   const departments = useDepartments();
-  const people = usePeople();
 
   const params = {
     ...(range ? { startDate: range.start, endDate: range.end } : { date }),
@@ -61,27 +60,25 @@ export function EmployeeManagement({
       setPage(1);
     };
 
-  /** Export follows the department and search filters (status is per day, so every day is kept). */
-  const filteredPeople = (): number[] | undefined => {
-    if (!department && !query) return undefined;
-    const needle = query.toLowerCase();
-    return (people.data ?? [])
-      .filter((p) => !department || p.department_id === Number(department))
-      .filter((p) =>
-        [`${p.first_name} ${p.last_name}`, p.email, p.department_name ?? ''].some((t) =>
-          t.toLowerCase().includes(needle),
-        ),
-      )
-      .map((p) => p.id);
-  };
-
-  const exportRange = async (userIds?: number[]) => {
-    if (userIds?.length === 0) {
+  /**
+   * Export Selected sends the picked people; Export sends the list's department and search
+   * filters, which the server applies as it does for the list (status is per day, so every day
+   * is kept).
+   */
+  const exportRange = async (selection?: number[]) => {
+    if (selection?.length === 0) {
       toast.warning('No attendance records found for the selected criteria.');
       return;
     }
+    const filters = selection
+      ? { userIds: selection }
+      : { department: params.department, search: params.search };
     try {
-      await downloadAttendanceCsv({ userIds, startDate: range?.start ?? date, endDate: range?.end ?? date });
+      await downloadAttendanceCsv({
+        ...filters,
+        startDate: range?.start ?? date,
+        endDate: range?.end ?? date,
+      });
     } catch {
       toast.error('Export failed. Please try again.');
     }
@@ -137,11 +134,7 @@ export function EmployeeManagement({
               <SlidersHorizontal aria-hidden="true" className="size-4" />
               Advanced Filters
             </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void exportRange(filteredPeople())}
-              disabled={people.isPending}
-            >
+            <Button variant="secondary" onClick={() => void exportRange()}>
               <Download aria-hidden="true" className="size-4" />
               Export
             </Button>

@@ -1,6 +1,12 @@
 import { organisationToday } from '@/lib/org-time';
 /** Month arithmetic on 'YYYY-MM' and 'YYYY-MM-DD' strings, free of time zones. */
 
+/** An inclusive span of calendar days, both ends 'YYYY-MM-DD'. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
 export interface CalendarCell {
   date: string;
   day: number;

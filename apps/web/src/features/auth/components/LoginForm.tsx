@@ -1,9 +1,9 @@
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '@/app/providers/auth-context';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api';
 import { useAppInfo } from '@/lib/app-info';
+import { useAuth } from '@/lib/auth-context';
 import { type DemoAccount, DemoAccounts } from './DemoAccounts';
 
 const inputClasses =
@@ -91,13 +91,10 @@ export function LoginForm() {
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
+      {/* Offered only where the published demo passwords work (never on a guarded network install). */}
+      {appInfo?.demoAccounts ? <DemoAccounts onPick={pick} /> : null}
       {appInfo?.demo ? (
-        <>
-          <DemoAccounts onPick={pick} />
-          <p className="text-center text-xs text-slate-500">
-            This is a demo application for testing purposes.
-          </p>
-        </>
+        <p className="text-center text-xs text-slate-500">This is a demo application for testing purposes.</p>
       ) : null}
     </div>
   );

@@ -10,11 +10,12 @@ const routes = [
   { path: '/leave', element: <h1>Leave page</h1> },
 ];
 
-const appInfo = (demo: boolean) =>
-  vi.fn<typeof fetch>().mockResolvedValue(
-    new Response(JSON.stringify({ name: 'Atrium', demo }), {
-      headers: { 'Content-Type': 'application/json' },
-    }),
+const appInfo = (demo: boolean, demoAccounts = demo) =>
+  vi.fn<typeof fetch>().mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ name: 'Atrium', demo, demoAccounts, timezone: 'UTC' }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
   );
 
 beforeEach(() => {
@@ -106,6 +107,16 @@ describe('LoginPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(screen.queryByText('Demo Accounts')).toBeNull();
     expect(screen.queryByText('This is a demo application for testing purposes.')).toBeNull();
+  });
+
+  it('offers no Demo Accounts when the demo accounts cannot sign in with their published passwords', async () => {
+    const fetchMock = appInfo(true, false);
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, { path: '/login' });
+
+    expect(await screen.findByText('This is a demo application for testing purposes.')).toBeTruthy();
+    expect(screen.queryByText('Demo Accounts')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
   });
 
   it('sends a signed-in user straight to the dashboard', async () => {

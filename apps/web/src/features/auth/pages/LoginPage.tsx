@@ -1,7 +1,7 @@
 import { Building2 } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '@/app/providers/auth-context';
 import { FullPageSpinner } from '@/components/ui/Spinner';
+import { useAuth } from '@/lib/auth-context';
 import { LoginForm } from '../components/LoginForm';
 import { ParticleBackground } from '../components/ParticleBackground';
 import { redirectTarget } from '../redirect';

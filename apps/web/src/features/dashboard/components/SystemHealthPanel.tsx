@@ -3,12 +3,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useSystemHealth } from '../api/dashboard-api';
+import { humanDuration } from '../duration';
 
-const SERVICE_NAMES: Record<string, string> = { api: 'API server', database: 'Database' };
-const TONE = { healthy: 'success', warning: 'warning', down: 'danger' } as const;
-const LABEL = { healthy: 'Online', warning: 'Slow', down: 'Offline' } as const;
+const TONE = { healthy: 'success', warning: 'warning', down: 'danger', unknown: 'neutral' } as const;
+const LABEL = { healthy: 'Healthy', warning: 'Warning', down: 'Down', unknown: 'Not measured' } as const;
 
-/** Only what the server measured: its services and its uptime. */
+/** Only what the server measured: one row per service with what was measured, and its uptime. */
 export function SystemHealthPanel() {
   const health = useSystemHealth();
   return (
@@ -23,20 +23,24 @@ export function SystemHealthPanel() {
           <Spinner />
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" data-testid="system-health">
-            {Object.entries(health.data.services).map(([name, state]) => (
-              <li key={name} className="flex items-center justify-between gap-3 py-2">
-                <span className="text-slate-800">{SERVICE_NAMES[name] ?? name}</span>
-                <span className="flex items-center gap-2">
-                  {name === 'database' && health.data.databaseLatencyMs !== null ? (
-                    <span className="text-slate-500">{health.data.databaseLatencyMs} ms</span>
-                  ) : null}
-                  <Badge tone={TONE[state]}>{LABEL[state]}</Badge>
+            {health.data.checks.map((check) => (
+              <li
+                key={check.service}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2"
+                data-testid={`health-${check.service}`}
+              >
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-800">{check.label}</span>
+                  <span className="block text-xs text-slate-600">{check.detail}</span>
                 </span>
+                <Badge tone={TONE[check.state]}>{LABEL[check.state]}</Badge>
               </li>
             ))}
             <li className="flex items-center justify-between gap-3 py-2">
-              <span className="text-slate-800">Uptime</span>
-              <span className="text-slate-600">{health.data.uptime} seconds</span>
+              <span className="font-medium text-slate-800">Uptime</span>
+              <time className="text-slate-600" dateTime={`PT${Math.floor(health.data.uptime)}S`}>
+                {humanDuration(health.data.uptime)}
+              </time>
             </li>
           </ul>
         )}

@@ -1,23 +1,9 @@
-import type {
-  ApplyLeaveRequest,
-  BatchDecisionResponse,
-  LeaveApplicationPageResponse,
-  LeaveApplicationResponse,
-  LeaveApplicationsResponse,
-  LeaveBalanceResponse,
-  LeaveCalendarResponse,
-  LeaveDecision,
-  LeaveLedgerResponse,
-  LeavePoliciesResponse,
-  LeavePolicyRequest,
-  LeavePolicyResponse,
-  LeaveStatsResponse,
-  LeaveStatus,
-  LeaveTypesResponse,
-  OkResponse,
-} from '@atrium/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { type LeaveDecision, leaveApi } from '@atrium/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BodyIn, call, type QueryIn } from '@/lib/api-client';
+
+/** The applications list's filters and paging, exactly as the contract's query declares them. */
+export type ListParams = QueryIn<typeof leaveApi.applications>;
 
 /** Every key starts with 'leave', so a live leave event refreshes them all. */
 export const leaveKeys = {
@@ -33,79 +19,69 @@ export const leaveKeys = {
   policies: () => ['leave', 'policies'] as const,
 };
 
-export interface ListParams {
-  status?: LeaveStatus;
-  search?: string;
-  page: number;
-  pageSize: number;
-}
+/** One factory per query: key and fetch together. */
+export const leaveQueries = {
+  types: () =>
+    queryOptions({
+      queryKey: leaveKeys.types(),
+      queryFn: ({ signal }) => call(leaveApi.types, { signal }).then((r) => r.leaveTypes),
+    }),
+  balance: () =>
+    queryOptions({
+      queryKey: leaveKeys.balance(),
+      queryFn: ({ signal }) => call(leaveApi.myBalance, { signal }).then((r) => r.balances),
+    }),
+  ledger: () =>
+    queryOptions({
+      queryKey: leaveKeys.ledger(),
+      queryFn: ({ signal }) => call(leaveApi.myLedger, { signal }).then((r) => r.entries),
+    }),
+  mine: () =>
+    queryOptions({
+      queryKey: leaveKeys.mine(),
+      queryFn: ({ signal }) => call(leaveApi.myApplications, { signal }).then((r) => r.applications),
+    }),
+  list: (params: ListParams) =>
+    queryOptions({
+      queryKey: leaveKeys.list(params),
+      queryFn: ({ signal }) => call(leaveApi.applications, { query: params, signal }),
+    }),
+  pending: () =>
+    queryOptions({
+      queryKey: leaveKeys.pending(),
+      queryFn: ({ signal }) => call(leaveApi.pending, { signal }).then((r) => r.applications),
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: leaveKeys.stats(),
+      queryFn: ({ signal }) => call(leaveApi.stats, { signal }).then((r) => r.stats),
+    }),
+  calendar: (year: number, month: number) =>
+    queryOptions({
+      queryKey: leaveKeys.calendar(year, month),
+      queryFn: ({ signal }) =>
+        call(leaveApi.calendar, { params: { year, month }, signal }).then((r) => r.events),
+    }),
+  policies: () =>
+    queryOptions({
+      queryKey: leaveKeys.policies(),
+      queryFn: ({ signal }) => call(leaveApi.policies, { signal }).then((r) => r.policies),
+    }),
+};
 
-function queryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-export const useLeaveTypes = () =>
-  useQuery({
-    queryKey: leaveKeys.types(),
-    queryFn: () => api.get<LeaveTypesResponse>('/leave/types').then((r) => r.leaveTypes),
-  });
-
-export const useMyBalance = () =>
-  useQuery({
-    queryKey: leaveKeys.balance(),
-    queryFn: () => api.get<LeaveBalanceResponse>('/leave/my-balance').then((r) => r.balances),
-  });
-
+export const useLeaveTypes = () => useQuery(leaveQueries.types());
+export const useMyBalance = () => useQuery(leaveQueries.balance());
 /** The ledger lines behind this year's balances; fetched only when someone asks why. */
-export const useMyLedger = (enabled: boolean) =>
-  useQuery({
-    queryKey: leaveKeys.ledger(),
-    queryFn: () => api.get<LeaveLedgerResponse>('/leave/my-ledger').then((r) => r.entries),
-    enabled,
-  });
-
-export const useMyApplications = () =>
-  useQuery({
-    queryKey: leaveKeys.mine(),
-    queryFn: () => api.get<LeaveApplicationsResponse>('/leave/my-applications').then((r) => r.applications),
-  });
-
+export const useMyLedger = (enabled: boolean) => useQuery({ ...leaveQueries.ledger(), enabled });
+export const useMyApplications = () => useQuery(leaveQueries.mine());
+// Paging and month changes keep showing the previous page until the next one arrives.
 export const useApplications = (params: ListParams) =>
-  useQuery({
-    queryKey: leaveKeys.list(params),
-    queryFn: () => api.get<LeaveApplicationPageResponse>(`/leave/applications${queryString(params)}`),
-    placeholderData: keepPreviousData,
-  });
-
-export const usePending = () =>
-  useQuery({
-    queryKey: leaveKeys.pending(),
-    queryFn: () => api.get<LeaveApplicationsResponse>('/leave/pending').then((r) => r.applications),
-  });
-
-export const useLeaveStats = () =>
-  useQuery({
-    queryKey: leaveKeys.stats(),
-    queryFn: () => api.get<LeaveStatsResponse>('/leave/stats').then((r) => r.stats),
-  });
-
+  useQuery({ ...leaveQueries.list(params), placeholderData: keepPreviousData });
+export const usePending = () => useQuery(leaveQueries.pending());
+export const useLeaveStats = () => useQuery(leaveQueries.stats());
 export const useLeaveCalendar = (year: number, month: number) =>
-  useQuery({
-    queryKey: leaveKeys.calendar(year, month),
-    queryFn: () => api.get<LeaveCalendarResponse>(`/leave/calendar/${year}/${month}`).then((r) => r.events),
-    placeholderData: keepPreviousData,
-  });
-
-export const usePolicies = () =>
-  useQuery({
-    queryKey: leaveKeys.policies(),
-    queryFn: () => api.get<LeavePoliciesResponse>('/leave/policies').then((r) => r.policies),
-  });
+  useQuery({ ...leaveQueries.calendar(year, month), placeholderData: keepPreviousData });
+export const usePolicies = () => useQuery(leaveQueries.policies());
 
 /** After any change, everything leave (and the dashboards' figures) is stale. */
 function useInvalidateLeave() {
@@ -120,8 +96,8 @@ function useInvalidateLeave() {
 export function useApplyLeave() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: (body: ApplyLeaveRequest) =>
-      api.post<LeaveApplicationResponse>('/leave/apply', body).then((r) => r.application),
+    mutationFn: (body: BodyIn<typeof leaveApi.apply>) =>
+      call(leaveApi.apply, { body }).then((r) => r.application),
     onSuccess: invalidate,
   });
 }
@@ -129,8 +105,7 @@ export function useApplyLeave() {
 export function useCancelLeave() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.post<LeaveApplicationResponse>(`/leave/applications/${id}/cancel`).then((r) => r.application),
+    mutationFn: (id: number) => call(leaveApi.cancel, { params: { id } }).then((r) => r.application),
     onSuccess: invalidate,
   });
 }
@@ -143,12 +118,10 @@ export function useDecideLeave() {
   const invalidate = useInvalidateLeave();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: LeaveDecision }) =>
-      api
-        .put<LeaveApplicationResponse>(`/leave/applications/${id}/status`, {
-          status,
-          adminComments: decisionComment(status),
-        })
-        .then((r) => r.application),
+      call(leaveApi.decide, {
+        params: { id },
+        body: { status, adminComments: decisionComment(status) },
+      }).then((r) => r.application),
     onSettled: invalidate,
   });
 }
@@ -157,10 +130,8 @@ export function useBatchDecision() {
   const invalidate = useInvalidateLeave();
   return useMutation({
     mutationFn: ({ applicationIds, action }: { applicationIds: number[]; action: LeaveDecision }) =>
-      api.post<BatchDecisionResponse>('/leave/batch-approval', {
-        applicationIds,
-        action,
-        adminComments: decisionComment(action),
+      call(leaveApi.batchDecision, {
+        body: { applicationIds, action, adminComments: decisionComment(action) },
       }),
     onSettled: invalidate,
   });
@@ -169,10 +140,10 @@ export function useBatchDecision() {
 export function useSavePolicy() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: LeavePolicyRequest }) =>
+    mutationFn: ({ id, body }: { id?: number; body: BodyIn<typeof leaveApi.createPolicy> }) =>
       (id === undefined
-        ? api.post<LeavePolicyResponse>('/leave/policies', body)
-        : api.put<LeavePolicyResponse>(`/leave/policies/${id}`, body)
+        ? call(leaveApi.createPolicy, { body })
+        : call(leaveApi.updatePolicy, { params: { id }, body })
       ).then((r) => r.policy),
     onSuccess: invalidate,
   });
@@ -181,7 +152,7 @@ export function useSavePolicy() {
 export function useDeletePolicy() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: (id: number) => api.delete<OkResponse>(`/leave/policies/${id}`),
+    mutationFn: (id: number) => call(leaveApi.deletePolicy, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -74,10 +74,13 @@ export function AllApplications() {
       ) : query.data.applications.length === 0 ? (
         <CardContent className="py-10 text-center text-sm text-slate-600">No applications found</CardContent>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[760px] text-left text-sm">
+        // Phones get one block per application (as My Leave's history does); from md up, the table,
+        // which scrolls inside the card when the side navigation leaves it too little room.
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm md:min-w-[760px]">
             <caption className="sr-only">Leave applications</caption>
             <TableHead
+              className="hidden md:table-header-group"
               columns={[
                 'Employee',
                 'Type',
@@ -88,23 +91,33 @@ export function AllApplications() {
                 { label: 'Actions', hidden: true },
               ]}
             />
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 border-t border-slate-100 md:border-t-0">
               {query.data.applications.map((a) => (
-                <tr key={a.id}>
-                  <td className="px-4 py-3">
+                <tr
+                  key={a.id}
+                  className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 md:table-row md:p-0"
+                >
+                  <td className="col-span-2 md:px-4 md:py-3">
                     <p className="font-medium text-slate-900">
                       {a.first_name} {a.last_name}
                     </p>
                     <p className="text-xs text-slate-600">{a.department_name ?? 'N/A'}</p>
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{a.leave_type_name}</td>
-                  <td className="px-4 py-3 text-slate-700">{formatRange(a.start_date, a.end_date)}</td>
-                  <td className="px-4 py-3 text-slate-700">{a.days_requested}</td>
-                  <td className="px-4 py-3">
+                  <td className="text-slate-700 md:px-4 md:py-3">{a.leave_type_name}</td>
+                  <td className="col-start-1 row-start-3 text-slate-700 md:px-4 md:py-3">
+                    {formatRange(a.start_date, a.end_date)}
+                  </td>
+                  <td className="col-start-2 row-start-3 text-right text-slate-700 md:px-4 md:py-3 md:text-left">
+                    {plural(a.days_requested, 'day')}
+                  </td>
+                  <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
                     <StatusBadge status={a.status} />
                   </td>
-                  <td className="px-4 py-3 text-slate-600">{appliedDate(a)}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
+                  <td className="col-span-2 text-slate-600 md:px-4 md:py-3">
+                    <span className="md:hidden">Applied </span>
+                    {appliedDate(a)}
+                  </td>
+                  <td className="col-span-2 pt-1 text-right whitespace-nowrap md:px-4 md:py-3">
                     {a.status === 'pending' ? (
                       <span className="inline-flex gap-2">
                         <Button size="sm" disabled={busy} onClick={() => decideOne(a.id, 'approved')}>

@@ -195,7 +195,7 @@ export function ApplyWizard({
 
           {step === 4 ? (
             <div>
-              <h3 className="mb-3 text-base font-semibold text-slate-900">Review your application</h3>
+              <h2 className="mb-3 text-base font-semibold text-slate-900">Review your application</h2>
               <dl className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
                 <Item term="Leave type" value={type?.leave_name ?? ''} />
                 <Item

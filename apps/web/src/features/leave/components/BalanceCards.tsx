@@ -10,6 +10,8 @@ export function BalanceCards({ balances }: { balances: LeaveBalance[] }) {
   const [explained, setExplained] = useState<LeaveBalance | null>(null);
   return (
     <>
+      {/* The cards' titles are h3s under this, so headings never skip a level after the page's h1. */}
+      <h2 className="sr-only">Leave balances</h2>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Leave balances">
         {balances.map((b) => {
           const total = b.entitled_days;

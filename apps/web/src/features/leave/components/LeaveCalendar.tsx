@@ -57,9 +57,9 @@ export function LeaveCalendar() {
             <Button variant="secondary" size="sm" onClick={() => go(1)} aria-label="Next month">
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
-            <h3 className="ml-auto text-base font-semibold text-slate-900" aria-live="polite">
+            <h2 className="ml-auto text-base font-semibold text-slate-900" aria-live="polite">
               {label}
-            </h3>
+            </h2>
           </div>
           {events.isError ? (
             <Unavailable what="Leave calendar" onRetry={() => void events.refetch()} />
@@ -127,9 +127,9 @@ export function LeaveCalendar() {
       </Card>
       <Card>
         <CardContent>
-          <h3 className="text-base font-semibold text-slate-900">
+          <h2 className="text-base font-semibold text-slate-900">
             {chosen ? formatDate(chosen) : 'Choose a day'}
-          </h3>
+          </h2>
           {chosen === null ? (
             <p className="mt-2 text-sm text-slate-600">Select a day to see who is on leave.</p>
           ) : dayEvents.length === 0 ? (

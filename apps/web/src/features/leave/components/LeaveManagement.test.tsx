@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { LeaveManagement } from './LeaveManagement';
 
+// A long journey through the screens: on a busy machine it needs more than the default five seconds.
+const SLOW_JOURNEY_MS = 30_000;
+
 const application = (id: number, first: string): LeaveApplication => ({
   id,
   user: { id: id + 100, name: `${first} Doe` },
@@ -70,10 +73,11 @@ const renderIt = () =>
   });
 
 describe('Leave Management', () => {
-  it('pages a long pending list twenty at a time', async () => {
+  it('pages a long pending list twenty at a time', { timeout: SLOW_JOURNEY_MS }, async () => {
     pending = Array.from({ length: 25 }, (_, i) => application(i + 1, `P${i + 1}`));
     renderIt();
-    await screen.findByRole('tab', { name: 'Pending (25)' });
+    // The first render of the file loads every leave screen: allow a busy machine more than a second.
+    await screen.findByRole('tab', { name: 'Pending (25)' }, { timeout: 10_000 });
     expect(await screen.findAllByTestId('pending-application')).toHaveLength(20);
     screen.getByRole('button', { name: 'Next' }).click();
     await waitFor(() => expect(screen.getAllByTestId('pending-application')).toHaveLength(5));

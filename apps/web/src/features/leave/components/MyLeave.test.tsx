@@ -5,6 +5,9 @@ import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { localToday } from '../lib/wizard';
 import { MyLeave } from './MyLeave';
 
+// A long journey through the screens: on a busy machine it needs more than the default five seconds.
+const SLOW_JOURNEY_MS = 30_000;
+
 const types: LeaveType[] = [
   { id: 1, leave_name: 'Annual Leave', leave_code: 'AL', max_days_per_year: 25, requires_approval: true },
   { id: 4, leave_name: 'Unpaid Leave', leave_code: 'UL', max_days_per_year: 0, requires_approval: true },
@@ -59,7 +62,9 @@ describe('My Leave', () => {
     expect(screen.getByText('No limit')).toBeTruthy();
   });
 
-  it('walks the wizard with every validation message, then submits and returns to the Overview', async () => {
+  it('walks the wizard with every validation message, then submits and returns to the Overview', {
+    timeout: SLOW_JOURNEY_MS,
+  }, async () => {
     const { user } = renderMyLeave();
     await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
     const next = () => user.click(screen.getByRole('button', { name: 'Next' }));

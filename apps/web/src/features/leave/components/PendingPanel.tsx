@@ -4,7 +4,9 @@ import { CalendarCheck, CalendarX, Clock, Plane } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { Pagination } from '@/components/ui/Pagination';
+import { SelectionCount } from '@/components/ui/SelectionCount';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useLeaveStats } from '../api/leave-api';
@@ -53,22 +55,23 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
           <Card>
             <CardContent className="flex flex-wrap items-center gap-3">
               <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-indigo-600"
+                <Checkbox
                   checked={allChosen}
                   onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((a) => a.id)))}
                 />
                 Select all
               </label>
-              <span className="text-sm text-slate-600" aria-live="polite">
-                {chosen.length} selected
-              </span>
+              <SelectionCount
+                id="batch-selection"
+                count={chosen.length}
+                hint="Tick applications to approve or reject them together"
+              />
               <fieldset className="flex flex-wrap gap-2 sm:ml-auto">
                 <legend className="sr-only">Batch Actions</legend>
                 <Button
                   size="sm"
                   disabled={busy}
+                  aria-describedby="batch-selection"
                   onClick={() => decideMany(chosen, 'approved', () => setSelected(new Set()))}
                 >
                   Approve Selected
@@ -77,6 +80,7 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
                   size="sm"
                   variant="danger"
                   disabled={busy}
+                  aria-describedby="batch-selection"
                   onClick={() => decideMany(chosen, 'rejected', () => setSelected(new Set()))}
                 >
                   Reject Selected
@@ -93,9 +97,8 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
                 <Card>
                   <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
                     <div className="flex items-start gap-3">
-                      <input
-                        type="checkbox"
-                        className="mt-3 size-4 accent-indigo-600"
+                      <Checkbox
+                        className="mt-2"
                         checked={selected.has(a.id)}
                         onChange={() => toggle(a.id)}
                         aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}

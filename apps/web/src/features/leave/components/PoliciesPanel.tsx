@@ -39,7 +39,8 @@ export function PoliciesPanel() {
 
   return (
     <div className="space-y-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-slate-900">Leave policies</h2>
         <Button onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-4" /> Add Policy
         </Button>

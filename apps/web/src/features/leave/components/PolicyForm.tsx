@@ -1,13 +1,22 @@
-import type { LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
+import { type LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { Dialog } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage, isApiError } from '@/lib/api';
+import { fieldErrors } from '@/lib/form-errors';
 import { useSavePolicy } from '../api/leave-api';
 import { FieldError, inputClasses } from './FieldError';
 
-type Errors = Partial<Record<'name' | 'leaveCode' | 'maxDays' | 'carryForwardCap', string>>;
+const LABELS = {
+  name: 'Name',
+  leaveCode: 'Code',
+  description: 'Description',
+  maxDays: 'Max days per year',
+  carryForwardCap: 'Cap',
+};
+type Errors = Partial<Record<keyof typeof LABELS, string>>;
 
 /** Add or edit a policy (and its leave type) in a dialog. */
 export function PolicyForm({
@@ -32,33 +41,27 @@ export function PolicyForm({
   const save = useSavePolicy();
   const toast = useToast();
 
-  const validate = (): Errors => {
-    const e: Errors = {};
-    if (!values.name.trim()) e.name = 'Name is required';
-    if (!/^[A-Z][A-Z0-9_]{0,15}$/.test(values.leaveCode.trim()))
-      e.leaveCode = 'Code must be 1-16 capital letters, digits or _, starting with a letter';
-    const max = Number(values.maxDays);
-    if (values.maxDays === '' || !Number.isInteger(max) || max < 0 || max > 366)
-      e.maxDays = 'Max days must be 0-366';
-    const cap = Number(values.carryForwardCap);
-    if (values.carryForward && (!Number.isInteger(cap) || cap < 0 || cap > 366))
-      e.carryForwardCap = 'Cap must be 0-366';
-    return e;
-  };
+  /** The form's text as the request the contract describes; blank numbers stay invalid (NaN). */
+  const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const request = (): LeavePolicyRequest => ({
+    name: values.name,
+    leaveCode: values.leaveCode,
+    description: values.description,
+    maxDays: numberOf(values.maxDays),
+    carryForward: values.carryForward,
+    carryForwardCap: values.carryForward ? numberOf(values.carryForwardCap) : 0,
+    requiresApproval: values.requiresApproval,
+  });
 
   const submit = () => {
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body: LeavePolicyRequest = {
-      name: values.name.trim(),
-      leaveCode: values.leaveCode.trim(),
-      description: values.description.trim(),
-      maxDays: Number(values.maxDays),
-      carryForward: values.carryForward,
-      carryForwardCap: values.carryForward ? Number(values.carryForwardCap) : 0,
-      requiresApproval: values.requiresApproval,
-    };
+    // The contract's own schema: the form refuses exactly what the server would.
+    const parsed = LeavePolicyRequest.safeParse(request());
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, LABELS));
+      return;
+    }
+    setErrors({});
+    const body = parsed.data;
     save.mutate(
       { id: policy?.id, body },
       {
@@ -171,13 +174,14 @@ export function PolicyForm({
             className={inputClasses}
             value={values.description}
             onChange={(e) => field('description', e.target.value)}
+            aria-invalid={Boolean(errors.description)}
+            aria-describedby={errors.description ? 'policy-description-error' : undefined}
           />
+          <FieldError id="policy-description-error" message={errors.description} />
         </div>
         <div className="flex flex-wrap items-end gap-4">
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="size-4 accent-indigo-600"
+            <Checkbox
               checked={values.carryForward}
               onChange={(e) => field('carryForward', e.target.checked)}
             />
@@ -197,15 +201,14 @@ export function PolicyForm({
                 value={values.carryForwardCap}
                 onChange={(e) => field('carryForwardCap', e.target.value)}
                 aria-invalid={Boolean(errors.carryForwardCap)}
+                aria-describedby={errors.carryForwardCap ? 'policy-cap-error' : undefined}
               />
               <FieldError id="policy-cap-error" message={errors.carryForwardCap} />
             </div>
           ) : null}
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-indigo-600"
+          <Checkbox
             checked={values.requiresApproval}
             onChange={(e) => field('requiresApproval', e.target.checked)}
           />

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useAuth } from '@/app/providers/auth-context';
 import { Spinner } from '@/components/ui/Spinner';
+import { useAuth } from '@/lib/auth-context';
 import { MyLeave } from '../components/MyLeave';
 
 // Staff never download the administrators' screens.
@@ -10,8 +10,8 @@ const LeaveManagement = lazy(() =>
 
 /** /leave: Leave Management for administrators, My Leave for everybody else. */
 export function LeavePage() {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) return <MyLeave />;
+  const { can } = useAuth();
+  if (!can('leave.decide')) return <MyLeave />;
   return (
     <Suspense fallback={<Spinner className="py-10" />}>
       <LeaveManagement />

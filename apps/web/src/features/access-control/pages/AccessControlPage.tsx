@@ -1,10 +1,15 @@
-import { PageHeader } from '@/components/ui/PageHeader';
+import { useAuth } from '@/lib/auth-context';
+import { AccessLiveToasts } from '../components/AccessLiveToasts';
+import { AccessManagement } from '../components/AccessManagement';
+import { MyAccess } from '../components/MyAccess';
 
+/** Admins manage the building's access; staff see their own (spec section 2). */
 export function AccessControlPage() {
+  const { isAdmin } = useAuth();
   return (
-    <PageHeader
-      title="Access Control"
-      description="Building access logs, devices and security alerts are coming here soon."
-    />
+    <>
+      <AccessLiveToasts />
+      {isAdmin ? <AccessManagement /> : <MyAccess />}
+    </>
   );
 }

@@ -1,0 +1,224 @@
+import {
+  type AccessAction,
+  type AlertsQuery,
+  accessApi,
+  peopleApi,
+  type SimulateAccessRequest,
+  type SimulateHikvisionRequest,
+  type UpdateDeviceRequest,
+} from '@atrium/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { call, download } from '@/lib/api-client';
+
+/**
+ * Every key starts with 'access', so a live access_log_update or device_event (see the shell's
+ * live invalidation) makes all of them stale and the screens refetch from the server.
+ */
+export const accessKeys = {
+  all: ['access'] as const,
+  myStatus: () => ['access', 'my-status'] as const,
+  myStats: () => ['access', 'my-stats'] as const,
+  myPermissions: () => ['access', 'my-permissions'] as const,
+  myLogs: (limit: number) => ['access', 'my-logs', limit] as const,
+  myTimeline: () => ['access', 'my-timeline'] as const,
+  stats: () => ['access', 'stats'] as const,
+  devices: () => ['access', 'devices'] as const,
+  alerts: (query: AlertsQuery) => ['access', 'alerts', query] as const,
+  recent: (limit: number) => ['access', 'recent', limit] as const,
+  logs: (query: LogFilters) => ['access', 'logs', query] as const,
+  deviceEvents: (id: number) => ['access', 'device-events', id] as const,
+  doorStatus: (id: number) => ['access', 'door-status', id] as const,
+  accessPoints: () => ['access', 'access-points'] as const,
+  people: () => ['access', 'people'] as const,
+};
+
+/** The logs screen's filters; the cursor is the infinite query's page parameter. */
+export interface LogFilters {
+  search?: string;
+  action?: AccessAction;
+  /** Organisation dates, inclusive, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+export const LOG_PAGE_SIZE = 25;
+/** Spec section 9: recent access events on the employee overview. */
+export const MY_RECENT = 5;
+/** Spec section 9: recent activity rows in access monitoring. */
+export const MONITOR_RECENT = 10;
+
+// Staff (and admins) about themselves.
+
+export const myStatusQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.myStatus(),
+    queryFn: ({ signal }) => call(accessApi.myStatus, { signal }).then((r) => r.status),
+  });
+
+export const myStatsQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.myStats(),
+    queryFn: ({ signal }) => call(accessApi.myStats, { signal }).then((r) => r.stats),
+  });
+
+export const myPermissionsQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.myPermissions(),
+    queryFn: ({ signal }) => call(accessApi.myPermissions, { signal }).then((r) => r.permissions),
+  });
+
+/** The newest few of my passages (one page, no cursor). */
+export const myRecentLogsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: accessKeys.myLogs(limit),
+    queryFn: ({ signal }) => call(accessApi.myLogs, { query: { limit }, signal }).then((r) => r.logs),
+  });
+
+/** Every passage of mine, newest first, a keyset page at a time ("Load more"). */
+export const myTimelineQuery = () =>
+  infiniteQueryOptions({
+    queryKey: accessKeys.myTimeline(),
+    queryFn: ({ pageParam, signal }) =>
+      call(accessApi.myLogs, { query: { limit: LOG_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+// Administrators.
+
+export const accessStatsQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.stats(),
+    queryFn: ({ signal }) => call(accessApi.stats, { signal }).then((r) => r.stats),
+  });
+
+export const devicesQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.devices(),
+    queryFn: ({ signal }) => call(accessApi.devices, { signal }).then((r) => r.devices),
+  });
+
+/**
+ * Alerts nobody has acknowledged yet, from every source (doors, cameras, counters, system), so
+ * the list agrees with the Active Alerts figure, which counts them all.
+ */
+export const activeAlertsQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.alerts({ state: 'active' }),
+    queryFn: ({ signal }) =>
+      call(accessApi.alerts, { query: { state: 'active', limit: 50 }, signal }).then((r) => r.alerts),
+  });
+
+export const recentLogsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: accessKeys.recent(limit),
+    queryFn: ({ signal }) => call(accessApi.logs, { query: { limit }, signal }).then((r) => r.logs),
+  });
+
+export const logsQuery = (filters: LogFilters) =>
+  infiniteQueryOptions({
+    queryKey: accessKeys.logs(filters),
+    queryFn: ({ pageParam, signal }) =>
+      call(accessApi.logs, { query: { ...filters, limit: LOG_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+export const deviceEventsQuery = (id: number) =>
+  queryOptions({
+    queryKey: accessKeys.deviceEvents(id),
+    queryFn: ({ signal }) =>
+      call(accessApi.deviceEvents, { params: { id }, query: { limit: 10 }, signal }).then((r) => r.events),
+  });
+
+/** Asks the controller itself, so it is never retried in a loop nor refetched on focus. */
+export const doorStatusQuery = (id: number) =>
+  queryOptions({
+    queryKey: accessKeys.doorStatus(id),
+    queryFn: ({ signal }) => call(accessApi.doorStatus, { params: { id }, signal }).then((r) => r.doorStatus),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export const accessPointsQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.accessPoints(),
+    queryFn: ({ signal }) => call(accessApi.accessPoints, { signal }).then((r) => r.accessPoints),
+    staleTime: 5 * 60_000,
+  });
+
+export const peopleQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.people(),
+    queryFn: ({ signal }) => call(peopleApi.users, { signal }).then((r) => r.users),
+    staleTime: 5 * 60_000,
+  });
+
+// Changes. Each refreshes what it touches; the live events refresh the rest for everyone else.
+
+function useAccessMutation<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>, dashboard = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: accessKeys.all });
+      if (dashboard) void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+/** The spec's web reader: a passage at the door for the signed-in person. */
+export const useSimulateAccess = () =>
+  useAccessMutation(
+    (body: SimulateAccessRequest) => call(accessApi.simulate, { body }).then((r) => r.log),
+    true,
+  );
+
+export const useAcknowledgeAlert = () =>
+  useAccessMutation((args: { id: number; note?: string }) =>
+    call(accessApi.acknowledgeAlert, {
+      params: { id: args.id },
+      body: args.note ? { note: args.note } : {},
+    }).then((r) => r.alert),
+  );
+
+export const useUpdateDevice = () =>
+  useAccessMutation((args: { id: number; body: UpdateDeviceRequest }) =>
+    call(accessApi.updateDevice, { params: { id: args.id }, body: args.body }).then((r) => r.device),
+  );
+
+export const useRotatePushSecret = () =>
+  useMutation({
+    mutationFn: (id: number) => call(accessApi.rotatePushSecret, { params: { id } }).then((r) => r.pushUrl),
+  });
+
+export const useOpenDoor = () =>
+  useAccessMutation((id: number) =>
+    call(accessApi.openDoor, { params: { id }, body: { door: 1 } }).then((r) => r.result),
+  );
+
+export const useSimulateHikvision = () =>
+  useAccessMutation(
+    (body: SimulateHikvisionRequest) => call(accessApi.simulateHikvision, { body }).then((r) => r.result),
+    true,
+  );
+
+/** The picture a terminal sent with an event, as an object URL (the endpoint needs the bearer token). */
+export const eventPictureQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: ['access', 'picture', eventId] as const,
+    queryFn: async ({ signal }) => {
+      const response = await download(accessApi.eventPicture, { params: { id: eventId }, signal });
+      return URL.createObjectURL(await response.blob());
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { AccessLogs } from './AccessLogs';
+import { LiveMonitoring } from './LiveMonitoring';
+
+type Tab = 'monitoring' | 'logs';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'monitoring', label: 'Live Monitoring' },
+  { id: 'logs', label: 'Access Logs' },
+];
+
+/** The administrator's view of /access-control: the building now, and its history. */
+export function AccessManagement() {
+  const [tab, setTab] = useState<Tab>('monitoring');
+  return (
+    <div>
+      <PageHeader
+        title="Access Control Management"
+        description="Who is in the building, door devices, security alerts and every passage."
+      />
+      <Tabs tabs={TABS} value={tab} onChange={setTab} label="Access control views" idPrefix="access" />
+      <TabPanel idPrefix="access" id={tab}>
+        {tab === 'monitoring' ? <LiveMonitoring /> : <AccessLogs />}
+      </TabPanel>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Device, DeviceDirection, UpdateDeviceRequest } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage } from '@/lib/api';
+import { accessPointsQuery, useUpdateDevice } from '../api/access-api';
+import { Field } from './Field';
+import { PushSecretSection } from './PushSecretSection';
+
+const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
+const label = 'block text-sm font-medium text-slate-700';
+
+/** Edit where a device is and what it records; only changed fields are sent (and audited). */
+export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+  const toast = useToast();
+  const update = useUpdateDevice();
+  const points = useQuery(accessPointsQuery());
+  const [name, setName] = useState(device.name);
+  const [location, setLocation] = useState(device.location);
+  const [accessPoint, setAccessPoint] = useState(
+    device.access_point_id ? String(device.access_point_id) : '',
+  );
+  const [direction, setDirection] = useState<DeviceDirection>(device.direction);
+  const [maintenance, setMaintenance] = useState(device.status === 'maintenance');
+  const [address, setAddress] = useState(device.address ?? '');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Name is required.');
+    const body: UpdateDeviceRequest = {};
+    if (name.trim() !== device.name) body.name = name.trim();
+    if (location.trim() !== device.location) body.location = location.trim();
+    const pointId = accessPoint ? Number(accessPoint) : null;
+    if (pointId !== device.access_point_id) body.access_point_id = pointId;
+    if (direction !== device.direction) body.direction = direction;
+    if (maintenance !== (device.status === 'maintenance')) body.maintenance = maintenance;
+    const newAddress = address.trim() || null;
+    if (newAddress !== device.address) body.address = newAddress;
+    if (username.trim()) body.username = username.trim();
+    if (password) body.password = password;
+    if (Object.keys(body).length === 0) return onClose();
+    setError(null);
+    update.mutate(
+      { id: device.id, body },
+      {
+        onSuccess: () => {
+          toast.success('Device updated successfully!');
+          onClose();
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to update device')),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Configure ${device.device_id}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="configure-device" disabled={update.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="configure-device" onSubmit={submit} className="space-y-3" noValidate>
+        <label className={label}>
+          Name
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            required
+            className={field}
+          />
+        </label>
+        <label className={label}>
+          Location
+          <input
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            maxLength={200}
+            className={field}
+          />
+        </label>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Access point">
+            {(id) => (
+              <select
+                id={id}
+                value={accessPoint}
+                onChange={(e) => setAccessPoint(e.target.value)}
+                className={field}
+              >
+                <option value="">None</option>
+                {(points.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+                {/* Keep the current one selectable while the list loads or if it failed. */}
+                {device.access_point_id && !points.data ? (
+                  <option value={device.access_point_id}>{device.access_point}</option>
+                ) : null}
+              </select>
+            )}
+          </Field>
+          <Field label="Direction">
+            {(id) => (
+              <select
+                id={id}
+                value={direction}
+                onChange={(e) => setDirection(e.target.value as DeviceDirection)}
+                className={field}
+              >
+                <option value="entry">Entry</option>
+                <option value="exit">Exit</option>
+                <option value="both">Both (reader 1 in, 2 out)</option>
+              </select>
+            )}
+          </Field>
+        </div>
+        {points.isError ? (
+          <p className="text-sm text-amber-800">
+            Access points could not be loaded; the current one is kept.
+          </p>
+        ) : null}
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={maintenance}
+            onChange={(e) => setMaintenance(e.target.checked)}
+            className="mt-0.5 size-4"
+          />
+          <span>
+            <span className="font-medium">Maintenance</span>
+            <span className="block text-slate-600">
+              No offline alerts while the device is being worked on.
+            </span>
+          </span>
+        </label>
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">Commands (door open, status)</legend>
+          <label className={label}>
+            Address
+            <input
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder="http://10.1.2.31"
+              maxLength={200}
+              className={field}
+            />
+          </label>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className={label}>
+              Username
+              <input
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="off"
+                maxLength={64}
+                placeholder={device.has_credentials ? 'Unchanged' : ''}
+                className={field}
+              />
+            </label>
+            <label className={label}>
+              Password
+              <input
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+                maxLength={128}
+                placeholder={device.has_credentials ? 'Unchanged' : ''}
+                className={field}
+              />
+            </label>
+          </div>
+        </fieldset>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      <PushSecretSection device={device} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Device } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { deviceEventsQuery, doorStatusQuery } from '../api/access-api';
+import { capitalise, DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE, formatWhen } from '../lib/format';
+
+const DIRECTION_LABEL = {
+  entry: 'Entry',
+  exit: 'Exit',
+  both: 'Entry and exit (reader 1 in, 2 out)',
+} as const;
+
+/** What Atrium knows about a device, what the controller says about its door, and its latest events. */
+export function DeviceDetailsDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={device.name}
+      className="sm:max-w-2xl"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="space-y-5 text-sm">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          <Item label="Status">
+            <Badge tone={DEVICE_STATUS_TONE[device.status]}>{DEVICE_STATUS_LABEL[device.status]}</Badge>
+          </Item>
+          <Item label="Device ID">
+            <span className="font-mono">{device.device_id}</span>
+          </Item>
+          <Item label="Model">{device.model ?? 'Unknown'}</Item>
+          <Item label="Address">{device.address ?? 'Not set'}</Item>
+          <Item label="Location">{device.location || '—'}</Item>
+          <Item label="Access point">{device.access_point ?? 'None'}</Item>
+          <Item label="Direction">{DIRECTION_LABEL[device.direction]}</Item>
+          <Item label="Last seen">{device.last_seen_at ? formatWhen(device.last_seen_at) : 'Never'}</Item>
+        </dl>
+        {device.type === 'access_controller' ? <DoorStatusSection device={device} /> : null}
+        <RecentEvents device={device} />
+      </div>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function DoorStatusSection({ device }: { device: Device }) {
+  const door = useQuery(doorStatusQuery(device.id));
+  return (
+    <section aria-labelledby={`door-${device.id}`}>
+      <h3 id={`door-${device.id}`} className="mb-2 font-semibold text-slate-900">
+        Door Status
+      </h3>
+      {door.isError ? (
+        <Unavailable what="Door status is" onRetry={() => void door.refetch()} />
+      ) : !door.data ? (
+        <Spinner label="Asking the device..." className="justify-start" />
+      ) : !door.data.reachable ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900" data-testid="door-status">
+          The device did not answer{door.data.message ? `: ${door.data.message}` : ''}
+        </p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="door-status">
+          <Item label="Door">{door.data.door ? capitalise(door.data.door) : '—'}</Item>
+          <Item label="Lock">{door.data.lock ? capitalise(door.data.lock) : '—'}</Item>
+          <Item label="Readers online">
+            {door.data.readers_online === null
+              ? '—'
+              : `${door.data.readers_online} of ${door.data.readers_total ?? '?'}`}
+          </Item>
+          <Item label="Power">{door.data.power ?? '—'}</Item>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function RecentEvents({ device }: { device: Device }) {
+  const events = useQuery(deviceEventsQuery(device.id));
+  return (
+    <section aria-labelledby={`events-${device.id}`}>
+      <h3 id={`events-${device.id}`} className="mb-2 font-semibold text-slate-900">
+        Recent Events
+      </h3>
+      {events.isError ? (
+        <Unavailable what="Device events are" onRetry={() => void events.refetch()} />
+      ) : !events.data ? (
+        <Spinner className="justify-start" />
+      ) : events.data.length === 0 ? (
+        <p className="text-slate-600">No events from this device yet</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label={`Recent events of ${device.name}`}>
+          {events.data.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2">
+              <span className="min-w-0 flex-1 text-slate-900">
+                {event.label}
+                {event.name ? ` · ${event.name}` : event.card_no ? ` · card ${event.card_no}` : ''}
+              </span>
+              {event.backlog ? <Badge tone="info">Replayed</Badge> : null}
+              <time dateTime={event.timestamp} className="text-xs text-slate-600">
+                {formatWhen(event.timestamp)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Device } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Cpu, MapPin, Zap } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { devicesQuery } from '../api/access-api';
+import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
+import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
+import { DeviceDetailsDialog } from './DeviceDetailsDialog';
+import { OpenDoorDialog } from './OpenDoorDialog';
+import { SimulateEventDialog } from './SimulateEventDialog';
+
+type Open = { kind: 'details' | 'configure' | 'door'; device: Device } | { kind: 'simulate' } | null;
+
+/** One card per device with its state; the actions open dialogs that talk to the device. */
+export function DeviceStatusPanel() {
+  const devices = useQuery(devicesQuery());
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const controllers = (devices.data ?? []).filter((d) => d.type === 'access_controller');
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>Device Status</CardTitle>
+        <Button size="sm" onClick={() => setOpen({ kind: 'simulate' })} disabled={controllers.length === 0}>
+          <Zap aria-hidden="true" className="size-4" />
+          Simulate Event
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {devices.isError ? (
+          <Unavailable what="Devices are" onRetry={() => void devices.refetch()} />
+        ) : !devices.data ? (
+          <Spinner />
+        ) : devices.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No devices registered</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Devices">
+            {devices.data.map((device) => (
+              <li
+                key={device.id}
+                data-testid="device-card"
+                data-device-id={device.device_id}
+                className="flex flex-col rounded-lg border border-slate-200 p-3"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="min-w-0 font-medium break-words text-slate-900">{device.name}</h3>
+                  <Badge tone={DEVICE_STATUS_TONE[device.status]}>{DEVICE_STATUS_LABEL[device.status]}</Badge>
+                </div>
+                <dl className="mt-2 space-y-1 text-sm text-slate-600">
+                  <div className="flex items-center gap-1.5">
+                    <dt>
+                      <MapPin aria-hidden="true" className="size-4" />
+                      <span className="sr-only">Location</span>
+                    </dt>
+                    <dd className="min-w-0 break-words">{device.location || '—'}</dd>
+                  </div>
+                  <div className="flex items-center gap-1.5">
+                    <dt>
+                      <Cpu aria-hidden="true" className="size-4" />
+                      <span className="sr-only">Device ID</span>
+                    </dt>
+                    <dd className="font-mono text-xs">{device.device_id}</dd>
+                  </div>
+                </dl>
+                <div className="mt-3 flex flex-wrap gap-1">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setOpen({ kind: 'details', device })}
+                    aria-label={`View Details of ${device.name}`}
+                  >
+                    View Details
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setOpen({ kind: 'configure', device })}
+                    aria-label={`Configure ${device.name}`}
+                  >
+                    Configure
+                  </Button>
+                  {device.type === 'access_controller' ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setOpen({ kind: 'door', device })}
+                      aria-label={`Open Door of ${device.name}`}
+                    >
+                      Open Door
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {open?.kind === 'details' ? <DeviceDetailsDialog device={open.device} onClose={close} /> : null}
+      {open?.kind === 'configure' ? <ConfigureDeviceDialog device={open.device} onClose={close} /> : null}
+      {open?.kind === 'door' ? <OpenDoorDialog device={open.device} onClose={close} /> : null}
+      {open?.kind === 'simulate' ? <SimulateEventDialog devices={controllers} onClose={close} /> : null}
+    </Card>
+  );
+}

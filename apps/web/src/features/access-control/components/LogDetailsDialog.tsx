@@ -1,0 +1,78 @@
+import type { AccessLog } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { eventPictureQuery } from '../api/access-api';
+import { ACTION_LABEL, capitalise, formatWhen, personName } from '../lib/format';
+import { VideoButton } from './LogsTable';
+
+/** One passage in full, with the picture the terminal took when it sent one. */
+export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Access event details"
+      footer={
+        <>
+          <VideoButton log={log} />
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4 text-sm">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          <Item label="User">{personName(log)}</Item>
+          <Item label="Department">{log.department_name ?? 'N/A'}</Item>
+          <Item label="Action">
+            <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>{ACTION_LABEL[log.action]}</Badge>
+          </Item>
+          <Item label="Access point">{log.access_point}</Item>
+          <Item label="Device ID">
+            <span className="font-mono">{log.device_id}</span>
+          </Item>
+          <Item label="Timestamp">{formatWhen(log.timestamp)}</Item>
+          <Item label="Card number">{log.card_no ?? '—'}</Item>
+          <Item label="Verified by">{log.verify_mode ? capitalise(log.verify_mode) : '—'}</Item>
+        </dl>
+        {log.has_picture ? (
+          <Picture log={log} />
+        ) : (
+          <p className="text-slate-600">No picture with this event</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Picture({ log }: { log: AccessLog }) {
+  const picture = useQuery(eventPictureQuery(log.id));
+  const url = picture.data;
+  // The object URL holds the image in memory until revoked.
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  if (picture.isError) return <Unavailable what="The picture is" onRetry={() => void picture.refetch()} />;
+  if (!url) return <Spinner className="justify-start" label="Loading picture..." />;
+  return (
+    <img
+      src={url}
+      alt={`${personName(log)} at ${log.device_id}, ${formatWhen(log.timestamp)}`}
+      className="max-h-72 rounded-lg border border-slate-200 object-contain"
+      data-testid="event-picture"
+    />
+  );
+}

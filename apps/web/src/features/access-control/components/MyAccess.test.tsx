@@ -1,0 +1,153 @@
+import type { AccessLog, AccessStatus, MyAccessStats } from '@atrium/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { MyAccess } from './MyAccess';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const log = (id: number, action: 'entry' | 'exit', timestamp: string): AccessLog => ({
+  id,
+  user_id: staffUser.id,
+  first_name: 'Jamie',
+  last_name: 'Carter',
+  department_name: 'Warehouse',
+  action,
+  access_point: 'Main Entrance',
+  device_id: `HK-${String(id).padStart(3, '0')}`,
+  timestamp,
+  card_no: '0004521187',
+  verify_mode: 'card',
+  has_picture: false,
+  camera_id: null,
+});
+
+let status: AccessStatus;
+let stats: MyAccessStats;
+let fail: boolean;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  fail = false;
+  status = { status: 'out', last_access: null, last_access_point: null };
+  stats = { today_entries: 0, week_entries: 3, authorized_areas: 2 };
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (fail) return json({ error: { code: 'internal', message: 'x' } }, 500);
+    if (url.endsWith('/access/my-status')) return json({ status });
+    if (url.endsWith('/access/my-stats')) return json({ stats });
+    if (url.includes('/access/my-logs?limit=5')) return json({ logs: [], next_cursor: null });
+    if (url.includes('/access/my-logs?limit=25')) {
+      // Two keyset pages: the second is asked for with the first one's cursor.
+      if (url.includes('cursor=page2'))
+        return json({ logs: [log(1, 'entry', '2026-10-01T08:00:00Z')], next_cursor: null });
+      return json({ logs: [log(2, 'exit', '2026-10-02T17:00:00Z')], next_cursor: 'page2' });
+    }
+    if (url.endsWith('/access/my-permissions'))
+      return json({
+        permissions: [
+          {
+            id: 1,
+            area_name: 'Main Building',
+            description: 'Offices and common areas',
+            status: 'active',
+            granted_via: 'department',
+            valid_from: null,
+            valid_until: null,
+          },
+          {
+            id: 2,
+            area_name: 'Server Room',
+            description: 'IT equipment',
+            status: 'suspended',
+            granted_via: 'person',
+            valid_from: null,
+            valid_until: '2026-12-31',
+          },
+        ],
+      });
+    if (url.endsWith('/access/simulate') && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      status = { status: 'in', last_access: new Date().toISOString(), last_access_point: body.access_point };
+      stats = { ...stats, today_entries: 1, week_entries: 4 };
+      return json({ log: log(9, body.action, new Date().toISOString()) });
+    }
+    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+// Whole-screen journeys typed key by key; on a loaded two-core machine they outlast the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+
+const render = () =>
+  renderRoutes([{ path: '/access-control', Component: MyAccess }], {
+    path: '/access-control',
+    auth: fakeAuth(staffUser),
+  });
+
+describe('My Access overview', () => {
+  it('records an entry at Main Entrance with an HK- device id, then shows In Building from the server', async () => {
+    const { user } = render();
+    expect(await screen.findByText('Out of Building')).toBeTruthy();
+    expect(
+      screen.getByText('No recent access recorded', { selector: '[data-testid="last-access"]' }),
+    ).toBeTruthy();
+    expect((await screen.findByTestId('week-entries')).textContent).toBe('3');
+
+    await user.click(screen.getByRole('button', { name: 'Check In' }));
+    expect(await screen.findByText('Entry recorded successfully!')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/access/simulate'))!;
+    const body = JSON.parse(String(call[1]!.body));
+    expect(body.action).toBe('entry');
+    expect(body.access_point).toBe('Main Entrance');
+    expect(body.device_id).toMatch(/^HK-\d{3}$/);
+
+    expect(await screen.findByText('In Building')).toBeTruthy();
+    expect(screen.getByTestId('last-access').textContent).toMatch(
+      /^Last access: Today \d{2}:\d{2} at Main Entrance$/,
+    );
+    await waitFor(() => expect(screen.getByTestId('today-entries').textContent).toBe('1'));
+  });
+
+  it('shows the failure text when the passage is refused', async () => {
+    const { user } = render();
+    await screen.findByText('Out of Building');
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Check Out' }));
+    expect(await screen.findByText('Failed to record access event')).toBeTruthy();
+  });
+
+  it('says unavailable with Retry instead of inventing figures', async () => {
+    fail = true;
+    const { user } = render();
+    expect(await screen.findByText('Your access figures are unavailable')).toBeTruthy();
+    expect(screen.getByText('Your access status is unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('week-entries')).toBeNull();
+    fail = false;
+    for (const retry of screen.getAllByRole('button', { name: 'Retry' })) await user.click(retry);
+    expect((await screen.findByTestId('week-entries')).textContent).toBe('3');
+  });
+});
+
+describe('Timeline and Permissions', () => {
+  it('loads older passages with the cursor of the previous page', async () => {
+    const { user } = render();
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    expect(await screen.findAllByTestId('timeline-item')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('timeline-item')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('lists areas with their status', async () => {
+    const { user } = render();
+    await user.click(screen.getByRole('tab', { name: 'Permissions' }));
+    const items = await screen.findAllByTestId('permission');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Main Building');
+    expect(items[0]!.textContent).toContain('Active');
+    expect(items[1]!.textContent).toContain('Suspended');
+  });
+});

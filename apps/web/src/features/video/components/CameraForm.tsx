@@ -1,0 +1,204 @@
+import type { Camera, CameraInput, TestConnectionResponse } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage } from '@/lib/api';
+import { accessPointsQuery, useSaveCamera, useTestConnection } from '../api/video-api';
+
+const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
+const label = 'block text-sm font-medium text-slate-700';
+
+function describe(result: TestConnectionResponse): string {
+  if (!result.ok) return `Connection failed: ${result.error ?? 'no picture'}`;
+  const size = result.width && result.height ? `${result.width}×${result.height}` : 'unknown size';
+  return `Connected: ${result.codec ?? 'unknown codec'}, ${size}${result.fps ? `, ${result.fps} fps` : ''}`;
+}
+
+/** Add or edit a camera; "Test connection" asks ffmpeg what it finds at the address. */
+export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () => void }) {
+  const toast = useToast();
+  const save = useSaveCamera();
+  const test = useTestConnection();
+  const points = useQuery(accessPointsQuery());
+  const [name, setName] = useState(camera?.name ?? '');
+  const [location, setLocation] = useState(camera?.location ?? '');
+  const [url, setUrl] = useState(camera?.stream_url ?? '');
+  const [point, setPoint] = useState(camera?.access_point_id ? String(camera.access_point_id) : '');
+  const [recording, setRecording] = useState(camera?.recording_enabled ?? true);
+  const [hours, setHours] = useState(String(camera?.retention_hours ?? 72));
+  const [maxMb, setMaxMb] = useState(String(camera?.retention_max_mb ?? 2048));
+  const [sensitivity, setSensitivity] = useState(String(camera?.motion_sensitivity ?? 60));
+  const [enabled, setEnabled] = useState(camera?.enabled ?? true);
+  const [error, setError] = useState<string | null>(null);
+  const [testResult, setTestResult] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Name is required.');
+    if (!url.trim()) return setError('Stream URL is required.');
+    const input: CameraInput = {
+      name: name.trim(),
+      location: location.trim(),
+      stream_url: url.trim(),
+      access_point_id: point ? Number(point) : null,
+      recording_enabled: recording,
+      retention_hours: Number(hours),
+      retention_max_mb: Number(maxMb),
+      motion_sensitivity: Number(sensitivity),
+      enabled,
+    };
+    setError(null);
+    save.mutate(
+      { id: camera?.id, input },
+      {
+        onSuccess: () => {
+          toast.success(camera ? 'Camera updated' : 'Camera added');
+          onClose();
+        },
+        onError: (e) => setError(errorMessage(e, 'Failed to save the camera')),
+      },
+    );
+  };
+
+  const runTest = () => {
+    setTestResult('Testing…');
+    test.mutate(
+      { stream_url: url.trim() || undefined, camera_id: camera?.id },
+      {
+        onSuccess: (result) => setTestResult(describe(result)),
+        onError: (e) => setTestResult(errorMessage(e, 'Test failed')),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={camera ? `Edit ${camera.name}` : 'Add camera'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="camera-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="camera-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <label className={label}>
+          Name
+          <input
+            className={field}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            required
+          />
+        </label>
+        <label className={label}>
+          Location
+          <input
+            className={field}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            maxLength={200}
+          />
+        </label>
+        <div className="sm:col-span-2">
+          <label className={label}>
+            Stream URL
+            <input
+              className={field}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="rtsp://user:password@camera/Streaming/Channels/101"
+              inputMode="url"
+              autoComplete="off"
+              required
+            />
+          </label>
+          <p className="mt-1 text-xs text-slate-600">
+            A saved password shows as ****; leave it so to keep it.
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Button size="sm" variant="secondary" onClick={runTest} disabled={test.isPending || !url.trim()}>
+              Test connection
+            </Button>
+            {testResult ? <output className="text-sm text-slate-700">{testResult}</output> : null}
+          </div>
+        </div>
+        <label className={label}>
+          Access point
+          <select className={field} value={point} onChange={(e) => setPoint(e.target.value)}>
+            <option value="">None</option>
+            {(points.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          Motion sensitivity (1-100)
+          <input
+            type="number"
+            min={1}
+            max={100}
+            className={field}
+            value={sensitivity}
+            onChange={(e) => setSensitivity(e.target.value)}
+          />
+        </label>
+        <label className={label}>
+          Keep recordings (hours)
+          <input
+            type="number"
+            min={1}
+            max={8760}
+            className={field}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+          />
+        </label>
+        <label className={label}>
+          Recordings size cap (MB)
+          <input
+            type="number"
+            min={10}
+            className={field}
+            value={maxMb}
+            onChange={(e) => setMaxMb(e.target.value)}
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={recording}
+            onChange={(e) => setRecording(e.target.checked)}
+            className="size-4"
+          />
+          Record continuously
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+            className="size-4"
+          />
+          Enabled
+        </label>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,43 +1,69 @@
-import type {
-  DashboardStatsResponse,
-  MyStatusResponse,
-  QuickStatsResponse,
-  SystemHealthResponse,
-} from '@atrium/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { attendanceApi, dashboardApi } from '@atrium/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
 
-/** Keys start with 'dashboard' (live events refresh them) or 'attendance' (shared with that screen). */
+/** Keys start with 'dashboard' (live events and attendance changes refresh them). */
 export const dashboardKeys = {
   quickStats: () => ['dashboard', 'quick-stats'] as const,
   stats: () => ['dashboard', 'stats'] as const,
   health: () => ['dashboard', 'system-health'] as const,
+  metrics: () => ['dashboard', 'performance-metrics'] as const,
+  analytics: () => ['dashboard', 'analytics'] as const,
+  myStatus: () => ['dashboard', 'my-status'] as const,
 };
 
-export const useQuickStats = () =>
-  useQuery({
-    queryKey: dashboardKeys.quickStats(),
-    queryFn: () => api.get<QuickStatsResponse>('/dashboard/quick-stats').then((r) => r.quickStats),
-  });
+/** One factory per query: key and fetch together. */
+export const dashboardQueries = {
+  quickStats: () =>
+    queryOptions({
+      queryKey: dashboardKeys.quickStats(),
+      queryFn: ({ signal }) => call(dashboardApi.quickStats, { signal }).then((r) => r.quickStats),
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: dashboardKeys.stats(),
+      queryFn: ({ signal }) => call(dashboardApi.stats, { signal }).then((r) => r.stats),
+    }),
+  health: () =>
+    queryOptions({
+      queryKey: dashboardKeys.health(),
+      queryFn: ({ signal }) => call(dashboardApi.systemHealth, { signal }).then((r) => r.health),
+      refetchInterval: 30_000,
+    }),
+  /** Server figures for the Monitoring tab, every few seconds while it is shown. */
+  metrics: () =>
+    queryOptions({
+      queryKey: dashboardKeys.metrics(),
+      queryFn: ({ signal }) => call(dashboardApi.performanceMetrics, { signal }).then((r) => r.metrics),
+      refetchInterval: 5_000,
+    }),
+  analytics: () =>
+    queryOptions({
+      queryKey: dashboardKeys.analytics(),
+      queryFn: ({ signal }) => call(dashboardApi.analytics, { signal }).then((r) => r.analytics),
+      staleTime: 60_000,
+    }),
+  /** Today's times for the staff dashboard (the attendance screen keeps its own copy). */
+  myStatus: () =>
+    queryOptions({
+      queryKey: dashboardKeys.myStatus(),
+      queryFn: ({ signal }) => call(attendanceApi.myStatus, { signal }).then((r) => r.status),
+    }),
+};
 
-export const useDashboardStats = () =>
-  useQuery({
-    queryKey: dashboardKeys.stats(),
-    queryFn: () => api.get<DashboardStatsResponse>('/dashboard/stats').then((r) => r.stats),
-  });
-
-export const useSystemHealth = () =>
-  useQuery({
-    queryKey: dashboardKeys.health(),
-    queryFn: () => api.get<SystemHealthResponse>('/dashboard/system-health').then((r) => r.health),
-    refetchInterval: 30_000,
-  });
+export const useQuickStats = () => useQuery(dashboardQueries.quickStats());
+export const useDashboardStats = () => useQuery(dashboardQueries.stats());
+export const useSystemHealth = () => useQuery(dashboardQueries.health());
+export const usePerformanceMetrics = () => useQuery(dashboardQueries.metrics());
+export const useAnalytics = () => useQuery(dashboardQueries.analytics());
+export const useMyDay = () => useQuery(dashboardQueries.myStatus());
 
 /** Quick Check In / Quick Check Out; quick stats are refetched afterwards (spec section 7). */
 export function useQuickAttendance(action: 'check-in' | 'check-out') {
   const queryClient = useQueryClient();
+  const endpoint = action === 'check-in' ? attendanceApi.checkIn : attendanceApi.checkOut;
   return useMutation({
-    mutationFn: () => api.post<MyStatusResponse>(`/attendance/${action}`).then((r) => r.status),
+    mutationFn: () => call(endpoint).then((r) => r.status),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       void queryClient.invalidateQueries({ queryKey: ['attendance'] });

@@ -1,14 +1,27 @@
 import { BarChart3, ClipboardList, DoorOpen, Footprints, Hourglass, UserCheck } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
+import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useQuickStats } from '../api/dashboard-api';
 import { DepartmentOverview } from './DepartmentOverview';
+import { MonitoringPanel } from './MonitoringPanel';
 import { RecentActivity } from './RecentActivity';
 import { StatCard } from './StatCard';
 import { SystemHealthPanel } from './SystemHealthPanel';
+
+/** recharts loads only when the Analytics tab is opened: the dashboard is the first screen. */
+const AnalyticsCharts = lazy(() => import('./AnalyticsCharts'));
+
+type DashboardTab = 'overview' | 'monitoring' | 'analytics';
+const TABS: { id: DashboardTab; label: string }[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'monitoring', label: 'Monitoring' },
+  { id: 'analytics', label: 'Analytics' },
+];
 
 /** Present share above which the attendance trend points up (spec section 9). */
 const GOOD_ATTENDANCE = 0.8;
@@ -18,6 +31,7 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
   const stats = quick.data;
   const share = stats && stats.totalEmployees > 0 ? stats.presentToday / stats.totalEmployees : null;
   const pending = stats?.pendingLeaveRequests ?? 0;
+  const [tab, setTab] = useState<DashboardTab>('overview');
 
   return (
     <div className="space-y-6">
@@ -99,11 +113,28 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
         </div>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <DepartmentOverview />
-        <RecentActivity />
+      <div>
+        <Tabs tabs={TABS} value={tab} onChange={setTab} label="Dashboard views" idPrefix="dashboard" />
+        {tab === 'overview' ? (
+          <TabPanel idPrefix="dashboard" id="overview" className="space-y-6">
+            <div className="grid gap-6 lg:grid-cols-2">
+              <DepartmentOverview />
+              <RecentActivity />
+            </div>
+            <SystemHealthPanel />
+          </TabPanel>
+        ) : tab === 'monitoring' ? (
+          <TabPanel idPrefix="dashboard" id="monitoring">
+            <MonitoringPanel />
+          </TabPanel>
+        ) : (
+          <TabPanel idPrefix="dashboard" id="analytics">
+            <Suspense fallback={<Spinner />}>
+              <AnalyticsCharts />
+            </Suspense>
+          </TabPanel>
+        )}
       </div>
-      <SystemHealthPanel />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LogIn, LogOut } from 'lucide-react';
+import { DoorOpen, LogIn, LogOut } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -31,10 +31,12 @@ export function RecentActivity() {
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="recent-activity">
             {stats.data.recentActivity.map((item) => {
-              const Icon = item.message.endsWith('checked out') ? LogOut : LogIn;
+              const Icon =
+                item.type === 'access' ? DoorOpen : item.message.endsWith('checked out') ? LogOut : LogIn;
               return (
                 <li
-                  key={`${item.user.id}-${item.timestamp}`}
+                  // A badge check-in is both an access passage and an attendance item at one instant.
+                  key={`${item.type}-${item.user.id}-${item.timestamp}`}
                   className="flex items-center gap-3 py-2 text-sm"
                 >
                   <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />

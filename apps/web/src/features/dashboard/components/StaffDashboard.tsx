@@ -1,5 +1,3 @@
-import type { MyStatusResponse } from '@atrium/contract';
-import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, LogIn, LogOut, Palmtree } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
@@ -9,8 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { api, errorMessage } from '@/lib/api';
-import { useQuickAttendance, useQuickStats } from '../api/dashboard-api';
+import { errorMessage } from '@/lib/api';
+import { useMyDay, useQuickAttendance, useQuickStats } from '../api/dashboard-api';
 import { greeting } from '../greeting';
 
 const timeOf = (iso: string | null) =>
@@ -25,10 +23,7 @@ const linkClass = 'text-sm font-medium text-indigo-700 hover:text-indigo-900 hov
 export function StaffDashboard({ firstName }: { firstName: string }) {
   const toast = useToast();
   const quick = useQuickStats();
-  const today = useQuery({
-    queryKey: ['dashboard', 'my-status'],
-    queryFn: () => api.get<MyStatusResponse>('/attendance/my-status').then((r) => r.status),
-  });
+  const today = useMyDay();
   const checkIn = useQuickAttendance('check-in');
   const checkOut = useQuickAttendance('check-out');
 

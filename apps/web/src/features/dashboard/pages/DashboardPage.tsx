@@ -1,9 +1,13 @@
-import { useAuth } from '@/app/providers/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { AdminDashboard } from '../components/AdminDashboard';
 import { StaffDashboard } from '../components/StaffDashboard';
 
 export function DashboardPage() {
-  const { user, isAdmin } = useAuth();
+  const { user, can } = useAuth();
   const firstName = user?.first_name ?? '';
-  return isAdmin ? <AdminDashboard firstName={firstName} /> : <StaffDashboard firstName={firstName} />;
+  return can('dashboard.organisation') ? (
+    <AdminDashboard firstName={firstName} />
+  ) : (
+    <StaffDashboard firstName={firstName} />
+  );
 }

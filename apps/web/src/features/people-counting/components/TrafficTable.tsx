@@ -1,0 +1,44 @@
+import type { TrafficDay } from '@atrium/contract';
+
+/** Daily Traffic Summary: a table that stays one row per day even at phone width (five short numbers). */
+export function TrafficTable({ rows }: { rows: TrafficDay[] }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No days in this range.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="traffic-table">
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
+            <th scope="col" className="py-2 pr-2">
+              Day
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Entries
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Passby
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Walk-in Rate
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Exits
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.day} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800">
+                <time dateTime={r.day}>{r.day}</time>
+              </th>
+              <td className="py-2 pr-2 text-right tabular-nums">{r.entries}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">{r.passby}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">{r.walkInRate}%</td>
+              <td className="py-2 text-right tabular-nums">{r.exits}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,10 +1,230 @@
+import { REPORT_TYPES, type Report, type ReportType } from '@atrium/contract';
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { organisationToday } from '@/lib/org-time';
+import { exportReport, fetchReport } from '../api/reports-api';
+import { ReportChartView } from '../components/ReportCharts';
+import { ReportTable } from '../components/ReportTable';
+
+const FIELD = 'mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
+
+function daysBefore(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+// Print shows only the report: everything else on the page and the app shell is hidden.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  [data-report-print], [data-report-print] * { visibility: visible; }
+  [data-report-print] { position: absolute; inset: 0 auto auto 0; width: 100%; }
+}`;
+
+function figure(value: number, kind: string) {
+  if (kind === 'percent') return `${value.toFixed(1)}%`;
+  return value.toLocaleString('en-GB');
+}
+
+type Busy = { what: 'report' | 'pdf' | 'xlsx'; controller: AbortController } | null;
 
 export function ReportsPage() {
+  const ids = useId();
+  const toast = useToast();
+  const today = organisationToday();
+  const [type, setType] = useState<ReportType>('attendance');
+  const [startDate, setStartDate] = useState(daysBefore(today, 30));
+  const [endDate, setEndDate] = useState(today);
+  const [report, setReport] = useState<Report | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const busyRef = useRef<Busy>(null);
+
+  const run = async (what: NonNullable<Busy>['what'], work: (signal: AbortSignal) => Promise<void>) => {
+    const controller = new AbortController();
+    const next = { what, controller };
+    busyRef.current = next;
+    setBusy(next);
+    try {
+      await work(controller.signal);
+    } catch (error) {
+      if (!controller.signal.aborted)
+        toast.error(error instanceof Error ? error.message : 'The report could not be produced');
+    } finally {
+      if (busyRef.current === next) {
+        busyRef.current = null;
+        setBusy(null);
+      }
+    }
+  };
+
+  const choose = (next: ReportType) => {
+    busyRef.current?.controller.abort();
+    setType(next);
+    setReport(null);
+  };
+  const generate = () =>
+    run('report', async (signal) => {
+      setReport(await fetchReport(type, { startDate, endDate }, signal));
+    });
+  const exportAs = (format: 'pdf' | 'xlsx') =>
+    run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
+  const generated = report !== null && report.type === type;
+  const name = REPORT_TYPES.find((t) => t.id === type)?.name ?? '';
+
   return (
-    <PageHeader
-      title="Reports"
-      description="Generating and exporting organizational reports is coming here soon."
-    />
+    <div className="space-y-6">
+      <style>{PRINT_CSS}</style>
+      <PageHeader title="Reports" description="Generate and export organizational reports" />
+
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <legend className="sr-only">Report type</legend>
+        {REPORT_TYPES.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            aria-pressed={type === t.id}
+            onClick={() => choose(t.id)}
+            className={`rounded-xl border p-4 text-left transition ${
+              type === t.id
+                ? 'border-blue-600 bg-blue-50 ring-2 ring-blue-600'
+                : 'border-slate-200 bg-white hover:border-slate-300'
+            }`}
+          >
+            <span className="block font-semibold text-slate-900">{t.name}</span>
+            <span className="mt-1 block text-sm text-slate-600">{t.description}</span>
+          </button>
+        ))}
+      </fieldset>
+
+      <Card>
+        <CardContent className="space-y-4 p-4">
+          <div className="grid grid-cols-2 gap-3 md:max-w-md">
+            <label className="text-sm font-medium text-slate-700" htmlFor={`${ids}-start`}>
+              Start Date
+              <input
+                id={`${ids}-start`}
+                type="date"
+                className={FIELD}
+                value={startDate}
+                onChange={(e) => setStartDate(e.target.value)}
+              />
+            </label>
+            <label className="text-sm font-medium text-slate-700" htmlFor={`${ids}-end`}>
+              End Date
+              <input
+                id={`${ids}-end`}
+                type="date"
+                className={FIELD}
+                value={endDate}
+                onChange={(e) => setEndDate(e.target.value)}
+              />
+            </label>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={generate} disabled={busy !== null || !startDate || !endDate}>
+              {busy?.what === 'report' ? 'Generating...' : 'Generate Report'}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!generated || busy !== null}
+              onClick={() => exportAs('pdf')}
+            >
+              Export PDF
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!generated || busy !== null}
+              onClick={() => exportAs('xlsx')}
+            >
+              Export Excel
+            </Button>
+            <Button variant="secondary" disabled={!generated || busy !== null} onClick={() => window.print()}>
+              Print
+            </Button>
+            {generated && (
+              <Button variant="ghost" onClick={() => setReport(null)}>
+                Reset
+              </Button>
+            )}
+          </div>
+          {busy && (
+            <div role="status" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+              <Spinner />
+              <span>
+                {busy.what === 'report'
+                  ? `Generating ${name}...`
+                  : `Preparing ${busy.what === 'pdf' ? 'PDF' : 'Excel'} file...`}
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => busy.controller.abort()}>
+                Cancel
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      {!generated && type !== 'attendance' && type !== 'leave' && (
+        <p className="text-sm text-slate-600">Click Generate Report to see the {name}.</p>
+      )}
+
+      {generated && report && (
+        <div data-report-print className="space-y-6">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div>
+              <h2 className="text-lg font-semibold text-slate-900">{report.title}</h2>
+              <p className="text-sm text-slate-600">
+                {report.startDate} to {report.endDate}
+              </p>
+            </div>
+            <p className="flex items-center gap-1 text-sm font-medium text-green-700">
+              <CheckCircle2 aria-hidden="true" className="size-4" /> Report Generated
+            </p>
+          </div>
+          {report.emptyRange && (
+            <p role="note" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              The start date is after the end date, so the range is empty.
+            </p>
+          )}
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {report.summary.map((c) => (
+              <li key={c.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <p className="text-sm text-slate-600">{c.label}</p>
+                <p className="mt-1 text-2xl font-semibold text-slate-900">{figure(c.value, c.kind)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            {report.charts.map((chart) => (
+              <Card key={chart.id}>
+                <CardHeader>
+                  <CardTitle>{chart.title}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ReportChartView chart={chart} />
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>{report.tableTitle}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {report.notes.map((n) => (
+                <p key={n} className="mb-3 text-sm text-slate-600">
+                  {n}
+                </p>
+              ))}
+              <ReportTable report={report} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </div>
   );
 }

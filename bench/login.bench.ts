@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/open';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/demo';
 import { EventBus } from '../apps/server/src/events/bus';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, signIn } from './support/auth';
+import { demo, signInAs } from './support/auth';
 
 /**
  * Time & attendance in the browser, against the demo organisation. Other specs share the
@@ -48,7 +48,7 @@ test('staff checks in and out from the dashboard, and the calendar shows the day
   request,
 }) => {
   const today = await resetDemoUserToday(request);
-  await signIn(page, 'user');
+  await signInAs(page, 'user');
   const indicator = page.getByTestId('attendance-indicator');
   await expect(indicator).toHaveText('Not Checked In');
   await expect(page.getByText('Start your day')).toBeVisible();
@@ -74,7 +74,7 @@ test('staff checks in and out from the dashboard, and the calendar shows the day
 });
 
 test('admin filters, bulk-marks two people and sees the toast', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await openEmployeeManagement(page);
   await page.getByRole('button', { name: 'Mark Present' }).click();
   await expect(page.getByText('Please select employees first')).toBeVisible();
@@ -115,7 +115,7 @@ function yesterdayOf(date: string): string {
 test('admin corrects a record with a reason, then exports the day as CSV', async ({ page, request }) => {
   const today = await resetDemoUserToday(request);
   const yesterday = yesterdayOf(today);
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await page.goto('/attendance');
   await page.getByTestId('attendance-date').fill(yesterday);
   await page.getByRole('tab', { name: 'Employee Management' }).click();
@@ -158,7 +158,7 @@ test('admin corrects a record with a reason, then exports the day as CSV', async
 async function signedInContext(browser: Browser, who: 'admin' | 'user') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInAs(page, who);
   return { context, page };
 }
 
@@ -221,7 +221,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('My Attendance tabs and the calendar fit and work by keyboard', async ({ page }) => {
-    await signIn(page, 'user');
+    await signInAs(page, 'user');
     await page.goto('/attendance');
     const stats = page.getByRole('tab', { name: 'Statistics' });
     await stats.focus();
@@ -238,7 +238,7 @@ test.describe('on a phone', () => {
   });
 
   test('Attendance Management shows cards, and a record opens from the keyboard', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await openEmployeeManagement(page);
     const card = page.getByTestId('attendance-card').first();
     await expect(card).toBeVisible();

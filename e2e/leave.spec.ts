@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, signIn } from './support/auth';
+import { demo, signInAs } from './support/auth';
 
 /**
  * Leave end to end, against the demo organisation shared with the other specs: everything this
@@ -19,7 +19,7 @@ async function newSignedIn(
 ) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInAs(page, who);
   return { context, page };
 }
 
@@ -255,7 +255,7 @@ test.describe('on a phone', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'user');
+    await signInAs(page, 'user');
     await page.goto('/leave');
     await expect(annualCard(page)).toBeVisible();
     await page.getByRole('tab', { name: 'History' }).click();
@@ -280,7 +280,7 @@ test.describe('on a phone', () => {
   });
 
   test('the wizard works from the keyboard', async ({ page }) => {
-    await signIn(page, 'user');
+    await signInAs(page, 'user');
     await page.goto('/leave');
     const overview = page.getByRole('tab', { name: 'Overview' });
     await overview.focus();

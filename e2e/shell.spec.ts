@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signInAs } from './support/auth';
 import { startServer } from './support/server';
 
 test.describe('layout on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the menu slides over, names the section and closes', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toBeHidden();
     await expect(page.getByTestId('current-section')).toHaveText('Dashboard');
@@ -24,7 +24,7 @@ test.describe('layout on a phone', () => {
   });
 
   test('the staff menu has three entries', async ({ page }) => {
-    await signIn(page, 'user');
+    await signInAs(page, 'user');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(3);
     await page.keyboard.press('Escape');

@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { NAV_ITEMS } from '../apps/web/src/app/layout/nav-items';
+import { demo, signInAs } from './support/auth';
+
+/**
+ * Every page, and every tab of every page, as admin and as staff, on a phone and on a laptop:
+ * no axe violation of any impact (best practices and WCAG 2.2's target size included), and
+ * nothing wider than a 390 px screen. The routes come from the navigation itself, so a page
+ * added there is checked here without touching this file (a web unit test keeps the
+ * navigation and the router in step). Staff also visit the admin pages: the refusal must be
+ * accessible too. The visits only read, so the tests of this file share the role's session of
+ * their worker and run on as many workers as the config gives this project.
+ */
+
+const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1280, height: 800 },
+] as const;
+
+/** Waits until the page has its data: no request in flight, no spinner showing. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const found = results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+  expect.soft(found, `axe violations on ${where}`).toEqual([]);
+}
+
+async function expectFitsWidth(page: Page, where: string, width: number): Promise<void> {
+  if (width > 400) return;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const innerWidth = await page.evaluate(() => window.innerWidth);
+  expect
+    .soft(scrollWidth, `${where} is wider than the ${innerWidth} px screen`)
+    .toBeLessThanOrEqual(innerWidth);
+}
+
+async function checkPage(page: Page, where: string, width: number): Promise<void> {
+  await settle(page);
+  await expectAccessible(page, where);
+  await expectFitsWidth(page, where, width);
+}
+
+for (const viewport of viewports) {
+  test.describe(`at ${viewport.width} px (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the login page', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await checkPage(page, '/login', viewport.width);
+    });
+
+    for (const who of Object.keys(demo) as (keyof typeof demo)[]) {
+      for (const item of NAV_ITEMS) {
+        test(`${item.to} and its tabs as ${who}`, async ({ page }) => {
+          // One axe pass per tab, each over a full page of data: more than the default minute.
+          test.setTimeout(240_000);
+          await signInAs(page, who, item.to);
+          await checkPage(page, item.to, viewport.width);
+
+          const tabs = page.getByRole('main').getByRole('tab');
+          const names = await tabs.allTextContents();
+          const shownFirst = await tabs.evaluateAll((all) =>
+            all.findIndex((tab) => tab.getAttribute('aria-selected') === 'true'),
+          );
+          for (const [index, name] of names.entries()) {
+            await tabs.nth(index).click();
+            await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+            // The tab open on arrival was checked with the page above: one axe pass per view.
+            if (index !== shownFirst) await checkPage(page, `${item.to} tab "${name}"`, viewport.width);
+          }
+        });
+      }
+
+      test(`an unknown page as ${who}`, async ({ page }) => {
+        await signInAs(page, who, '/no-such-page');
+        await checkPage(page, '/no-such-page', viewport.width);
+      });
+    }
+  });
+}

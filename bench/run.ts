@@ -1,13 +1,20 @@
 /**
- * Runs one benchmark by name: npm run bench -- ingest (default: login).
- * Each prints its figures beside a baseline measured in the same run.
+ * Runs one benchmark by name: npm run bench -- login | ingest | reads, or builds the large data
+ * set the reads are measured on: npm run bench -- generate --people 50000.
+ * Each benchmark prints its figures beside a baseline measured in the same run.
  */
-const benchmarks = ['login', 'ingest'];
+const scripts: Record<string, string> = {
+  login: './login.bench.ts',
+  ingest: './ingest.bench.ts',
+  reads: './reads.bench.ts',
+  generate: './generate.ts',
+};
 const chosen = process.argv[2] ?? 'login';
-if (!benchmarks.includes(chosen)) {
-  console.error(`Unknown benchmark "${chosen}". Choose one of: ${benchmarks.join(', ')}`);
+const script = scripts[chosen];
+if (!script) {
+  console.error(`Unknown benchmark "${chosen}". Choose one of: ${Object.keys(scripts).join(', ')}`);
   process.exit(2);
 }
-await import(`./${chosen}.bench.ts`);
+await import(script);
 
 export {};

@@ -21,7 +21,6 @@ import type { OrgClock, Today } from '../system/clock';
 import { attendanceCsv } from './attendance.export';
 import {
   activePeopleWithSchedules,
-  countDayRows,
   type DayRowFilter,
   dayOverview,
   deleteRecord,
@@ -34,6 +33,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
+import { countDayPage, pageDayRows } from './day-page.repository';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
@@ -66,8 +66,8 @@ export class AttendanceAdminService {
       search: query.search || undefined,
     };
     const [total, rows] = await Promise.all([
-      countDayRows(this.db, filter),
-      listDayRows(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+      countDayPage(this.db, filter),
+      pageDayRows(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
     ]);
     return { attendance: rows.map((r) => toAttendanceRecord(r, today.date)), total, page, pageSize };
   }

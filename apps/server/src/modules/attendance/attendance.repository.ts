@@ -185,11 +185,8 @@ export interface DayRow {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Person-days in a date range: every record, plus an absent row for each active person on each
- * scheduled day up to today that has none. Absences are computed here, never stored.
- */
-function dayRows(f: DayRowFilter): RawBuilder<unknown> {
+/** The people a day-row list shows: active, within the filter (`u` users, `dep` departments). */
+export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`u.active`];
   if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
   if (f.departmentId !== undefined) where.push(sql`u.department_id = ${f.departmentId}`);
@@ -198,6 +195,14 @@ function dayRows(f: DayRowFilter): RawBuilder<unknown> {
     where.push(sql`(u.first_name || ' ' || u.last_name ILIKE ${pattern}
       OR u.email ILIKE ${pattern} OR dep.name ILIKE ${pattern})`);
   }
+  return sql.join(where, sql` AND `);
+}
+
+/**
+ * Person-days in a date range: every record, plus an absent row for each active person on each
+ * scheduled day up to today that has none. Absences are computed here, never stored.
+ */
+function dayRows(f: DayRowFilter): RawBuilder<unknown> {
   const keep = f.everyDay
     ? sql`days.date <= ${f.today}::date`
     : sql`(r.id IS NOT NULL OR (days.date <= ${f.today}::date AND scheduled))`;
@@ -217,24 +222,15 @@ function dayRows(f: DayRowFilter): RawBuilder<unknown> {
       CROSS JOIN LATERAL (SELECT extract(isodow FROM days.date)::smallint
                           = ANY(COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[])) AS scheduled) AS sch
       LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = days.date
-      WHERE ${sql.join(where, sql` AND `)} AND ${keep}
+      WHERE ${personFilter(f)} AND ${keep}
     ) AS rows ${statusFilter}
   )`;
 }
 
-export async function countDayRows(db: Kysely<Database>, f: DayRowFilter): Promise<number> {
-  const result = await sql<{ n: number }>`SELECT count(*) AS n FROM ${dayRows(f)} AS d`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-export async function listDayRows(
-  db: Kysely<Database>,
-  f: DayRowFilter,
-  page?: { limit: number; offset: number },
-): Promise<DayRow[]> {
-  const paging = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+/** Every row of the range, for the export and single records (the list pages with pageDayRows). */
+export async function listDayRows(db: Kysely<Database>, f: DayRowFilter): Promise<DayRow[]> {
   const result = await sql<DayRow>`SELECT * FROM ${dayRows(f)} AS d
-    ORDER BY d.date DESC, d.last_name, d.first_name, d.user_id ${paging}`.execute(db);
+    ORDER BY d.date DESC, d.last_name, d.first_name, d.user_id`.execute(db);
   return result.rows;
 }
 

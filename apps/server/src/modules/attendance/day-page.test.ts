@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
+import { makeUsers } from '../../../test/factories';
+import { type DayRowFilter, listDayRows } from './attendance.repository';
+import { countDayPage, pageDayRows } from './day-page.repository';
+
+const suite = attendanceSuite();
+const { record } = attendanceHelpers(suite);
+
+/** The paged list must be exactly the full list cut into pages, whatever the filter. */
+describe('attendance list pages', () => {
+  it('match the full person-day list for every filter, page size and page', async () => {
+    // Mon-Fri people and every-day people, a weekend in the range, a record on a weekend, an
+    // open record, absences, a far-future day and today (2026-07-08, a Wednesday).
+    const weekdays = await makeUsers(suite.db, 7, { department: 'Page Weekdays' });
+    const everyDay = await makeUsers(suite.db, 4, { department: 'Security Page' });
+    await suite.db
+      .updateTable('work_schedules')
+      .set({ workdays: [1, 2, 3, 4, 5, 6, 7] })
+      .where('department_id', '=', everyDay[0]!.departmentId)
+      .execute();
+    const days = ['2026-07-03', '2026-07-04', '2026-07-05', '2026-07-06', '2026-07-07', '2026-07-08'];
+    let n = 0;
+    for (const person of [...weekdays, ...everyDay]) {
+      for (const day of days) {
+        n += 1;
+        if (n % 3 === 0) continue; // absent (or simply off on a weekend)
+        await record(person, day, '08:00', n % 5 === 0 ? null : '16:30');
+      }
+    }
+    const base = { start: '2026-07-02', end: '2026-07-10', today: '2026-07-08' };
+    const filters: DayRowFilter[] = [
+      base,
+      { ...base, departmentId: weekdays[0]!.departmentId },
+      { ...base, departmentId: everyDay[0]!.departmentId, status: 'absent' },
+      { ...base, status: 'checked_in' },
+      { ...base, status: 'complete' },
+      { ...base, status: 'absent' },
+      { ...base, search: weekdays[2]!.lastName },
+      { ...base, userIds: [everyDay[1]!.id] },
+      { ...base, start: '2026-07-04', end: '2026-07-04' },
+    ];
+    for (const filter of filters) {
+      const all = await listDayRows(suite.db, filter);
+      expect(await countDayPage(suite.db, filter), JSON.stringify(filter)).toBe(all.length);
+      for (const size of [1, 7, 25]) {
+        const pages: unknown[] = [];
+        for (let offset = 0; offset < all.length + size; offset += size) {
+          pages.push(...(await pageDayRows(suite.db, filter, { limit: size, offset })));
+        }
+        expect(pages, `${JSON.stringify(filter)} at ${size} a page`).toEqual(all);
+      }
+    }
+  });
+});

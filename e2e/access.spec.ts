@@ -122,7 +122,8 @@ test('admin simulates a forced door, sees the alert live and acknowledges it wit
   const dialog = page.getByRole('dialog', { name: 'Simulate Event' });
   await dialog.getByLabel('Device').selectOption(device.device_id);
   await dialog.getByLabel('Event type').selectOption({ label: 'Door forced open' });
-  const person = dialog.getByLabel('Person');
+  await dialog.getByLabel('Find a person').fill('Carter');
+  const person = dialog.getByLabel('Person', { exact: true });
   const value = await person.locator('option', { hasText: demo.user.name }).first().getAttribute('value');
   await person.selectOption(value!);
   await dialog.getByRole('button', { name: 'Simulate Event' }).click();
@@ -170,7 +171,7 @@ test('admin simulates a passage and opens a device, its details and configuratio
   const dialog = page.getByRole('dialog', { name: 'Simulate Event' });
   await dialog.getByLabel('Device').selectOption(device.device_id);
   await dialog.getByLabel('Event type').selectOption({ label: 'Remote door open' });
-  await dialog.getByLabel('Person').selectOption({ index: 1 });
+  await dialog.getByLabel('Person', { exact: true }).selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Simulate Event' }).click();
   await expect(page.getByText('Hikvision event simulated successfully!')).toBeVisible();
   await expect(page.getByText(/^Hikvision event: /).first()).toBeVisible();

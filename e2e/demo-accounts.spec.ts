@@ -17,7 +17,9 @@ test.describe('Demo Accounts on the login page', () => {
     const signedIn = await request.post('/api/auth/login', { data: demo.admin });
     expect(signedIn.ok()).toBe(true);
     const headers = { authorization: `Bearer ${(await signedIn.json()).token}` };
-    const { users } = (await (await request.get('/api/users', { headers })).json()) as {
+    const { users } = (await (
+      await request.get(`/api/users?search=${encodeURIComponent(demo.user.email)}`, { headers })
+    ).json()) as {
       users: { id: number; email: string }[];
     };
     const user = users.find((u) => u.email === demo.user.email);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, IdParam, QueryInt, SafeString, Text } from './common';
+import { CalendarDate, Cursor, Id, IdParam, QueryInt, SafeString, Text } from './common';
 import { endpoint } from './endpoint';
 
 /**
@@ -83,11 +83,6 @@ export const AccessEvent = z.object({
 });
 export type AccessEvent = z.infer<typeof AccessEvent>;
 
-/** Keyset pages: pass `next_cursor` of one page as `cursor` of the next; null means no more. */
-export const Cursor = z
-  .string({ error: 'must be text' })
-  .max(200, { error: 'must be at most 200 characters' })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a cursor returned by the previous page' });
 const PageQuery = {
   cursor: Cursor.optional(),
   limit: QueryInt(1, 100).default(50),

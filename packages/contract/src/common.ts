@@ -23,6 +23,12 @@ export const IdParam = z.coerce
   .min(1, { error: 'must be at least 1' })
   .max(INT32_MAX, { error: `must be at most ${INT32_MAX}` });
 
+/** Keyset pages: pass `next_cursor` of one page as `cursor` of the next; null means no more. */
+export const Cursor = z
+  .string({ error: 'must be text' })
+  .max(200, { error: 'must be at most 200 characters' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a cursor returned by the previous page' });
+
 /** A page number or size read from a query string, from `min` to `max`. */
 export const QueryInt = (min: number, max: number) =>
   z.coerce

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeResponse } from './auth';
-import { IdParam } from './common';
+import { Cursor, IdParam, QueryInt, Text } from './common';
 import { endpoint } from './endpoint';
 
 export const Department = z.object({ id: z.number().int(), name: z.string() });
@@ -13,6 +13,17 @@ export const UserIdParams = z.object({ id: IdParam });
 
 export const UpdateUserRequest = z.object({ active: z.boolean() });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/**
+ * Active people in name order, a keyset page at a time (an organisation may have 50,000), for
+ * admin pickers: `search` matches name, email, employee number or badge number.
+ */
+export const UsersQuery = z.object({
+  search: Text(100).optional(),
+  cursor: Cursor.optional(),
+  limit: QueryInt(1, 200).default(50),
+});
+export type UsersQuery = z.infer<typeof UsersQuery>;
 
 /** Active people with their department, for admin filters and pickers. */
 export const UsersResponse = z.object({
@@ -30,6 +41,7 @@ export const UsersResponse = z.object({
       badge_number: z.string(),
     }),
   ),
+  next_cursor: z.string().nullable(),
 });
 export type UsersResponse = z.infer<typeof UsersResponse>;
 
@@ -40,7 +52,13 @@ export const peopleApi = {
     audience: 'user',
     response: DepartmentsResponse,
   }),
-  users: endpoint({ method: 'GET', path: '/users', audience: 'admin', response: UsersResponse }),
+  users: endpoint({
+    method: 'GET',
+    path: '/users',
+    audience: 'admin',
+    query: UsersQuery,
+    response: UsersResponse,
+  }),
   setActive: endpoint({
     method: 'PATCH',
     path: '/users/:id',

@@ -1,5 +1,6 @@
 import type { AttendanceOverview, AttendanceSource, AttendanceStatus } from '@atrium/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
@@ -183,15 +184,13 @@ export interface DayRow {
   status: AttendanceStatus;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The people a day-row list shows: active, within the filter (`u` users, `dep` departments). */
 export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`u.active`];
   if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
   if (f.departmentId !== undefined) where.push(sql`u.department_id = ${f.departmentId}`);
   if (f.search) {
-    const pattern = `%${escapeLike(f.search)}%`;
+    const pattern = containsPattern(f.search);
     where.push(sql`(u.first_name || ' ' || u.last_name ILIKE ${pattern}
       OR u.email ILIKE ${pattern} OR dep.name ILIKE ${pattern})`);
   }

@@ -1,5 +1,6 @@
 import type { Role, User } from '@atrium/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
 
 function publicUsers(db: Kysely<Database>) {
@@ -40,13 +41,39 @@ export async function listDepartments(db: Kysely<Database>) {
 }
 
 /** Active people with their department, for admin filters and pickers. */
-export async function listActivePeople(db: Kysely<Database>) {
-  return publicUsers(db)
+/** Where a page of people in name order ended. */
+export interface NamePosition {
+  lastName: string;
+  firstName: string;
+  id: number;
+}
+
+/** Active people in name order after `after` (users_active_name_idx), `limit` of them. */
+export async function listActivePeople(
+  db: Kysely<Database>,
+  options: { search?: string; after?: NamePosition; limit: number },
+) {
+  let query = publicUsers(db)
     .select(['u.employee_number', 'u.badge_number'])
     .where('u.active', '=', true)
     .orderBy('u.last_name')
     .orderBy('u.first_name')
-    .execute();
+    .orderBy('u.id')
+    .limit(options.limit);
+  if (options.after) {
+    const a = options.after;
+    query = query.where(
+      sql<boolean>`(u.last_name, u.first_name, u.id) > (${a.lastName}, ${a.firstName}, ${a.id})`,
+    );
+  }
+  if (options.search) {
+    const pattern = containsPattern(options.search);
+    query = query.where(
+      sql<boolean>`(u.first_name || ' ' || u.last_name ILIKE ${pattern} OR u.email ILIKE ${pattern}
+        OR u.employee_number ILIKE ${pattern} OR u.badge_number ILIKE ${pattern})`,
+    );
+  }
+  return query.execute();
 }
 
 /**

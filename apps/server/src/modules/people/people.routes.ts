@@ -10,7 +10,7 @@ export function peopleRoutes(people: PeopleService): FastifyPluginAsync {
       departments: await people.departments(actorOf(request)),
     }));
 
-    route(app, peopleApi.users, async (request) => ({ users: await people.people(actorOf(request)) }));
+    route(app, peopleApi.users, async (request) => people.people(actorOf(request), request.query));
 
     route(app, peopleApi.setActive, async (request) => ({
       user: await people.setActive(actorOf(request), request.params.id, request.body.active),

@@ -1,4 +1,4 @@
-import type { Department, User } from '@atrium/contract';
+import type { Department, User, UsersQuery, UsersResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor';
 import type { AuthService } from '../auth/auth.service';
 import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
+import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import { findPublicUser, listActivePeople, listDepartments, setUserActive } from './people.repository';
 
 export class PeopleService {
@@ -19,9 +20,23 @@ export class PeopleService {
     return listDepartments(this.db);
   }
 
-  async people(actor: Actor) {
+  async people(actor: Actor, query: UsersQuery): Promise<UsersResponse> {
     authorize(actor, 'people.view');
-    return listActivePeople(this.db);
+    const limit = query.limit;
+    const rows = await listActivePeople(this.db, {
+      search: query.search || undefined,
+      after: decodeNameCursor(query.cursor),
+      limit: limit + 1,
+    });
+    const users = rows.slice(0, limit);
+    const last = users[users.length - 1];
+    return {
+      users,
+      next_cursor:
+        rows.length > limit && last
+          ? encodeNameCursor({ lastName: last.last_name, firstName: last.first_name, id: last.id })
+          : null,
+    };
   }
 
   /** Disabling someone ends every session they hold, at once. */

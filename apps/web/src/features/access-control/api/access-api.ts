@@ -35,7 +35,7 @@ export const accessKeys = {
   deviceEvents: (id: number) => ['access', 'device-events', id] as const,
   doorStatus: (id: number) => ['access', 'door-status', id] as const,
   accessPoints: () => ['access', 'access-points'] as const,
-  people: () => ['access', 'people'] as const,
+  people: (search: string) => ['access', 'people', search] as const,
 };
 
 /** The logs screen's filters; the cursor is the infinite query's page parameter. */
@@ -154,10 +154,14 @@ export const accessPointsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const peopleQuery = () =>
+/** The first people in name order matching `search`: a picker narrows by typing, never by scrolling 50,000. */
+export const PEOPLE_PICKER_SIZE = 50;
+export const peopleQuery = (search: string) =>
   queryOptions({
-    queryKey: accessKeys.people(),
-    queryFn: ({ signal }) => call(peopleApi.users, { signal }).then((r) => r.users),
+    queryKey: accessKeys.people(search),
+    queryFn: ({ signal }) =>
+      call(peopleApi.users, { query: { search, limit: PEOPLE_PICKER_SIZE }, signal }).then((r) => r.users),
+    placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
 

@@ -1,11 +1,11 @@
 import type { Device, SimulatedEventType } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
-import { peopleQuery, useSimulateHikvision } from '../api/access-api';
+import { PEOPLE_PICKER_SIZE, peopleQuery, useSimulateHikvision } from '../api/access-api';
 import { Field } from './Field';
 
 const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
@@ -27,7 +27,8 @@ export const EVENT_TYPES: { id: SimulatedEventType; label: string }[] = [
 export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; onClose: () => void }) {
   const toast = useToast();
   const simulate = useSimulateHikvision();
-  const people = useQuery(peopleQuery());
+  const [search, setSearch] = useState('');
+  const people = useQuery(peopleQuery(useDeferredValue(search.trim())));
   const [deviceId, setDeviceId] = useState(
     (devices.find((d) => d.status === 'online') ?? devices[0])?.device_id ?? '',
   );
@@ -104,6 +105,18 @@ export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; o
             </select>
           )}
         </Field>
+        <Field label="Find a person">
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Name, email, employee or badge number"
+              className={field}
+            />
+          )}
+        </Field>
         <Field label="Person">
           {(id) => (
             <select
@@ -123,6 +136,11 @@ export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; o
             </select>
           )}
         </Field>
+        {people.data?.length === PEOPLE_PICKER_SIZE ? (
+          <p className="text-xs text-slate-600">
+            The first {PEOPLE_PICKER_SIZE} people in name order: type above to find someone else.
+          </p>
+        ) : null}
         {people.isError ? (
           <Button size="sm" variant="secondary" onClick={() => void people.refetch()}>
             Retry

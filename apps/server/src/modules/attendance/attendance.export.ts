@@ -1,6 +1,6 @@
 import { hoursBetween, localTime } from '@atrium/contract/calendar';
 import type { DayRow } from './attendance.repository';
-import { toCsv } from './csv';
+import { csvCell } from './csv';
 
 const HEADER = [
   'Date',
@@ -24,14 +24,16 @@ function statusLabel(row: DayRow): string {
   return row.scheduled ? 'Absent' : 'Not scheduled';
 }
 
-/** One line per person per day, times in the organisation's zone as HH:MM. */
-export function attendanceCsv(rows: DayRow[], timeZone: string): string {
+/** The first line of the file. */
+export const ATTENDANCE_CSV_HEADER = `${HEADER.map(csvCell).join(',')}\r\n`;
+
+/** The lines of one day's rows, by last name, times in the organisation's zone as HH:MM. */
+export function attendanceCsvLines(rows: DayRow[], timeZone: string): string {
   const ordered = [...rows].sort(
     (a, b) => a.date.localeCompare(b.date) || a.last_name.localeCompare(b.last_name) || a.user_id - b.user_id,
   );
-  return toCsv(
-    HEADER,
-    ordered.map((r) => {
+  return ordered
+    .map((r) => {
       const checkIn = r.check_in_time ? new Date(r.check_in_time) : null;
       const checkOut = r.check_out_time ? new Date(r.check_out_time) : null;
       return [
@@ -48,7 +50,10 @@ export function attendanceCsv(rows: DayRow[], timeZone: string): string {
         r.late ? 'yes' : 'no',
         r.early_exit ? 'yes' : 'no',
         r.source ?? '',
-      ];
-    }),
-  );
+      ]
+        .map(csvCell)
+        .join(',')
+        .concat('\r\n');
+    })
+    .join('');
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { attendanceApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
@@ -55,7 +56,7 @@ export function attendanceRoutes(
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'no-store')
-        .send(file.csv);
+        .send(Readable.from(file.lines));
     });
   };
 }

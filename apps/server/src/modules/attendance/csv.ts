@@ -9,10 +9,3 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-export function toCsv(header: string[], rows: (string | number | boolean | null)[][]): string {
-  return [header, ...rows]
-    .map((row) => row.map(csvCell).join(','))
-    .join('\r\n')
-    .concat('\r\n');
-}

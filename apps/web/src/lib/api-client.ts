@@ -101,14 +101,35 @@ export function download<E extends EndpointDef>(
   });
 }
 
+/** The body as a blob, telling `onProgress` how many bytes have arrived as a large file streams in. */
+async function readBody(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const type = response.headers.get('content-type') ?? '';
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
 /**
  * Hands a file answer to the browser as a download, named as the server's content-disposition
  * says (or `fallback`).
  */
-export async function saveDownload(response: Response, fallback: string): Promise<void> {
+export async function saveDownload(
+  response: Response,
+  fallback: string,
+  onProgress?: (bytes: number) => void,
+): Promise<void> {
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await readBody(response, onProgress));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -102,7 +102,8 @@ export const useDeleteRecord = () =>
 export type ExportRequest = BodyIn<typeof attendanceApi.exportCsv>;
 
 /** Asks the server for the CSV and hands it to the browser as a download. */
-export async function downloadAttendanceCsv(body: ExportRequest) {
+/** Streams the CSV in; `onProgress` hears the bytes received so far (a month for everyone is large). */
+export async function downloadAttendanceCsv(body: ExportRequest, onProgress?: (bytes: number) => void) {
   const response = await download(attendanceApi.exportCsv, { body: { ...body, format: 'csv' } });
-  await saveDownload(response, `attendance-${body.endDate}.csv`);
+  await saveDownload(response, `attendance-${body.endDate}.csv`, onProgress);
 }

@@ -30,6 +30,8 @@ export function EmployeeManagement({
 }) {
   const toast = useToast();
   const [search, setSearch] = useState('');
+  /** Bytes of the export received so far; null when no export runs. */
+  const [exported, setExported] = useState<number | null>(null);
   const [status, setStatus] = useState<AttendanceStatus | ''>('');
   const [department, setDepartment] = useState('');
   const [page, setPage] = useState(1);
@@ -73,14 +75,16 @@ export function EmployeeManagement({
     const filters = selection
       ? { userIds: selection }
       : { department: params.department, search: params.search };
+    setExported(0);
     try {
-      await downloadAttendanceCsv({
-        ...filters,
-        startDate: range?.start ?? date,
-        endDate: range?.end ?? date,
-      });
+      await downloadAttendanceCsv(
+        { ...filters, startDate: range?.start ?? date, endDate: range?.end ?? date },
+        setExported,
+      );
     } catch {
       toast.error('Export failed. Please try again.');
+    } finally {
+      setExported(null);
     }
   };
 
@@ -134,11 +138,21 @@ export function EmployeeManagement({
               <SlidersHorizontal aria-hidden="true" className="size-4" />
               Advanced Filters
             </Button>
-            <Button variant="secondary" onClick={() => void exportRange()}>
+            <Button
+              variant="secondary"
+              onClick={() => void exportRange()}
+              disabled={exported !== null}
+              aria-busy={exported !== null}
+            >
               <Download aria-hidden="true" className="size-4" />
               Export
             </Button>
           </div>
+          {exported !== null ? (
+            <p role="status" className="text-sm text-slate-700">
+              Exporting... {(exported / 1_048_576).toFixed(1)} MB received
+            </p>
+          ) : null}
           {advanced ? (
             <fieldset className="flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-3">
               <legend className="sr-only">Date range</legend>

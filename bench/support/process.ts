@@ -29,7 +29,8 @@ export async function startProcess(name: string, args: string[], env: Record<str
   });
   running.add(child);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A first start on a large data set may apply migrations that build indexes over millions of rows.
+  const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
     const ok = await fetch(`${base}/api/health`).then(
@@ -37,7 +38,7 @@ export async function startProcess(name: string, args: string[], env: Record<str
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${name} did not answer within 120 s`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer within 15 minutes`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

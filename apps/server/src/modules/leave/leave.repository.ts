@@ -232,24 +232,36 @@ export async function leaveStats(
   day: { start: Date; end: Date },
   scope: ApplicantScope = {},
 ): Promise<LeaveStats> {
-  let query = db.selectFrom('leave_applications as a').innerJoin('users as u', 'u.id', 'a.user_id');
-  if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
-  if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
-  const decidedToday = sql`a.decided_at >= ${day.start} AND a.decided_at < ${day.end}`;
-  const row = await query
-    .select([
-      sql<number>`count(*) FILTER (WHERE a.status = 'approved' AND ${decidedToday})`.as('approved_today'),
-      sql<number>`count(*) FILTER (WHERE a.status = 'rejected' AND ${decidedToday})`.as('rejected_today'),
-      sql<number>`count(DISTINCT a.user_id) FILTER (WHERE a.status = 'approved'
-        AND ${today}::date BETWEEN a.start_date AND a.end_date)`.as('on_leave_today'),
-      sql<number>`count(*) FILTER (WHERE a.status = 'pending')`.as('pending'),
-    ])
-    .executeTakeFirstOrThrow();
+  // Three narrow counts, each through an index that starts at what it counts (decided today,
+  // approved and not yet ended, pending), rather than one pass over every application ever made.
+  const scoped = () => {
+    let query = db.selectFrom('leave_applications as a').innerJoin('users as u', 'u.id', 'a.user_id');
+    if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
+    if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
+    return query;
+  };
+  const [decided, away, pending] = await Promise.all([
+    scoped()
+      .select([
+        sql<number>`count(*) FILTER (WHERE a.status = 'approved')`.as('approved'),
+        sql<number>`count(*) FILTER (WHERE a.status = 'rejected')`.as('rejected'),
+      ])
+      .where('a.decided_at', '>=', day.start)
+      .where('a.decided_at', '<', day.end)
+      .executeTakeFirstOrThrow(),
+    scoped()
+      .select(sql<number>`count(DISTINCT a.user_id)`.as('n'))
+      .where('a.status', '=', 'approved')
+      .where('a.end_date', '>=', today)
+      .where('a.start_date', '<=', today)
+      .executeTakeFirstOrThrow(),
+    pendingCount(db, scope),
+  ]);
   return {
-    approved_today: Number(row.approved_today),
-    rejected_today: Number(row.rejected_today),
-    on_leave_today: Number(row.on_leave_today),
-    pending: Number(row.pending),
+    approved_today: Number(decided.approved),
+    rejected_today: Number(decided.rejected),
+    on_leave_today: Number(away.n),
+    pending,
   };
 }
 

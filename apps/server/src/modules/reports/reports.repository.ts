@@ -76,7 +76,9 @@ export async function attendanceByPerson(
                                          least(la.end_date, ${judgedTo}::date), interval '1 day') d
       WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
         AND extract(isodow FROM d)::smallint = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]))
-        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date)
+        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date
+                          -- The range again, so the planner reads the range's records, not all history.
+                          AND r.date BETWEEN ${startDate}::date AND ${judgedTo}::date)
       GROUP BY la.user_id
     )
     SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS name, dep.name AS department,
@@ -151,7 +153,9 @@ export async function attendanceByMonth(db: Db, range: Range, judgedTo: string):
                                          least(la.end_date, ${judgedTo}::date), interval '1 day') d
       WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
         AND extract(isodow FROM d)::smallint = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]))
-        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date)
+        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date
+                          -- The range again, so the planner reads the range's records, not all history.
+                          AND r.date BETWEEN ${startDate}::date AND ${judgedTo}::date)
       GROUP BY 1
     )
     SELECT months.month, coalesce(rec.present, 0) AS present, coalesce(rec.late, 0) AS late,

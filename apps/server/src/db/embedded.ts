@@ -5,6 +5,7 @@ import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { guardPostgres } from './reaper';
 
 const run = promisify(execFile);
 
@@ -179,10 +180,12 @@ export async function startEmbeddedPostgres(
     );
   }
 
+  const reaper = guardPostgres(bins.pg_ctl, databaseDir, as);
   let stopped = false;
   // Last resort when the process exits without a clean stop (an uncaught error): no orphan server.
   const onExit = () => {
     if (stopped) return;
+    reaper.release();
     spawnSync(bins.pg_ctl, ['-D', databaseDir, 'stop', '-m', 'fast', '-w'], { ...as });
     rmSync(path.join(dataDir, 'atrium.pid'), { force: true });
   };
@@ -228,6 +231,7 @@ export async function startEmbeddedPostgres(
       // A restart under way finishes first, so the server it starts is stopped too.
       await restarting;
       process.removeListener('exit', onExit);
+      reaper.release();
       await pgCtl(['stop', '-m', 'fast', '-w']);
       await releaseLock();
       if (options.ephemeral) await rm(dataDir, { recursive: true, force: true });

@@ -2,8 +2,6 @@ import { reportsApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { reportPdf } from './report-pdf';
-import { reportXlsx } from './report-xlsx';
 import type { ReportsService } from './reports.service';
 
 export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
@@ -15,6 +13,11 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
     route(app, reportsApi.export, async (request, reply) => {
       const { format, ...range } = request.query;
       const report = await reports.report(actorOf(request), request.params.type, range);
+      // pdfkit and exceljs load on the first export, not with every start of the server.
+      const file =
+        format === 'pdf'
+          ? (await import('./report-pdf')).reportPdf(report)
+          : (await import('./report-xlsx')).reportXlsx(report);
       const name = `${request.params.type}-report-${range.startDate}-to-${range.endDate}.${format}`;
       return reply
         .type(
@@ -24,7 +27,7 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
         )
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
-        .send(format === 'pdf' ? reportPdf(report) : reportXlsx(report));
+        .send(file);
     });
   };
 }

@@ -49,7 +49,9 @@ export async function pageDayRows(
 export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promise<number> {
   const workdays = sql`COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[])`;
   const result = await sql<{ records: string; open: string; on_scheduled: string; scheduled: string }>`
-    WITH people AS (
+    -- Not materialised: each use is planned with the filter inlined (a hash join on users), where
+    -- a materialised CTE of every person had to be sorted to be joined (60 -> 34 ms for a day at 50,000).
+    WITH people AS NOT MATERIALIZED (
       SELECT u.id, u.department_id FROM users u
       LEFT JOIN departments dep ON dep.id = u.department_id
       WHERE ${personFilter(f)}

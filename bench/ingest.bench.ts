@@ -20,6 +20,7 @@ import { deviceTime, encode, type PushFormat } from '../apps/server/src/devices/
 import { EventBus } from '../apps/server/src/events/bus';
 import { newPushSecret } from '../apps/server/src/modules/access/devices.service';
 import { hashSecret } from '../apps/server/src/modules/access/push.service';
+import { runLoad } from './support/load';
 
 const EVENTS = Number(process.env.INGEST_EVENTS ?? 6000);
 const CLIENTS = Number(process.env.INGEST_CLIENTS ?? 32);
@@ -114,28 +115,8 @@ for (let i = sends.length - 1; i > 0; i -= 1) {
   [sends[i], sends[j]] = [sends[j]!, sends[i]!];
 }
 
-async function run(total: number, concurrency: number, task: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { seconds, p50: p(0.5), p99: p(0.99) };
-}
-
 // Warm up: connections, caches, the month's partition.
-await run(200, CLIENTS, async (i) => {
+await runLoad(200, CLIENTS, async (i) => {
   const s = sends[i]!;
   await fetch(`${base}/api/devices/isapi/${s.device.secret}`, {
     method: 'POST',
@@ -144,12 +125,12 @@ await run(200, CLIENTS, async (i) => {
   }).then((r) => r.arrayBuffer());
 });
 // Baseline: the cheapest route that reaches the database, same clients, same process.
-const health = await run(Math.max(1000, EVENTS), CLIENTS, async () => {
+const health = await runLoad(Math.max(1000, EVENTS), CLIENTS, async () => {
   const res = await fetch(`${base}/api/health`);
   await res.arrayBuffer();
 });
 let failed = 0;
-const pushes = await run(sends.length, CLIENTS, async (i) => {
+const pushes = await runLoad(sends.length, CLIENTS, async (i) => {
   const s = sends[i]!;
   const res = await fetch(`${base}/api/devices/isapi/${s.device.secret}`, {
     method: 'POST',
@@ -164,7 +145,7 @@ const pushes = await run(sends.length, CLIENTS, async (i) => {
 const rawDevice = devices[0]!;
 const pool = new pg.Pool({ connectionString: database.url, max: CLIENTS });
 const RAW = Math.max(3000, EVENTS);
-const raw = await run(RAW, CLIENTS, async (i) => {
+const raw = await runLoad(RAW, CLIENTS, async (i) => {
   await pool.query(
     `INSERT INTO access_events (device_ref, device_code, serial_no, event_key, occurred_at, major, minor, kind, action,
        access_point_id, card_no, verify_mode, reader_no, door_no, backlog, raw)

@@ -104,6 +104,13 @@ export const LeaveApplicationPageResponse = z.object({
 });
 export type LeaveApplicationPageResponse = z.infer<typeof LeaveApplicationPageResponse>;
 
+/** The pending list a page at a time, oldest application first. */
+export const LeavePendingQuery = z.object({
+  page: QueryInt(1, 1_000_000).default(1),
+  pageSize: QueryInt(1, 100).default(20),
+});
+export type LeavePendingQuery = z.infer<typeof LeavePendingQuery>;
+
 export const LeaveApplicationsQuery = z.object({
   status: LeaveStatus.optional(),
   search: Text(100).optional(),
@@ -282,7 +289,8 @@ export const leaveApi = {
     method: 'GET',
     path: '/leave/pending',
     audience: 'admin',
-    response: LeaveApplicationsResponse,
+    query: LeavePendingQuery,
+    response: LeaveApplicationPageResponse,
   }),
   stats: endpoint({ method: 'GET', path: '/leave/stats', audience: 'admin', response: LeaveStatsResponse }),
   decide: endpoint({

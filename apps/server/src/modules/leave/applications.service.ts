@@ -2,10 +2,12 @@ import type {
   ApplyLeaveRequest,
   FieldIssue,
   LeaveApplication,
+  LeaveApplicationPageResponse,
   LeaveApplicationsFilter,
   LeaveBalance,
   LeaveCalendarEvent,
   LeaveLedgerEntry,
+  LeavePendingQuery,
   LeaveStats,
   LeaveType,
 } from '@atrium/contract';
@@ -30,6 +32,7 @@ import {
   listOwnApplications,
   listPending,
   lockApplicant,
+  pendingCount,
 } from './leave.repository';
 import { ledgerOf } from './ledger.repository';
 import { notifyApplicant, publishApplicationChanged } from './notifications';
@@ -240,8 +243,13 @@ export class LeaveApplicationsService {
     });
   }
 
-  async pending(actor: Actor): Promise<LeaveApplication[]> {
-    return listPending(this.deps.db, listScope(actor, 'leave.decide'));
+  async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {
+    const scope = listScope(actor, 'leave.decide');
+    const [applications, total] = await Promise.all([
+      listPending(this.deps.db, scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      pendingCount(this.deps.db, scope),
+    ]);
+    return { applications, total };
   }
 
   async stats(actor: Actor): Promise<LeaveStats> {

@@ -128,9 +128,26 @@ describe('deciding one application', () => {
     expect(after.approved_today).toBe(before.approved_today + 1);
     expect(after.on_leave_today).toBe(before.on_leave_today + 1);
     expect(after.pending).toBe(before.pending + 1);
-    const pending = (await suite.http.get('/api/leave/pending', admin)).json().applications;
-    expect(pending).toHaveLength(after.pending);
-    expect(pending.every((a: { status: string }) => a.status === 'pending')).toBe(true);
+    const page = (await suite.http.get('/api/leave/pending?pageSize=100', admin)).json();
+    expect(page.total).toBe(after.pending);
+    expect(page.applications).toHaveLength(after.pending);
+    expect(page.applications.every((a: { status: string }) => a.status === 'pending')).toBe(true);
+  });
+
+  it('pages the pending list oldest first, with the total on every page', async () => {
+    for (const day of ['2026-11-02', '2026-11-03', '2026-11-04']) await applyFor(await staff(), day, day);
+    const all = (await suite.http.get('/api/leave/pending?pageSize=100', admin)).json();
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const seen: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) {
+      const res = (await suite.http.get(`/api/leave/pending?page=${page}&pageSize=2`, admin)).json();
+      expect(res.total).toBe(all.total);
+      seen.push(...res.applications.map((a: { id: number }) => a.id));
+    }
+    expect(seen).toEqual(all.applications.map((a: { id: number }) => a.id));
+    const applied = all.applications.map((a: { applied_at: string }) => a.applied_at);
+    expect(applied).toEqual([...applied].sort());
+    expect((await suite.http.get('/api/leave/pending?pageSize=101', admin)).statusCode).toBe(400);
   });
 });
 

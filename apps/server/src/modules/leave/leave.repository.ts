@@ -130,11 +130,21 @@ export async function listApplications(
   return { applications: rows.map(toApplication), total: Number(count.n) };
 }
 
-export async function listPending(db: Db, scope: ApplicantScope = {}): Promise<LeaveApplication[]> {
+/** A page of pending applications, oldest first (leave_applications_status_idx read backwards). */
+export async function listPending(
+  db: Db,
+  scope: ApplicantScope,
+  page: { limit: number; offset: number },
+): Promise<LeaveApplication[]> {
   let query = applications(db).where('a.status', '=', 'pending');
   if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
   if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
-  const rows = await query.orderBy('a.applied_at', 'asc').orderBy('a.id', 'asc').execute();
+  const rows = await query
+    .orderBy('a.applied_at', 'asc')
+    .orderBy('a.id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return rows.map(toApplication);
 }
 

@@ -42,9 +42,7 @@ export function leaveRoutes({ applications, decisions, policies }: LeaveServices
     }));
 
     // Administrator
-    route(app, leaveApi.pending, async (request) => ({
-      applications: await applications.pending(actorOf(request)),
-    }));
+    route(app, leaveApi.pending, async (request) => applications.pending(actorOf(request), request.query));
     route(app, leaveApi.stats, async (request) => ({ stats: await applications.stats(actorOf(request)) }));
     route(app, leaveApi.decide, async (request) => ({
       application: await decisions.decide(

@@ -6,6 +6,9 @@ import { type BodyIn, call, type QueryIn } from '@/lib/api-client';
 export type ListParams = QueryIn<typeof leaveApi.applications>;
 
 /** Every key starts with 'leave', so a live leave event refreshes them all. */
+/** The pending list comes a page at a time: an organisation may have thousands waiting. */
+export const PENDING_PAGE_SIZE = 20;
+
 export const leaveKeys = {
   all: ['leave'] as const,
   types: () => ['leave', 'types'] as const,
@@ -13,7 +16,7 @@ export const leaveKeys = {
   ledger: () => ['leave', 'my-ledger'] as const,
   mine: () => ['leave', 'my-applications'] as const,
   list: (params: ListParams) => ['leave', 'applications', params] as const,
-  pending: () => ['leave', 'pending'] as const,
+  pending: (page: number) => ['leave', 'pending', page] as const,
   stats: () => ['leave', 'stats'] as const,
   calendar: (year: number, month: number) => ['leave', 'calendar', year, month] as const,
   policies: () => ['leave', 'policies'] as const,
@@ -46,10 +49,11 @@ export const leaveQueries = {
       queryKey: leaveKeys.list(params),
       queryFn: ({ signal }) => call(leaveApi.applications, { query: params, signal }),
     }),
-  pending: () =>
+  pending: (page: number) =>
     queryOptions({
-      queryKey: leaveKeys.pending(),
-      queryFn: ({ signal }) => call(leaveApi.pending, { signal }).then((r) => r.applications),
+      queryKey: leaveKeys.pending(page),
+      queryFn: ({ signal }) =>
+        call(leaveApi.pending, { query: { page, pageSize: PENDING_PAGE_SIZE }, signal }),
     }),
   stats: () =>
     queryOptions({
@@ -77,7 +81,8 @@ export const useMyApplications = () => useQuery(leaveQueries.mine());
 // Paging and month changes keep showing the previous page until the next one arrives.
 export const useApplications = (params: ListParams) =>
   useQuery({ ...leaveQueries.list(params), placeholderData: keepPreviousData });
-export const usePending = () => useQuery(leaveQueries.pending());
+export const usePending = (page: number) =>
+  useQuery({ ...leaveQueries.pending(page), placeholderData: keepPreviousData });
 export const useLeaveStats = () => useQuery(leaveQueries.stats());
 export const useLeaveCalendar = (year: number, month: number) =>
   useQuery({ ...leaveQueries.calendar(year, month), placeholderData: keepPreviousData });

@@ -39,7 +39,13 @@ beforeEach(() => {
   pending = [application(1, 'Ann'), application(2, 'Ben')];
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
-    if (url.endsWith('/leave/pending')) return json({ applications: pending });
+    if (url.includes('/leave/pending?')) {
+      // Pages as the server does: ?page&pageSize over the pending list, with its total.
+      const query = new URL(url, 'http://localhost').searchParams;
+      const size = Number(query.get('pageSize'));
+      const from = (Number(query.get('page')) - 1) * size;
+      return json({ applications: pending.slice(from, from + size), total: pending.length });
+    }
     if (url.endsWith('/leave/stats'))
       return json({
         stats: { approved_today: 1, rejected_today: 0, on_leave_today: 2, pending: pending.length },

@@ -13,8 +13,9 @@ type Tab = 'pending' | 'all' | 'calendar' | 'policies';
 /** Leave Management (admin): decisions, every application, the calendar and the policies. */
 export function LeaveManagement() {
   const [tab, setTab] = useState<Tab>('pending');
-  const pending = usePending();
-  const count = pending.data?.length;
+  const [pendingPage, setPendingPage] = useState(1);
+  const pending = usePending(pendingPage);
+  const count = pending.data?.total;
   const tabs: { id: Tab; label: string }[] = [
     { id: 'pending', label: count === undefined ? 'Pending' : `Pending (${count})` },
     { id: 'all', label: 'All Applications' },
@@ -38,7 +39,9 @@ export function LeaveManagement() {
       />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label="Leave Management" idPrefix="leave-admin" />
       <TabPanel idPrefix="leave-admin" id={tab}>
-        {tab === 'pending' ? <PendingPanel pending={pending} /> : null}
+        {tab === 'pending' ? (
+          <PendingPanel pending={pending} page={pendingPage} onPage={setPendingPage} />
+        ) : null}
         {tab === 'all' ? <AllApplications /> : null}
         {tab === 'calendar' ? <LeaveCalendar /> : null}
         {tab === 'policies' ? <PoliciesPanel /> : null}

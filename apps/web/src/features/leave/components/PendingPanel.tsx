@@ -1,7 +1,7 @@
-import type { LeaveApplication, LeaveStats } from '@atrium/contract';
+import type { LeaveApplicationPageResponse, LeaveStats } from '@atrium/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheck, CalendarX, Clock, Plane } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
@@ -9,22 +9,30 @@ import { Pagination } from '@/components/ui/Pagination';
 import { SelectionCount } from '@/components/ui/SelectionCount';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { useLeaveStats } from '../api/leave-api';
+import { PENDING_PAGE_SIZE, useLeaveStats } from '../api/leave-api';
 import { formatRange, initials, plural } from '../lib/format';
 import { useDecisionActions } from './useDecisionActions';
 
-const PAGE_SIZE = 20;
-
 /** Pending tab: today's figures, then each waiting application with Approve / Reject and batch actions. */
-export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplication[]> }) {
+export function PendingPanel({
+  pending,
+  page,
+  onPage,
+}: {
+  pending: UseQueryResult<LeaveApplicationPageResponse>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const stats = useLeaveStats();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const { decideOne, decideMany, busy } = useDecisionActions();
-  const list = pending.data ?? [];
-  const [requestedPage, setPage] = useState(1);
+  const list = pending.data?.applications ?? [];
+  const total = pending.data?.total ?? 0;
   // Decisions shrink the list; never stay on a page that no longer exists.
-  const page = Math.min(requestedPage, Math.max(1, Math.ceil(list.length / PAGE_SIZE)));
-  const shown = list.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const lastPage = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
+  useEffect(() => {
+    if (pending.data && page > lastPage) onPage(lastPage);
+  }, [pending.data, page, lastPage, onPage]);
   // Forget selections of applications that are no longer pending (decided elsewhere).
   const chosen = [...selected].filter((id) => list.some((a) => a.id === id));
   const allChosen = list.length > 0 && chosen.length === list.length;
@@ -92,7 +100,7 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
             </CardContent>
           </Card>
           <ul className="space-y-3" aria-label="Pending applications">
-            {shown.map((a) => (
+            {list.map((a) => (
               <li key={a.id} data-testid="pending-application">
                 <Card>
                   <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -148,9 +156,9 @@ export function PendingPanel({ pending }: { pending: UseQueryResult<LeaveApplica
           </ul>
           <Pagination
             page={page}
-            pageSize={PAGE_SIZE}
-            total={list.length}
-            onPage={setPage}
+            pageSize={PENDING_PAGE_SIZE}
+            total={total}
+            onPage={onPage}
             label="Pending pages"
           />
         </>

@@ -145,6 +145,7 @@ try {
     ['leave pending', api('/leave/pending'), admin],
     ['leave stats', api('/leave/stats'), admin],
     ['leave calendar (month)', api(`/leave/calendar/${year}/${Number(month)}`), admin],
+    ['leave calendar (a day)', api(`/leave/calendar/day/${today}`), admin],
     ['leave my-balance (staff)', api('/leave/my-balance'), staff],
     ['access logs page 1', api('/access/logs?limit=50'), admin],
     ['access logs page 500', api(`/access/logs?limit=50${page500 ? `&cursor=${page500}` : ''}`), admin],

@@ -176,16 +176,36 @@ export const LeaveCalendarParams = z.object({
   year: YearParam,
   month: QueryInt(1, 12),
 });
+/**
+ * One day of the month with leave on it: how many people have approved and pending leave that
+ * day. The month answers counts, so its size does not grow with the organisation; the names
+ * come a page at a time for the day someone chooses (LeaveDayResponse).
+ */
 export const LeaveCalendarEvent = z.object({
   date: z.string(),
+  approved: z.number().int(),
+  pending: z.number().int(),
+});
+export type LeaveCalendarEvent = z.infer<typeof LeaveCalendarEvent>;
+export const LeaveCalendarResponse = z.object({ events: z.array(LeaveCalendarEvent) });
+export type LeaveCalendarResponse = z.infer<typeof LeaveCalendarResponse>;
+
+export const LeaveDayParams = z.object({ date: CalendarDate });
+export const LeaveDayQuery = z.object({
+  page: QueryInt(1, 1_000_000).default(1),
+  pageSize: QueryInt(1, 100).default(20),
+});
+export type LeaveDayQuery = z.infer<typeof LeaveDayQuery>;
+/** Someone on pending or approved leave on the chosen day. */
+export const LeaveDayEntry = z.object({
   application_id: z.number().int(),
   user: z.object({ id: z.number().int(), name: z.string() }),
   leave_type: z.string(),
   status: LeaveStatus,
 });
-export type LeaveCalendarEvent = z.infer<typeof LeaveCalendarEvent>;
-export const LeaveCalendarResponse = z.object({ events: z.array(LeaveCalendarEvent) });
-export type LeaveCalendarResponse = z.infer<typeof LeaveCalendarResponse>;
+export type LeaveDayEntry = z.infer<typeof LeaveDayEntry>;
+export const LeaveDayResponse = z.object({ entries: z.array(LeaveDayEntry), total: z.number().int() });
+export type LeaveDayResponse = z.infer<typeof LeaveDayResponse>;
 
 export const LeavePolicy = z.object({
   id: z.number().int(),
@@ -282,6 +302,14 @@ export const leaveApi = {
     audience: 'user',
     params: LeaveCalendarParams,
     response: LeaveCalendarResponse,
+  }),
+  calendarDay: endpoint({
+    method: 'GET',
+    path: '/leave/calendar/day/:date',
+    audience: 'user',
+    params: LeaveDayParams,
+    query: LeaveDayQuery,
+    response: LeaveDayResponse,
   }),
 
   // Administrator

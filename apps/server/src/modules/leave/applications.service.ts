@@ -6,6 +6,8 @@ import type {
   LeaveApplicationsFilter,
   LeaveBalance,
   LeaveCalendarEvent,
+  LeaveDayQuery,
+  LeaveDayResponse,
   LeaveLedgerEntry,
   LeavePendingQuery,
   LeaveStats,
@@ -22,11 +24,12 @@ import { monthBounds, yearSegments } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
   applicationOwnerAndStatus,
-  calendarEvents,
+  calendarDays,
   closePending,
   findApplication,
   findOverlap,
   insertApplication,
+  leaveOnDay,
   leaveStats,
   listApplications,
   listOwnApplications,
@@ -261,6 +264,14 @@ export class LeaveApplicationsService {
   async calendar(actor: Actor, year: number, month: number): Promise<LeaveCalendarEvent[]> {
     const scope = listScope(actor, 'leave.view');
     const { first, last } = monthBounds(year, month);
-    return calendarEvents(this.deps.db, first, last, scope);
+    return calendarDays(this.deps.db, first, last, scope);
+  }
+
+  async calendarDay(actor: Actor, date: string, query: LeaveDayQuery): Promise<LeaveDayResponse> {
+    const scope = listScope(actor, 'leave.view');
+    return leaveOnDay(this.deps.db, date, scope, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
   }
 }

@@ -293,16 +293,34 @@ describe('reading applications', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('shows calendar events per day for admins, and only their own to staff', async () => {
+  it('counts people away per day for admins, names them a page at a time, and shows staff only their own', async () => {
     const admin = await login(suite.app, await createUser(suite.db, 'admin'));
     const s = await staff();
+    const t = await staff();
     await apply(s, annualLeave('2027-02-27', '2027-03-02'));
+    await apply(t, annualLeave('2027-02-28', '2027-02-28'));
     const feb = (await suite.http.get('/api/leave/calendar/2027/2', admin)).json().events;
-    expect(
-      feb.filter((e: { user: { id: number } }) => e.user.id === s.id).map((e: { date: string }) => e.date),
-    ).toEqual(['2027-02-27', '2027-02-28']);
+    expect(feb).toEqual([
+      { date: '2027-02-27', approved: 0, pending: 1 },
+      { date: '2027-02-28', approved: 0, pending: 2 },
+    ]);
+    const day = (await suite.http.get('/api/leave/calendar/day/2027-02-28?pageSize=1', admin)).json();
+    expect(day.total).toBe(2);
+    expect(day.entries).toHaveLength(1);
+    const next = (await suite.http.get('/api/leave/calendar/day/2027-02-28?pageSize=1&page=2', admin)).json();
+    expect([day.entries[0].user.id, next.entries[0].user.id].sort()).toEqual([s.id, t.id].sort());
+    expect(next.entries[0]).toMatchObject({ leave_type: 'Annual Leave', status: 'pending' });
+
+    // Staff see their own leave only, in the month and on the day.
+    expect((await suite.http.get('/api/leave/calendar/2027/2', t)).json().events).toEqual([
+      { date: '2027-02-28', approved: 0, pending: 1 },
+    ]);
+    const own = (await suite.http.get('/api/leave/calendar/day/2027-02-28', t)).json();
+    expect(own.entries.map((e: { user: { id: number } }) => e.user.id)).toEqual([t.id]);
     const other = await staff();
     expect((await suite.http.get('/api/leave/calendar/2027/2', other)).json().events).toEqual([]);
+    expect((await suite.http.get('/api/leave/calendar/day/2027-02-28', other)).json().total).toBe(0);
     expect((await suite.http.get('/api/leave/calendar/2027/13', admin)).statusCode).toBe(400);
+    expect((await suite.http.get('/api/leave/calendar/day/2027-02-30', admin)).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,10 @@
-import type { LeaveApplication, LeaveCalendarEvent, LeaveStats, LeaveStatus } from '@atrium/contract';
+import type {
+  LeaveApplication,
+  LeaveCalendarEvent,
+  LeaveDayEntry,
+  LeaveStats,
+  LeaveStatus,
+} from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -288,38 +294,61 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
   return Number(row.n);
 }
 
-/** One event per day of pending or approved leave within the month. */
-export async function calendarEvents(
+/** Pending or approved leave within the scope that touches [first, last], with the person's name. */
+function leaveTouching(first: string, last: string, scope: ApplicantScope) {
+  return sql`(
+    SELECT a.id, a.status, a.start_date, a.end_date, a.leave_type_id, u.id AS user_id, u.first_name, u.last_name
+    FROM leave_applications a
+    JOIN users u ON u.id = a.user_id
+    WHERE a.status IN ('pending', 'approved')
+      AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
+      AND (${scope.userId ?? null}::integer IS NULL OR a.user_id = ${scope.userId ?? null})
+      AND (${scope.departmentId ?? null}::integer IS NULL OR u.department_id = ${scope.departmentId ?? null})
+  ) AS a`;
+}
+
+/** Per day of [first, last] with leave on it: people on approved and on pending leave. */
+export async function calendarDays(
   db: Db,
   first: string,
   last: string,
   scope: ApplicantScope = {},
 ): Promise<LeaveCalendarEvent[]> {
-  const result = await sql<{
-    date: string;
-    application_id: number;
-    user_id: number;
-    name: string;
-    leave_type: string;
-    status: LeaveStatus;
-  }>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date, a.id AS application_id, u.id AS user_id,
-      u.first_name || ' ' || u.last_name AS name, t.leave_name AS leave_type, a.status
-    FROM leave_applications a
-    JOIN users u ON u.id = a.user_id
-    JOIN leave_types t ON t.id = a.leave_type_id
+  const result = await sql<{ date: string; approved: number; pending: number }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date,
+           count(*) FILTER (WHERE a.status = 'approved')::int AS approved,
+           count(*) FILTER (WHERE a.status = 'pending')::int AS pending
+    FROM ${leaveTouching(first, last, scope)}
     CROSS JOIN LATERAL generate_series(GREATEST(a.start_date, ${first}::date),
       LEAST(a.end_date, ${last}::date), interval '1 day') AS day
-    WHERE a.status IN ('pending', 'approved')
-      AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
-      AND (${scope.userId ?? null}::integer IS NULL OR a.user_id = ${scope.userId ?? null})
-      AND (${scope.departmentId ?? null}::integer IS NULL OR u.department_id = ${scope.departmentId ?? null})
-    ORDER BY day, name`.execute(db);
-  return result.rows.map((r) => ({
-    date: r.date,
-    application_id: r.application_id,
-    user: { id: r.user_id, name: r.name },
-    leave_type: r.leave_type,
-    status: r.status,
-  }));
+    GROUP BY day ORDER BY day`.execute(db);
+  return result.rows;
+}
+
+/** Who is on pending or approved leave on `date`, by name, a page at a time, and how many. */
+export async function leaveOnDay(
+  db: Db,
+  date: string,
+  scope: ApplicantScope,
+  page: { limit: number; offset: number },
+): Promise<{ entries: LeaveDayEntry[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    sql<{ application_id: number; user_id: number; name: string; leave_type: string; status: LeaveStatus }>`
+      SELECT a.id AS application_id, a.user_id, a.first_name || ' ' || a.last_name AS name,
+             t.leave_name AS leave_type, a.status
+      FROM ${leaveTouching(date, date, scope)}
+      JOIN leave_types t ON t.id = a.leave_type_id
+      ORDER BY a.last_name, a.first_name, a.id
+      LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM ${leaveTouching(date, date, scope)}`.execute(db),
+  ]);
+  return {
+    entries: rows.rows.map((r) => ({
+      application_id: r.application_id,
+      user: { id: r.user_id, name: r.name },
+      leave_type: r.leave_type,
+      status: r.status,
+    })),
+    total: count.rows[0]?.n ?? 0,
+  };
 }

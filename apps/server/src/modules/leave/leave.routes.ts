@@ -40,6 +40,9 @@ export function leaveRoutes({ applications, decisions, policies }: LeaveServices
     route(app, leaveApi.calendar, async (request) => ({
       events: await applications.calendar(actorOf(request), request.params.year, request.params.month),
     }));
+    route(app, leaveApi.calendarDay, async (request) =>
+      applications.calendarDay(actorOf(request), request.params.date, request.query),
+    );
 
     // Administrator
     route(app, leaveApi.pending, async (request) => applications.pending(actorOf(request), request.query));

@@ -8,6 +8,8 @@ export type ListParams = QueryIn<typeof leaveApi.applications>;
 /** Every key starts with 'leave', so a live leave event refreshes them all. */
 /** The pending list comes a page at a time: an organisation may have thousands waiting. */
 export const PENDING_PAGE_SIZE = 20;
+/** Names listed at a time for a chosen calendar day. */
+export const DAY_PAGE_SIZE = 20;
 
 export const leaveKeys = {
   all: ['leave'] as const,
@@ -19,6 +21,7 @@ export const leaveKeys = {
   pending: (page: number) => ['leave', 'pending', page] as const,
   stats: () => ['leave', 'stats'] as const,
   calendar: (year: number, month: number) => ['leave', 'calendar', year, month] as const,
+  day: (date: string, page: number) => ['leave', 'calendar-day', date, page] as const,
   policies: () => ['leave', 'policies'] as const,
 };
 
@@ -66,6 +69,12 @@ export const leaveQueries = {
       queryFn: ({ signal }) =>
         call(leaveApi.calendar, { params: { year, month }, signal }).then((r) => r.events),
     }),
+  day: (date: string, page: number) =>
+    queryOptions({
+      queryKey: leaveKeys.day(date, page),
+      queryFn: ({ signal }) =>
+        call(leaveApi.calendarDay, { params: { date }, query: { page, pageSize: DAY_PAGE_SIZE }, signal }),
+    }),
   policies: () =>
     queryOptions({
       queryKey: leaveKeys.policies(),
@@ -86,6 +95,13 @@ export const usePending = (page: number) =>
 export const useLeaveStats = () => useQuery(leaveQueries.stats());
 export const useLeaveCalendar = (year: number, month: number) =>
   useQuery({ ...leaveQueries.calendar(year, month), placeholderData: keepPreviousData });
+/** Who is away on the chosen day, a page at a time; nothing is fetched until a day is chosen. */
+export const useLeaveDay = (date: string | null, page: number) =>
+  useQuery({
+    ...leaveQueries.day(date ?? '', page),
+    enabled: date !== null,
+    placeholderData: keepPreviousData,
+  });
 export const usePolicies = () => useQuery(leaveQueries.policies());
 
 /** After any change, everything leave (and the dashboards' figures) is stale. */

@@ -3,10 +3,11 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { cn } from '@/lib/cn';
-import { useLeaveCalendar } from '../api/leave-api';
+import { DAY_PAGE_SIZE, useLeaveCalendar, useLeaveDay } from '../api/leave-api';
 import { monthGrid, shiftMonth, WEEKDAYS } from '../lib/calendar';
 import { formatDate } from '../lib/format';
 import { localToday } from '../lib/wizard';
@@ -19,17 +20,21 @@ export function LeaveCalendar() {
   const [month, setMonth] = useState({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
   const [chosen, setChosen] = useState<string | null>(null);
   const events = useLeaveCalendar(month.year, month.month);
-  const byDate = new Map<string, LeaveCalendarEvent[]>();
-  for (const e of events.data ?? []) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
+  const byDate = new Map<string, LeaveCalendarEvent>((events.data ?? []).map((e) => [e.date, e]));
+  const [dayPage, setDayPage] = useState(1);
+  const day = useLeaveDay(chosen, dayPage);
+  const choose = (date: string | null) => {
+    setChosen(date);
+    setDayPage(1);
+  };
   const monthValue = `${month.year}-${String(month.month).padStart(2, '0')}`;
   const label = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${monthValue}-01T00:00:00Z`),
   );
   const go = (by: number) => {
     setMonth(shiftMonth(month.year, month.month, by));
-    setChosen(null);
+    choose(null);
   };
-  const dayEvents = chosen ? (byDate.get(chosen) ?? []) : [];
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -48,7 +53,7 @@ export function LeaveCalendar() {
                   const [y, m] = e.target.value.split('-').map(Number);
                   if (y && m) {
                     setMonth({ year: y, month: m });
-                    setChosen(null);
+                    choose(null);
                   }
                 }}
                 className={cn(inputClasses, 'w-auto')}
@@ -77,16 +82,17 @@ export function LeaveCalendar() {
                 </div>
               ))}
               {monthGrid(month.year, month.month).map((cell) => {
-                const list = byDate.get(cell.date) ?? [];
-                const pending = list.some((e) => e.status === 'pending');
-                const approved = list.some((e) => e.status === 'approved');
+                const counts = byDate.get(cell.date);
+                const pending = (counts?.pending ?? 0) > 0;
+                const approved = (counts?.approved ?? 0) > 0;
+                const away = (counts?.pending ?? 0) + (counts?.approved ?? 0);
                 return (
                   <button
                     key={cell.date}
                     type="button"
                     aria-pressed={chosen === cell.date}
-                    aria-label={`${formatDate(cell.date)}: ${list.length === 0 ? 'nobody on leave' : `${list.length} on leave`}`}
-                    onClick={() => setChosen(cell.date)}
+                    aria-label={`${formatDate(cell.date)}: ${away === 0 ? 'nobody on leave' : `${away} on leave`}`}
+                    onClick={() => choose(cell.date)}
                     className={cn(
                       'flex aspect-square min-h-10 flex-col items-center justify-start rounded-lg p-1 text-sm sm:aspect-auto sm:h-16',
                       'focus-visible:outline-2 focus-visible:outline-indigo-600',
@@ -94,17 +100,17 @@ export function LeaveCalendar() {
                       cell.date === today && 'ring-2 ring-indigo-500',
                       chosen === cell.date
                         ? 'bg-indigo-100'
-                        : list.length > 0
+                        : away > 0
                           ? 'bg-blue-50 hover:bg-blue-100'
                           : 'hover:bg-slate-100',
                     )}
                   >
                     <span>{Number(cell.date.slice(8))}</span>
-                    {list.length > 0 ? (
+                    {away > 0 ? (
                       <span className="mt-1 flex items-center gap-0.5" aria-hidden="true">
                         {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
                         {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
-                        <span className="hidden text-xs text-slate-600 sm:inline">{list.length}</span>
+                        <span className="hidden text-xs text-slate-600 sm:inline">{away}</span>
                       </span>
                     ) : null}
                   </button>
@@ -132,20 +138,33 @@ export function LeaveCalendar() {
           </h2>
           {chosen === null ? (
             <p className="mt-2 text-sm text-slate-600">Select a day to see who is on leave.</p>
-          ) : dayEvents.length === 0 ? (
+          ) : day.isError ? (
+            <Unavailable what="Who is on leave" onRetry={() => void day.refetch()} />
+          ) : !day.data ? (
+            <Spinner className="py-6" />
+          ) : day.data.total === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Nobody is on leave on this day.</p>
           ) : (
-            <ul className="mt-3 divide-y divide-slate-100" aria-label="On leave this day">
-              {dayEvents.map((e) => (
-                <li key={`${e.application_id}`} className="flex items-center justify-between gap-2 py-2">
-                  <div>
-                    <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
-                    <p className="text-xs text-slate-600">{e.leave_type}</p>
-                  </div>
-                  <StatusBadge status={e.status} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="mt-3 divide-y divide-slate-100" aria-label="On leave this day">
+                {day.data.entries.map((e) => (
+                  <li key={`${e.application_id}`} className="flex items-center justify-between gap-2 py-2">
+                    <div>
+                      <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
+                      <p className="text-xs text-slate-600">{e.leave_type}</p>
+                    </div>
+                    <StatusBadge status={e.status} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={dayPage}
+                pageSize={DAY_PAGE_SIZE}
+                total={day.data.total}
+                onPage={setDayPage}
+                label="People on leave pages"
+              />
+            </>
           )}
         </CardContent>
       </Card>

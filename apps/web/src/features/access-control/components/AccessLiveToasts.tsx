@@ -13,28 +13,30 @@ import { accessLogToast, alertToast, deviceEventToast } from '../lib/live-toasts
 export function AccessLiveToasts() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { user, isAdmin } = useAuth();
+  const { user, can } = useAuth();
+  // Who watches the whole building hears about everyone; the rest only about themselves.
+  const watchesAll = can('access.view');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: accessKeys.all });
 
   useLiveEvent('access_log_update', (data) => {
     if (!user) return;
-    const shown = accessLogToast(data, { id: user.id, isAdmin });
+    const shown = accessLogToast(data, { id: user.id, watchesAll });
     if (shown) toast.show(shown.type, shown.message);
   });
   // The server sends the rest to administrators only; a stray one is not for staff eyes.
   useLiveEvent('device_event', (data) => {
-    if (!isAdmin) return;
+    if (!watchesAll) return;
     const shown = deviceEventToast(data);
     if (shown) toast.show(shown.type, shown.message);
   });
   useLiveEvent('access_alert', (data) => {
-    if (!isAdmin) return;
+    if (!watchesAll) return;
     refresh();
     const shown = alertToast(data);
     if (shown) toast.show(shown.type, shown.message);
   });
   useLiveEvent('device_status', () => {
-    if (isAdmin) refresh();
+    if (watchesAll) refresh();
   });
   return null;
 }

@@ -12,16 +12,16 @@ const passage = {
 
 describe('access_log_update toasts', () => {
   it('tells the person about their own passage and administrators about everyone', () => {
-    expect(accessLogToast(passage, { id: 7, isAdmin: false })?.message).toBe(
+    expect(accessLogToast(passage, { id: 7, watchesAll: false })?.message).toBe(
       'Access entry recorded at Main Entrance',
     );
-    expect(accessLogToast(passage, { id: 1, isAdmin: true })?.message).toBe(
+    expect(accessLogToast(passage, { id: 1, watchesAll: true })?.message).toBe(
       'New access: Jamie Carter entry at Main Entrance',
     );
   });
 
   it("says nothing to staff about someone else's passage", () => {
-    expect(accessLogToast(passage, { id: 8, isAdmin: false })).toBeNull();
+    expect(accessLogToast(passage, { id: 8, watchesAll: false })).toBeNull();
   });
 });
 

@@ -17,9 +17,9 @@ export interface LiveToast {
  */
 export function accessLogToast(
   data: AccessLogUpdate,
-  viewer: { id: number; isAdmin: boolean },
+  viewer: { id: number; watchesAll: boolean },
 ): LiveToast | null {
-  if (viewer.isAdmin)
+  if (viewer.watchesAll)
     return { type: 'info', message: `New access: ${data.user.name} ${data.action} at ${data.access_point}` };
   if (data.user.id === viewer.id)
     return { type: 'success', message: `Access ${data.action} recorded at ${data.access_point}` };

@@ -3,13 +3,13 @@ import { AccessLiveToasts } from '../components/AccessLiveToasts';
 import { AccessManagement } from '../components/AccessManagement';
 import { MyAccess } from '../components/MyAccess';
 
-/** Admins manage the building's access; staff see their own (spec section 2). */
+/** Who may manage access sees the building's; everyone else their own (spec section 2). */
 export function AccessControlPage() {
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   return (
     <>
       <AccessLiveToasts />
-      {isAdmin ? <AccessManagement /> : <MyAccess />}
+      {can('access.manage') ? <AccessManagement /> : <MyAccess />}
     </>
   );
 }

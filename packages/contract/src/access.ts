@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { CalendarDate, Cursor, Id, IdParam, QueryInt, SafeString, Text } from './common';
+import { AcknowledgeAlertRequest, AlertIdParams, AlertResponse, AlertsQuery, AlertsResponse } from './alerts';
+import { CalendarDate, IdParam, KeysetPageQuery, Text } from './common';
+import {
+  DeviceIdParams,
+  DeviceResponse,
+  DevicesResponse,
+  DoorStatusResponse,
+  OpenDoorRequest,
+  OpenDoorResponse,
+  PushAck,
+  PushSecretResponse,
+  PushTokenParams,
+  SimulateHikvisionRequest,
+  SimulateHikvisionResponse,
+  UpdateDeviceRequest,
+} from './devices';
 import { endpoint } from './endpoint';
 
 /**
@@ -14,24 +29,6 @@ export type AccessAction = z.infer<typeof AccessAction>;
 /** What a device event was, decided from its major/minor codes. */
 export const AccessEventKind = z.enum(['granted', 'denied', 'door', 'alarm', 'device']);
 export type AccessEventKind = z.infer<typeof AccessEventKind>;
-
-export const DeviceStatus = z.enum(['online', 'offline', 'maintenance']);
-export type DeviceStatus = z.infer<typeof DeviceStatus>;
-
-/** Which passages a device's readers record: `both` means reader 1 is entry, reader 2 exit. */
-export const DeviceDirection = z.enum(['entry', 'exit', 'both']);
-export type DeviceDirection = z.infer<typeof DeviceDirection>;
-
-export const DeviceType = z.enum(['access_controller', 'counter']);
-export type DeviceType = z.infer<typeof DeviceType>;
-
-export const AlertSource = z.enum(['access', 'video', 'counting', 'system']);
-export type AlertSource = z.infer<typeof AlertSource>;
-export const AlertSeverity = z.enum(['low', 'medium', 'high', 'critical']);
-export type AlertSeverity = z.infer<typeof AlertSeverity>;
-/** active: needs attention; acknowledged: someone has seen it; resolved: the cause went away. */
-export const AlertState = z.enum(['active', 'acknowledged', 'resolved']);
-export type AlertState = z.infer<typeof AlertState>;
 
 /**
  * The spec's access log: one granted passage. The person is null for a card Atrium does not
@@ -83,12 +80,7 @@ export const AccessEvent = z.object({
 });
 export type AccessEvent = z.infer<typeof AccessEvent>;
 
-const PageQuery = {
-  cursor: Cursor.optional(),
-  limit: QueryInt(1, 100).default(50),
-};
-
-export const MyLogsQuery = z.object(PageQuery);
+export const MyLogsQuery = KeysetPageQuery;
 export const AccessLogsResponse = z.object({ logs: z.array(AccessLog), next_cursor: z.string().nullable() });
 export type AccessLogsResponse = z.infer<typeof AccessLogsResponse>;
 
@@ -162,7 +154,7 @@ export const AccessLogsQuery = z.object({
   /** Organisation-local dates, inclusive. */
   from: CalendarDate.optional(),
   to: CalendarDate.optional(),
-  ...PageQuery,
+  ...KeysetPageQuery.shape,
 });
 export type AccessLogsQuery = z.input<typeof AccessLogsQuery>;
 
@@ -178,151 +170,12 @@ export type AccessPoint = z.infer<typeof AccessPoint>;
 export const AccessPointsResponse = z.object({ accessPoints: z.array(AccessPoint) });
 export type AccessPointsResponse = z.infer<typeof AccessPointsResponse>;
 
-/** A device as the admin sees it; secrets and command passwords never leave the server. */
-export const Device = z.object({
-  id: z.number().int(),
-  device_id: z.string(),
-  name: z.string(),
-  type: DeviceType,
-  model: z.string().nullable(),
-  status: DeviceStatus,
-  location: z.string(),
-  access_point_id: z.number().int().nullable(),
-  access_point: z.string().nullable(),
-  direction: DeviceDirection,
-  /** Where Atrium sends commands (http://host:port). */
-  address: z.string().nullable(),
-  last_seen_at: z.string().nullable(),
-  has_push_secret: z.boolean(),
-  has_credentials: z.boolean(),
-});
-export type Device = z.infer<typeof Device>;
-export const DevicesResponse = z.object({ devices: z.array(Device) });
-export type DevicesResponse = z.infer<typeof DevicesResponse>;
-export const DeviceResponse = z.object({ device: Device });
-export type DeviceResponse = z.infer<typeof DeviceResponse>;
-
-export const DeviceIdParams = z.object({ id: IdParam });
-
-export const UpdateDeviceRequest = z.object({
-  name: Text(100)
-    .pipe(z.string().min(1, { error: 'is required' }))
-    .optional(),
-  location: Text(200).optional(),
-  access_point_id: Id.nullable().optional(),
-  direction: DeviceDirection.optional(),
-  /** true puts the device in maintenance (no offline alerts); false takes it out. */
-  maintenance: z.boolean().optional(),
-  address: z
-    .url({ error: 'must be an http:// or https:// address', protocol: /^https?$/ })
-    .max(200, { error: 'must be at most 200 characters' })
-    .nullable()
-    .optional(),
-  username: Text(64).optional(),
-  password: SafeString.max(128, { error: 'must be at most 128 characters' }).optional(),
-});
-export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
-
-/** The push URL with a fresh secret inside it: shown once, the old one stops working. */
-export const PushSecretResponse = z.object({ pushUrl: z.string() });
-export type PushSecretResponse = z.infer<typeof PushSecretResponse>;
-
-export const DeviceEventsQuery = z.object(PageQuery);
+export const DeviceEventsQuery = KeysetPageQuery;
 export const DeviceEventsResponse = z.object({
   events: z.array(AccessEvent),
   next_cursor: z.string().nullable(),
 });
 export type DeviceEventsResponse = z.infer<typeof DeviceEventsResponse>;
-
-/** What the controller answered to AcsWorkStatus; reachable false when it did not answer. */
-export const DoorStatus = z.object({
-  reachable: z.boolean(),
-  door: z.enum(['open', 'closed']).nullable(),
-  lock: z.enum(['locked', 'unlocked']).nullable(),
-  readers_online: z.number().int().nullable(),
-  readers_total: z.number().int().nullable(),
-  power: z.string().nullable(),
-  /** Why it was not reachable, in words. */
-  message: z.string().nullable(),
-});
-export type DoorStatus = z.infer<typeof DoorStatus>;
-export const DoorStatusResponse = z.object({ doorStatus: DoorStatus });
-export type DoorStatusResponse = z.infer<typeof DoorStatusResponse>;
-
-export const OpenDoorRequest = z
-  .object({ door: z.number().int().min(1).max(8).default(1) })
-  .default({ door: 1 });
-export const OpenDoorResponse = z.object({
-  result: z.object({
-    ok: z.boolean(),
-    /** The device's ResponseStatus statusCode (1 is OK); null when it did not answer. */
-    statusCode: z.number().int().nullable(),
-    statusString: z.string(),
-  }),
-});
-export type OpenDoorResponse = z.infer<typeof OpenDoorResponse>;
-
-export const Alert = z.object({
-  id: z.number().int(),
-  source: AlertSource,
-  /** access_denied, door_forced_open, door_held_open, device_tamper, reader_tamper, duress, device_offline, ... */
-  kind: z.string(),
-  severity: AlertSeverity,
-  state: AlertState,
-  message: z.string(),
-  device_id: z.string().nullable(),
-  camera_id: z.number().int().nullable(),
-  timestamp: z.string(),
-  resolved_at: z.string().nullable(),
-  acknowledged_by: z.number().int().nullable(),
-  acknowledged_by_name: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
-  acknowledge_note: z.string().nullable(),
-});
-export type Alert = z.infer<typeof Alert>;
-
-export const AlertsQuery = z.object({
-  /** Default: active and acknowledged-but-unresolved first, newest first within each. */
-  state: AlertState.optional(),
-  source: AlertSource.optional(),
-  severity: AlertSeverity.optional(),
-  ...PageQuery,
-});
-export type AlertsQuery = z.input<typeof AlertsQuery>;
-export const AlertsResponse = z.object({ alerts: z.array(Alert), next_cursor: z.string().nullable() });
-export type AlertsResponse = z.infer<typeof AlertsResponse>;
-export const AlertIdParams = z.object({ id: IdParam });
-export const AcknowledgeAlertRequest = z.object({ note: Text(500).optional() }).default({});
-export const AlertResponse = z.object({ alert: Alert });
-export type AlertResponse = z.infer<typeof AlertResponse>;
-
-/** What the spec's Simulate Event button can make a simulated device send. */
-export const SimulatedEventType = z.enum([
-  'access_control',
-  'access_granted_face',
-  'access_denied',
-  'door_forced_open',
-  'door_held_open',
-  'tamper',
-  'remote_open',
-]);
-export type SimulatedEventType = z.infer<typeof SimulatedEventType>;
-export const SimulateHikvisionRequest = z.object({
-  deviceId: Text(32).min(1, { error: 'is required' }),
-  eventType: SimulatedEventType.default('access_control'),
-  userId: Id,
-});
-export type SimulateHikvisionRequest = z.input<typeof SimulateHikvisionRequest>;
-export const SimulateHikvisionResponse = z.object({
-  result: z.object({
-    deviceId: z.string(),
-    eventType: SimulatedEventType,
-    serialNo: z.number().int(),
-    /** Atrium answered the device's push with 200. */
-    delivered: z.boolean(),
-  }),
-});
-export type SimulateHikvisionResponse = z.infer<typeof SimulateHikvisionResponse>;
 
 export const EventIdParams = z.object({ id: IdParam });
 
@@ -337,18 +190,6 @@ export const BadgeResponse = z.object({
   user: z.object({ id: z.number().int(), employee_number: z.string(), badge_number: z.string() }),
 });
 export type BadgeResponse = z.infer<typeof BadgeResponse>;
-
-/** The secret in a device's push URL. */
-export const PushTokenParams = z.object({
-  pushToken: SafeString.max(200, { error: 'must be at most 200 characters' }),
-});
-/** What Atrium answers a device's push, once the event is committed. */
-export const PushAck = z.object({
-  statusCode: z.literal(1),
-  statusString: z.literal('OK'),
-  /** stored, duplicate (sent before: stored once), heartbeat, handled (another domain's event), ignored. */
-  result: z.enum(['stored', 'duplicate', 'heartbeat', 'handled', 'ignored']),
-});
 
 export const accessApi = {
   /**

@@ -37,6 +37,12 @@ export const QueryInt = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+/** A keyset page: the previous page's `next_cursor` and how many rows (at most 100). */
+export const KeysetPageQuery = z.object({
+  cursor: Cursor.optional(),
+  limit: QueryInt(1, 100).default(50),
+});
+
 /** The calendar the product deals in: attendance, leave, exports and reports stay inside it. */
 export const FIRST_DATE = '2000-01-01';
 export const LAST_DATE = '2100-12-31';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AccessAction, AccessEventKind, AlertSeverity, AlertSource, DeviceStatus } from './access';
+import { AccessAction, AccessEventKind } from './access';
+import { AlertSeverity, AlertSource } from './alerts';
 import { AttendanceAction } from './attendance';
 import { Role } from './auth';
+import { DeviceStatus } from './devices';
 import { LeaveNotificationType, LeaveStatus } from './leave';
 
 /** The first message a client sends on /ws: the spec's join message, carrying the access token. */

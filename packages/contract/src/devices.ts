@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { Id, IdParam, SafeString, Text } from './common';
+
+/**
+ * Door controllers and counters as Atrium registers and commands them, and what they send and
+ * are answered over ISAPI. Their endpoints are in `accessApi` (access.ts).
+ */
+
+export const DeviceStatus = z.enum(['online', 'offline', 'maintenance']);
+export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+/** Which passages a device's readers record: `both` means reader 1 is entry, reader 2 exit. */
+export const DeviceDirection = z.enum(['entry', 'exit', 'both']);
+export type DeviceDirection = z.infer<typeof DeviceDirection>;
+
+export const DeviceType = z.enum(['access_controller', 'counter']);
+export type DeviceType = z.infer<typeof DeviceType>;
+
+/** A device as the admin sees it; secrets and command passwords never leave the server. */
+export const Device = z.object({
+  id: z.number().int(),
+  device_id: z.string(),
+  name: z.string(),
+  type: DeviceType,
+  model: z.string().nullable(),
+  status: DeviceStatus,
+  location: z.string(),
+  access_point_id: z.number().int().nullable(),
+  access_point: z.string().nullable(),
+  direction: DeviceDirection,
+  /** Where Atrium sends commands (http://host:port). */
+  address: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  has_push_secret: z.boolean(),
+  has_credentials: z.boolean(),
+});
+export type Device = z.infer<typeof Device>;
+export const DevicesResponse = z.object({ devices: z.array(Device) });
+export type DevicesResponse = z.infer<typeof DevicesResponse>;
+export const DeviceResponse = z.object({ device: Device });
+export type DeviceResponse = z.infer<typeof DeviceResponse>;
+
+export const DeviceIdParams = z.object({ id: IdParam });
+
+export const UpdateDeviceRequest = z.object({
+  name: Text(100)
+    .pipe(z.string().min(1, { error: 'is required' }))
+    .optional(),
+  location: Text(200).optional(),
+  access_point_id: Id.nullable().optional(),
+  direction: DeviceDirection.optional(),
+  /** true puts the device in maintenance (no offline alerts); false takes it out. */
+  maintenance: z.boolean().optional(),
+  address: z
+    .url({ error: 'must be an http:// or https:// address', protocol: /^https?$/ })
+    .max(200, { error: 'must be at most 200 characters' })
+    .nullable()
+    .optional(),
+  username: Text(64).optional(),
+  password: SafeString.max(128, { error: 'must be at most 128 characters' }).optional(),
+});
+export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
+
+/** The push URL with a fresh secret inside it: shown once, the old one stops working. */
+export const PushSecretResponse = z.object({ pushUrl: z.string() });
+export type PushSecretResponse = z.infer<typeof PushSecretResponse>;
+
+/** What the controller answered to AcsWorkStatus; reachable false when it did not answer. */
+export const DoorStatus = z.object({
+  reachable: z.boolean(),
+  door: z.enum(['open', 'closed']).nullable(),
+  lock: z.enum(['locked', 'unlocked']).nullable(),
+  readers_online: z.number().int().nullable(),
+  readers_total: z.number().int().nullable(),
+  power: z.string().nullable(),
+  /** Why it was not reachable, in words. */
+  message: z.string().nullable(),
+});
+export type DoorStatus = z.infer<typeof DoorStatus>;
+export const DoorStatusResponse = z.object({ doorStatus: DoorStatus });
+export type DoorStatusResponse = z.infer<typeof DoorStatusResponse>;
+
+export const OpenDoorRequest = z
+  .object({ door: z.number().int().min(1).max(8).default(1) })
+  .default({ door: 1 });
+export const OpenDoorResponse = z.object({
+  result: z.object({
+    ok: z.boolean(),
+    /** The device's ResponseStatus statusCode (1 is OK); null when it did not answer. */
+    statusCode: z.number().int().nullable(),
+    statusString: z.string(),
+  }),
+});
+export type OpenDoorResponse = z.infer<typeof OpenDoorResponse>;
+
+/** What the spec's Simulate Event button can make a simulated device send. */
+export const SimulatedEventType = z.enum([
+  'access_control',
+  'access_granted_face',
+  'access_denied',
+  'door_forced_open',
+  'door_held_open',
+  'tamper',
+  'remote_open',
+]);
+export type SimulatedEventType = z.infer<typeof SimulatedEventType>;
+export const SimulateHikvisionRequest = z.object({
+  deviceId: Text(32).min(1, { error: 'is required' }),
+  eventType: SimulatedEventType.default('access_control'),
+  userId: Id,
+});
+export type SimulateHikvisionRequest = z.input<typeof SimulateHikvisionRequest>;
+export const SimulateHikvisionResponse = z.object({
+  result: z.object({
+    deviceId: z.string(),
+    eventType: SimulatedEventType,
+    serialNo: z.number().int(),
+    /** Atrium answered the device's push with 200. */
+    delivered: z.boolean(),
+  }),
+});
+export type SimulateHikvisionResponse = z.infer<typeof SimulateHikvisionResponse>;
+
+/** The secret in a device's push URL. */
+export const PushTokenParams = z.object({
+  pushToken: SafeString.max(200, { error: 'must be at most 200 characters' }),
+});
+/** What Atrium answers a device's push, once the event is committed. */
+export const PushAck = z.object({
+  statusCode: z.literal(1),
+  statusString: z.literal('OK'),
+  /** stored, duplicate (sent before: stored once), heartbeat, handled (another domain's event), ignored. */
+  result: z.enum(['stored', 'duplicate', 'heartbeat', 'handled', 'ignored']),
+});

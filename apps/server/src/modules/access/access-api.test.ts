@@ -15,7 +15,6 @@ import { makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
 import type { DomainEvent } from '../../events/bus';
-import { sweepOfflineDevices } from './device-monitor';
 
 let database: TestDatabase;
 let t: AccessTestApp;
@@ -393,66 +392,5 @@ describe('administrators', () => {
     const missing = await call(adminSession, 'PUT', '/access/devices/999999', { name: 'x' });
     expect(missing.statusCode).toBe(404);
     await call(adminSession, 'PUT', `/access/devices/${server.id}`, { maintenance: false });
-  });
-});
-
-describe('offline and back', () => {
-  it('turns a silent device offline with one alert; its next push brings it back and resolves it', async () => {
-    await database.db
-      .updateTable('devices')
-      .set({ status: 'online', last_seen_at: new Date(Date.now() - 600_000) })
-      .where('id', '=', server.id)
-      .execute();
-    await database.db
-      .updateTable('devices')
-      .set({ status: 'maintenance' })
-      .where('id', '<>', server.id)
-      .execute();
-    expect(await sweepOfflineDevices(database.db, t.bus, new Date(), 120)).toBe(1);
-    expect(await sweepOfflineDevices(database.db, t.bus, new Date(), 120)).toBe(0);
-    const offline = await database.db
-      .selectFrom('alerts')
-      .selectAll()
-      .where('kind', '=', 'device_offline')
-      .where('device_id', '=', server.code)
-      .execute();
-    expect(offline).toHaveLength(1);
-    expect(offline[0]?.resolved_at).toBeNull();
-    expect(
-      (
-        await database.db
-          .selectFrom('devices')
-          .select('status')
-          .where('id', '=', server.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('offline');
-
-    const e = cardEvent(server.code, new Date('2026-11-21T08:00:00Z'));
-    expect((await push(t.url, server.secret, jsonEvent(e), 'application/json')).status).toBe(200);
-    expect(
-      (
-        await database.db
-          .selectFrom('devices')
-          .select('status')
-          .where('id', '=', server.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe('online');
-    const resolved = await database.db
-      .selectFrom('alerts')
-      .selectAll()
-      .where('id', '=', offline[0]!.id)
-      .executeTakeFirstOrThrow();
-    expect(resolved.resolved_at).not.toBeNull();
-  });
-
-  it('leaves a device in maintenance alone', async () => {
-    await database.db
-      .updateTable('devices')
-      .set({ last_seen_at: new Date(Date.now() - 600_000) })
-      .where('id', '=', main.id)
-      .execute();
-    expect(await sweepOfflineDevices(database.db, t.bus, new Date(), 120)).toBe(0);
   });
 });

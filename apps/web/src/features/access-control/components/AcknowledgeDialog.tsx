@@ -1,7 +1,6 @@
 import type { Alert } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useAcknowledgeAlert } from '../api/access-api';
@@ -32,46 +31,37 @@ export function AcknowledgeDialog({ alert, onClose }: { alert: Alert | null; onC
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Acknowledge alert"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="acknowledge-alert" disabled={acknowledge.isPending}>
-            Acknowledge
-          </Button>
-        </>
-      }
+      formId="acknowledge-alert"
+      onSubmit={submit}
+      submitLabel="Acknowledge"
+      busy={acknowledge.isPending}
     >
-      <form id="acknowledge-alert" onSubmit={submit} className="space-y-3" noValidate>
-        <div className="rounded-lg bg-slate-50 p-3 text-sm">
-          <p className="font-medium text-slate-900">{alert.message}</p>
-          <p className="mt-1 text-slate-600">
-            {alert.device_id ? `Device ${alert.device_id} · ` : ''}
-            {formatWhen(alert.timestamp)}
-          </p>
-        </div>
-        <label className="block text-sm font-medium text-slate-700">
-          Note (optional)
-          <textarea
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            rows={3}
-            maxLength={NOTE_MAX}
-            placeholder="What was checked or done"
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-        </label>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      <div className="rounded-lg bg-slate-50 p-3 text-sm">
+        <p className="font-medium text-slate-900">{alert.message}</p>
+        <p className="mt-1 text-slate-600">
+          {alert.device_id ? `Device ${alert.device_id} · ` : ''}
+          {formatWhen(alert.timestamp)}
+        </p>
+      </div>
+      <label className="block text-sm font-medium text-slate-700">
+        Note (optional)
+        <textarea
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={3}
+          maxLength={NOTE_MAX}
+          placeholder="What was checked or done"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import type { AttendanceRecord } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useDeleteRecord } from '../api/attendance-api';
@@ -39,33 +38,25 @@ export function DeleteRecordDialog({
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Delete attendance record?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="delete-attendance" variant="danger" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </>
-      }
+      formId="delete-attendance"
+      onSubmit={submit}
+      submitLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+      busy={remove.isPending}
+      danger
     >
-      <form id="delete-attendance" onSubmit={submit} className="space-y-3" noValidate>
-        <p className="text-sm text-slate-700">
-          The record of {record.first_name} {record.last_name} on {formatDate(record.date)} will be removed.
-          The day will count as absent if it was a workday.
+      <p className="text-sm text-slate-700">
+        The record of {record.first_name} {record.last_name} on {formatDate(record.date)} will be removed. The
+        day will count as absent if it was a workday.
+      </p>
+      <ReasonField value={reason} onChange={setReason} rows={2} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
         </p>
-        <ReasonField value={reason} onChange={setReason} rows={2} />
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import type { AttendanceRecord } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { organisationInstant } from '@/lib/org-time';
@@ -56,51 +55,42 @@ export function EditRecordDialog({
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={`Edit attendance · ${record.first_name} ${record.last_name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-attendance" disabled={correct.isPending}>
-            {correct.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      }
+      formId="edit-attendance"
+      onSubmit={submit}
+      submitLabel={correct.isPending ? 'Saving...' : 'Save'}
+      busy={correct.isPending}
     >
-      <form id="edit-attendance" onSubmit={submit} className="space-y-3" noValidate>
-        <p className="text-sm text-slate-600">{formatDate(record.date)}</p>
-        <div className="grid grid-cols-2 gap-3">
-          <label className="text-sm font-medium text-slate-700">
-            Check in
-            <input
-              type="time"
-              required
-              value={checkIn}
-              onChange={(e) => setCheckIn(e.target.value)}
-              className={field}
-            />
-          </label>
-          <label className="text-sm font-medium text-slate-700">
-            Check out
-            <input
-              type="time"
-              value={checkOut}
-              onChange={(e) => setCheckOut(e.target.value)}
-              className={field}
-            />
-          </label>
-        </div>
-        <ReasonField value={reason} onChange={setReason} />
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      <p className="text-sm text-slate-600">{formatDate(record.date)}</p>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="text-sm font-medium text-slate-700">
+          Check in
+          <input
+            type="time"
+            required
+            value={checkIn}
+            onChange={(e) => setCheckIn(e.target.value)}
+            className={field}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          Check out
+          <input
+            type="time"
+            value={checkOut}
+            onChange={(e) => setCheckOut(e.target.value)}
+            className={field}
+          />
+        </label>
+      </div>
+      <ReasonField value={reason} onChange={setReason} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { type LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { useState } from 'react';
-import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
-import { Dialog } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldErrors } from '@/lib/form-errors';
@@ -86,135 +85,120 @@ export function PolicyForm({
     setValues((v) => ({ ...v, [key]: value }));
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={policy ? `Edit ${policy.name}` : 'Add Policy'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="leave-policy-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Policy'}
-          </Button>
-        </>
-      }
+      formId="leave-policy-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      submitLabel={save.isPending ? 'Saving...' : 'Save Policy'}
+      busy={save.isPending}
+      formClassName="grid gap-4"
     >
-      <form
-        id="leave-policy-form"
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <div>
+        <label htmlFor="policy-name" className="mb-1 block text-sm font-medium text-slate-800">
+          Name
+        </label>
+        <input
+          id="policy-name"
+          className={inputClasses}
+          value={values.name}
+          maxLength={80}
+          onChange={(e) => field('name', e.target.value)}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? 'policy-name-error' : undefined}
+        />
+        <FieldError id="policy-name-error" message={errors.name} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
         <div>
-          <label htmlFor="policy-name" className="mb-1 block text-sm font-medium text-slate-800">
-            Name
+          <label htmlFor="policy-code" className="mb-1 block text-sm font-medium text-slate-800">
+            Code
           </label>
           <input
-            id="policy-name"
+            id="policy-code"
             className={inputClasses}
-            value={values.name}
-            maxLength={80}
-            onChange={(e) => field('name', e.target.value)}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? 'policy-name-error' : undefined}
+            value={values.leaveCode}
+            maxLength={16}
+            onChange={(e) => field('leaveCode', e.target.value.toUpperCase())}
+            aria-invalid={Boolean(errors.leaveCode)}
+            aria-describedby={errors.leaveCode ? 'policy-code-error' : undefined}
           />
-          <FieldError id="policy-name-error" message={errors.name} />
+          <FieldError id="policy-code-error" message={errors.leaveCode} />
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor="policy-max" className="mb-1 block text-sm font-medium text-slate-800">
+            Max days per year
+          </label>
+          <input
+            id="policy-max"
+            type="number"
+            min={0}
+            max={366}
+            inputMode="numeric"
+            className={inputClasses}
+            value={values.maxDays}
+            onChange={(e) => field('maxDays', e.target.value)}
+            aria-invalid={Boolean(errors.maxDays)}
+            aria-describedby={errors.maxDays ? 'policy-max-error' : 'policy-max-hint'}
+          />
+          <p id="policy-max-hint" className="mt-1 text-xs text-slate-500">
+            0 means no limit
+          </p>
+          <FieldError id="policy-max-error" message={errors.maxDays} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="policy-description" className="mb-1 block text-sm font-medium text-slate-800">
+          Description
+        </label>
+        <textarea
+          id="policy-description"
+          rows={2}
+          maxLength={500}
+          className={inputClasses}
+          value={values.description}
+          onChange={(e) => field('description', e.target.value)}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={errors.description ? 'policy-description-error' : undefined}
+        />
+        <FieldError id="policy-description-error" message={errors.description} />
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <Checkbox checked={values.carryForward} onChange={(e) => field('carryForward', e.target.checked)} />
+          Carry forward unused days
+        </label>
+        {values.carryForward ? (
           <div>
-            <label htmlFor="policy-code" className="mb-1 block text-sm font-medium text-slate-800">
-              Code
+            <label htmlFor="policy-cap" className="mb-1 block text-sm font-medium text-slate-800">
+              Cap (days)
             </label>
             <input
-              id="policy-code"
-              className={inputClasses}
-              value={values.leaveCode}
-              maxLength={16}
-              onChange={(e) => field('leaveCode', e.target.value.toUpperCase())}
-              aria-invalid={Boolean(errors.leaveCode)}
-              aria-describedby={errors.leaveCode ? 'policy-code-error' : undefined}
-            />
-            <FieldError id="policy-code-error" message={errors.leaveCode} />
-          </div>
-          <div>
-            <label htmlFor="policy-max" className="mb-1 block text-sm font-medium text-slate-800">
-              Max days per year
-            </label>
-            <input
-              id="policy-max"
+              id="policy-cap"
               type="number"
               min={0}
               max={366}
-              inputMode="numeric"
-              className={inputClasses}
-              value={values.maxDays}
-              onChange={(e) => field('maxDays', e.target.value)}
-              aria-invalid={Boolean(errors.maxDays)}
-              aria-describedby={errors.maxDays ? 'policy-max-error' : 'policy-max-hint'}
+              className={`${inputClasses} w-28`}
+              value={values.carryForwardCap}
+              onChange={(e) => field('carryForwardCap', e.target.value)}
+              aria-invalid={Boolean(errors.carryForwardCap)}
+              aria-describedby={errors.carryForwardCap ? 'policy-cap-error' : undefined}
             />
-            <p id="policy-max-hint" className="mt-1 text-xs text-slate-500">
-              0 means no limit
-            </p>
-            <FieldError id="policy-max-error" message={errors.maxDays} />
+            <FieldError id="policy-cap-error" message={errors.carryForwardCap} />
           </div>
-        </div>
-        <div>
-          <label htmlFor="policy-description" className="mb-1 block text-sm font-medium text-slate-800">
-            Description
-          </label>
-          <textarea
-            id="policy-description"
-            rows={2}
-            maxLength={500}
-            className={inputClasses}
-            value={values.description}
-            onChange={(e) => field('description', e.target.value)}
-            aria-invalid={Boolean(errors.description)}
-            aria-describedby={errors.description ? 'policy-description-error' : undefined}
-          />
-          <FieldError id="policy-description-error" message={errors.description} />
-        </div>
-        <div className="flex flex-wrap items-end gap-4">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <Checkbox
-              checked={values.carryForward}
-              onChange={(e) => field('carryForward', e.target.checked)}
-            />
-            Carry forward unused days
-          </label>
-          {values.carryForward ? (
-            <div>
-              <label htmlFor="policy-cap" className="mb-1 block text-sm font-medium text-slate-800">
-                Cap (days)
-              </label>
-              <input
-                id="policy-cap"
-                type="number"
-                min={0}
-                max={366}
-                className={`${inputClasses} w-28`}
-                value={values.carryForwardCap}
-                onChange={(e) => field('carryForwardCap', e.target.value)}
-                aria-invalid={Boolean(errors.carryForwardCap)}
-                aria-describedby={errors.carryForwardCap ? 'policy-cap-error' : undefined}
-              />
-              <FieldError id="policy-cap-error" message={errors.carryForwardCap} />
-            </div>
-          ) : null}
-        </div>
-        <label className="flex items-center gap-2 text-sm text-slate-800">
-          <Checkbox
-            checked={values.requiresApproval}
-            onChange={(e) => field('requiresApproval', e.target.checked)}
-          />
-          Requires approval
-        </label>
-      </form>
-    </Dialog>
+        ) : null}
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <Checkbox
+          checked={values.requiresApproval}
+          onChange={(e) => field('requiresApproval', e.target.checked)}
+        />
+        Requires approval
+      </label>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { Camera, CameraInput, TestConnectionResponse } from '@atrium/contra
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { accessPointsQuery, useSaveCamera, useTestConnection } from '../api/video-api';
@@ -74,131 +74,121 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={camera ? `Edit ${camera.name}` : 'Add camera'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="camera-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </>
-      }
+      formId="camera-form"
+      onSubmit={submit}
+      submitLabel={save.isPending ? 'Saving…' : 'Save'}
+      busy={save.isPending}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form id="camera-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <label className={label}>
+        Name
+        <input
+          className={field}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          required
+        />
+      </label>
+      <label className={label}>
+        Location
+        <input
+          className={field}
+          value={location}
+          onChange={(e) => setLocation(e.target.value)}
+          maxLength={200}
+        />
+      </label>
+      <div className="sm:col-span-2">
         <label className={label}>
-          Name
+          Stream URL
           <input
             className={field}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="rtsp://user:password@camera/Streaming/Channels/101"
+            inputMode="url"
+            autoComplete="off"
             required
           />
         </label>
-        <label className={label}>
-          Location
-          <input
-            className={field}
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-            maxLength={200}
-          />
-        </label>
-        <div className="sm:col-span-2">
-          <label className={label}>
-            Stream URL
-            <input
-              className={field}
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              placeholder="rtsp://user:password@camera/Streaming/Channels/101"
-              inputMode="url"
-              autoComplete="off"
-              required
-            />
-          </label>
-          <p className="mt-1 text-xs text-slate-600">
-            A saved password shows as ****; leave it so to keep it.
-          </p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <Button size="sm" variant="secondary" onClick={runTest} disabled={test.isPending || !url.trim()}>
-              Test connection
-            </Button>
-            {testResult ? <output className="text-sm text-slate-700">{testResult}</output> : null}
-          </div>
+        <p className="mt-1 text-xs text-slate-600">A saved password shows as ****; leave it so to keep it.</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <Button size="sm" variant="secondary" onClick={runTest} disabled={test.isPending || !url.trim()}>
+            Test connection
+          </Button>
+          {testResult ? <output className="text-sm text-slate-700">{testResult}</output> : null}
         </div>
-        <label className={label}>
-          Access point
-          <select className={field} value={point} onChange={(e) => setPoint(e.target.value)}>
-            <option value="">None</option>
-            {(points.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Motion sensitivity (1-100)
-          <input
-            type="number"
-            min={1}
-            max={100}
-            className={field}
-            value={sensitivity}
-            onChange={(e) => setSensitivity(e.target.value)}
-          />
-        </label>
-        <label className={label}>
-          Keep recordings (hours)
-          <input
-            type="number"
-            min={1}
-            max={8760}
-            className={field}
-            value={hours}
-            onChange={(e) => setHours(e.target.value)}
-          />
-        </label>
-        <label className={label}>
-          Recordings size cap (MB)
-          <input
-            type="number"
-            min={10}
-            className={field}
-            value={maxMb}
-            onChange={(e) => setMaxMb(e.target.value)}
-          />
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={recording}
-            onChange={(e) => setRecording(e.target.checked)}
-            className="size-4"
-          />
-          Record continuously
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-            className="size-4"
-          />
-          Enabled
-        </label>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      </div>
+      <label className={label}>
+        Access point
+        <select className={field} value={point} onChange={(e) => setPoint(e.target.value)}>
+          <option value="">None</option>
+          {(points.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Motion sensitivity (1-100)
+        <input
+          type="number"
+          min={1}
+          max={100}
+          className={field}
+          value={sensitivity}
+          onChange={(e) => setSensitivity(e.target.value)}
+        />
+      </label>
+      <label className={label}>
+        Keep recordings (hours)
+        <input
+          type="number"
+          min={1}
+          max={8760}
+          className={field}
+          value={hours}
+          onChange={(e) => setHours(e.target.value)}
+        />
+      </label>
+      <label className={label}>
+        Recordings size cap (MB)
+        <input
+          type="number"
+          min={10}
+          className={field}
+          value={maxMb}
+          onChange={(e) => setMaxMb(e.target.value)}
+        />
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={recording}
+          onChange={(e) => setRecording(e.target.checked)}
+          className="size-4"
+        />
+        Record continuously
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          className="size-4"
+        />
+        Enabled
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

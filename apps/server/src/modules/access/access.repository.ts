@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
 
 /** A keyset position: the (time, id) of the last row of the previous page. */
@@ -18,8 +19,6 @@ export interface PassageFilter {
   after?: After;
   limit: number;
 }
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Granted passages, newest first, one keyset page (plus one row to tell whether more exist). */
 export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
@@ -54,7 +53,7 @@ export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
   if (f.from) q = q.where('e.occurred_at', '>=', f.from);
   if (f.to) q = q.where('e.occurred_at', '<', f.to);
   if (f.search) {
-    const pattern = likePattern(f.search);
+    const pattern = containsPattern(f.search);
     // Matching people and doors first: both lists are small, and the index on the events does the rest.
     q = q.where((eb) =>
       eb.or([

@@ -6,6 +6,7 @@ import type {
   LeaveStatus,
 } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
+import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
 
 /** All SQL for leave applications (the ledger lives in balances.ts, policies in their own file). */
@@ -112,7 +113,7 @@ export async function listApplications(
   if (filter.userId !== undefined) query = query.where('a.user_id', '=', filter.userId);
   if (filter.departmentId !== undefined) query = query.where('u.department_id', '=', filter.departmentId);
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search);
     query = query.where((eb) =>
       eb.or([
         eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', pattern),

@@ -30,6 +30,8 @@ import { LeaveApplicationsService } from './modules/leave/applications.service';
 import { LeaveDecisionsService } from './modules/leave/decisions.service';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { LeavePoliciesService } from './modules/leave/policies.service';
+import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { OrganisationService } from './modules/organisation/organisation.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -146,6 +148,7 @@ export async function buildApp({
       await access.register(api);
       await api.register(countingRoutes(counting));
       await api.register(reportsRoutes(new ReportsService(db, clock)));
+      await api.register(organisationRoutes(new OrganisationService(db, bus, clock)));
       await api.register(videoRoutes(videoService, auth, mediaTokens));
     },
     { prefix: '/api' },

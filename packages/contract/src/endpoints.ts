@@ -5,6 +5,7 @@ import { countingApi } from './counting';
 import { dashboardApi } from './dashboard';
 import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
+import { organisationApi } from './organisation';
 import { peopleApi } from './people';
 import { reportsApi } from './reports';
 import { systemApi } from './system';
@@ -25,6 +26,7 @@ export const apiEndpoints = {
   video: videoApi,
   counting: countingApi,
   reports: reportsApi,
+  organisation: organisationApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

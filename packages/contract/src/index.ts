@@ -11,6 +11,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './leave';
 export * from './live';
+export * from './organisation';
 export * from './people';
 export * from './policies';
 export * from './reports';

@@ -72,6 +72,14 @@ export interface SettingsTable {
   updated_at: Generated<Date>;
 }
 
+export interface PublicHolidaysTable {
+  id: Generated<number>;
+  /** A local date, read back as 'YYYY-MM-DD' text. */
+  date: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -347,6 +355,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  public_holidays: PublicHolidaysTable;
   server_secrets: ServerSecretsTable;
   work_schedules: WorkSchedulesTable;
   attendance_records: AttendanceRecordsTable;

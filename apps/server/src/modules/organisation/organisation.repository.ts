@@ -1,0 +1,95 @@
+import type { Holiday } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Settings keys this module owns (the time zone's key belongs to the clock). */
+export const ORGANISATION_NAME_KEY = 'organisation_name';
+export const WORK_WEEK_KEY = 'work_week';
+
+const DEFAULT_NAME = 'Atrium';
+const DEFAULT_WORK_WEEK = [1, 2, 3, 4, 5];
+
+export async function readOrganisationName(db: Kysely<Database>): Promise<string> {
+  const value = await readSetting(db, ORGANISATION_NAME_KEY);
+  return typeof value === 'string' && value.length > 0 ? value : DEFAULT_NAME;
+}
+
+export async function readWorkWeek(db: Kysely<Database>): Promise<number[]> {
+  const value = await readSetting(db, WORK_WEEK_KEY);
+  return Array.isArray(value) && value.every((d) => Number.isInteger(d)) ? value : DEFAULT_WORK_WEEK;
+}
+
+async function readSetting(db: Kysely<Database>, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: unknown,
+  at: Date,
+): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: json, updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: at }))
+    .execute();
+}
+
+const holidayColumns = ['id', 'date', 'name'] as const;
+
+export async function listHolidays(db: Kysely<Database>, year: number): Promise<Holiday[]> {
+  return db
+    .selectFrom('public_holidays')
+    .select(holidayColumns)
+    .where('date', '>=', `${year}-01-01`)
+    .where('date', '<=', `${year}-12-31`)
+    .orderBy('date')
+    .execute();
+}
+
+export async function findHoliday(db: Kysely<Database>, id: number): Promise<Holiday | undefined> {
+  return db.selectFrom('public_holidays').select(holidayColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertHoliday(db: Kysely<Database>, date: string, name: string): Promise<Holiday> {
+  return db
+    .insertInto('public_holidays')
+    .values({ date, name })
+    .returning(holidayColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateHoliday(
+  db: Kysely<Database>,
+  id: number,
+  date: string,
+  name: string,
+): Promise<Holiday | undefined> {
+  return db
+    .updateTable('public_holidays')
+    .set({ date, name })
+    .where('id', '=', id)
+    .returning(holidayColumns)
+    .executeTakeFirst();
+}
+
+export async function deleteHoliday(db: Kysely<Database>, id: number): Promise<Holiday | undefined> {
+  return db.deleteFrom('public_holidays').where('id', '=', id).returning(holidayColumns).executeTakeFirst();
+}
+
+/** Inserts holidays whose date is still free; answers the ones written. */
+export async function insertFreeHolidays(
+  db: Kysely<Database>,
+  holidays: { date: string; name: string }[],
+): Promise<Holiday[]> {
+  if (holidays.length === 0) return [];
+  return db
+    .insertInto('public_holidays')
+    .values(holidays)
+    .onConflict((oc) => oc.column('date').doNothing())
+    .returning(holidayColumns)
+    .execute();
+}

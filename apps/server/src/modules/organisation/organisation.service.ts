@@ -1,0 +1,175 @@
+import type {
+  CopyHolidaysRequest,
+  Holiday,
+  HolidayRequest,
+  OrganisationSettings,
+  OrganisationSettingsRequest,
+} from '@atrium/contract';
+import type { Db } from '../../db/connection';
+import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import {
+  deleteHoliday,
+  findHoliday,
+  insertFreeHolidays,
+  insertHoliday,
+  listHolidays,
+  ORGANISATION_NAME_KEY,
+  readOrganisationName,
+  readWorkWeek,
+  updateHoliday,
+  WORK_WEEK_KEY,
+  writeSetting,
+} from './organisation.repository';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+
+const dateTaken = (date: string) =>
+  new AppError('conflict', `date ${date} already has a public holiday`, [
+    { field: 'date', rule: 'unique', message: `already has a public holiday` },
+  ]);
+
+/** The organisation's settings and public holidays: administrators only, every change audited. */
+export class OrganisationService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+  ) {}
+
+  async settings(actor: Actor): Promise<OrganisationSettings> {
+    authorize(actor, 'organisation.manage');
+    return this.read();
+  }
+
+  async updateSettings(actor: Actor, input: OrganisationSettingsRequest): Promise<OrganisationSettings> {
+    authorize(actor, 'organisation.manage');
+    const before = await this.read();
+    const workWeek = [...input.workWeek].sort((a, b) => a - b);
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await writeSetting(trx, ORGANISATION_NAME_KEY, input.organisationName, now);
+      await writeSetting(trx, WORK_WEEK_KEY, workWeek, now);
+      if (input.timeZone !== before.timeZone) await this.clock.changeTimeZone(this.bus, input.timeZone, trx);
+      await this.bus.publish({ kind: 'settings_changed', keys: [ORGANISATION_NAME_KEY, WORK_WEEK_KEY] }, trx);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'organisation.settings_changed',
+        targetType: 'settings',
+        ip: actor.ip,
+        details: { before, after: { ...input, workWeek } },
+      });
+    });
+    // The zone was cached before the commit; ask the database again.
+    this.clock.invalidate();
+    return this.read();
+  }
+
+  async holidays(actor: Actor, year: number): Promise<Holiday[]> {
+    authorize(actor, 'organisation.manage');
+    return listHolidays(this.db, year);
+  }
+
+  async createHoliday(actor: Actor, input: HolidayRequest): Promise<Holiday> {
+    authorize(actor, 'organisation.manage');
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const holiday = await insertHoliday(trx, input.date, input.name);
+        await this.audit(trx, actor, 'organisation.holiday_created', holiday.id, { ...holiday });
+        return holiday;
+      })
+      .catch((error) => {
+        throw isUniqueViolation(error) ? dateTaken(input.date) : error;
+      });
+  }
+
+  async updateHoliday(actor: Actor, id: number, input: HolidayRequest): Promise<Holiday> {
+    authorize(actor, 'organisation.manage');
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const before = await findHoliday(trx, id);
+        const after = await updateHoliday(trx, id, input.date, input.name);
+        if (!before || !after) throw notFound('Public holiday');
+        await this.audit(trx, actor, 'organisation.holiday_changed', id, { before, after });
+        return after;
+      })
+      .catch((error) => {
+        throw isUniqueViolation(error) ? dateTaken(input.date) : error;
+      });
+  }
+
+  async deleteHoliday(actor: Actor, id: number): Promise<void> {
+    authorize(actor, 'organisation.manage');
+    await this.db.transaction().execute(async (trx) => {
+      const removed = await deleteHoliday(trx, id);
+      if (!removed) throw notFound('Public holiday');
+      await this.audit(trx, actor, 'organisation.holiday_removed', id, { ...removed });
+    });
+  }
+
+  /** Copies a year's holidays to the same month and day of another; 29 February has no twin. */
+  async copyHolidays(
+    actor: Actor,
+    { fromYear, toYear }: CopyHolidaysRequest,
+  ): Promise<{ holidays: Holiday[]; skipped: number }> {
+    authorize(actor, 'organisation.manage');
+    if (fromYear === toYear) {
+      throw new AppError('validation_failed', 'toYear must differ from fromYear', [
+        { field: 'toYear', rule: 'different', message: 'must differ from fromYear' },
+      ]);
+    }
+    const source = await listHolidays(this.db, fromYear);
+    const candidates = source
+      .map((h) => ({ date: `${toYear}${h.date.slice(4)}`, name: h.name }))
+      .filter((h) => isRealDate(h.date));
+    const holidays = await this.db.transaction().execute(async (trx) => {
+      const written = await insertFreeHolidays(trx, candidates);
+      await this.audit(trx, actor, 'organisation.holidays_copied', undefined, {
+        fromYear,
+        toYear,
+        dates: written.map((h) => h.date),
+      });
+      return written;
+    });
+    return { holidays, skipped: source.length - holidays.length };
+  }
+
+  private async read(): Promise<OrganisationSettings> {
+    const [organisationName, timeZone, workWeek] = await Promise.all([
+      readOrganisationName(this.db),
+      this.clock.timeZone(),
+      readWorkWeek(this.db),
+    ]);
+    return { organisationName, timeZone, workWeek };
+  }
+
+  private audit(
+    trx: Db,
+    actor: Actor,
+    action: string,
+    targetId: number | undefined,
+    details: Record<string, unknown>,
+  ) {
+    return recordAudit(trx, {
+      actorUserId: actor.userId,
+      action,
+      targetType: 'public_holiday',
+      targetId,
+      ip: actor.ip,
+      details,
+    });
+  }
+}
+
+function isRealDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { OkResponse } from './auth';
+import { CalendarDate, IdParam, Text } from './common';
+import { endpoint } from './endpoint';
+
+/** ISO weekday: 1 = Monday ... 7 = Sunday. */
+export const IsoWeekday = z
+  .number({ error: 'must be a weekday number' })
+  .int({ error: 'must be a weekday number' })
+  .min(1, { error: 'must be a weekday from 1 (Monday) to 7 (Sunday)' })
+  .max(7, { error: 'must be a weekday from 1 (Monday) to 7 (Sunday)' });
+
+const isKnownTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+export const TimeZoneName = z
+  .string({ error: 'must be text' })
+  .max(64, { error: 'must be at most 64 characters' })
+  .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/London' });
+
+/** The organisation's own settings, as an administrator sees and edits them. */
+export const OrganisationSettings = z.object({
+  organisationName: z.string(),
+  timeZone: z.string(),
+  /** The work week new departments start with. */
+  workWeek: z.array(IsoWeekday),
+});
+export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
+
+export const OrganisationSettingsRequest = z.object({
+  organisationName: Text(80).min(1, { error: 'is required' }),
+  timeZone: TimeZoneName,
+  workWeek: z
+    .array(IsoWeekday, { error: 'must be a list of weekdays' })
+    .min(1, { error: 'must hold at least one day' })
+    .max(7, { error: 'must hold at most 7 days' })
+    .refine((days) => new Set(days).size === days.length, { error: 'must not repeat a day' }),
+});
+export type OrganisationSettingsRequest = z.infer<typeof OrganisationSettingsRequest>;
+
+export const OrganisationSettingsResponse = z.object({ settings: OrganisationSettings });
+
+/** A public holiday: not a workday for anybody. */
+export const Holiday = z.object({ id: z.number().int(), date: z.string(), name: z.string() });
+export type Holiday = z.infer<typeof Holiday>;
+
+export const HolidayRequest = z.object({
+  date: CalendarDate,
+  name: Text(80).min(1, { error: 'is required' }),
+});
+export type HolidayRequest = z.infer<typeof HolidayRequest>;
+
+const Year = z.coerce
+  .number({ error: 'must be a year' })
+  .int({ error: 'must be a year' })
+  .min(2000, { error: 'must be from 2000 to 2100' })
+  .max(2100, { error: 'must be from 2000 to 2100' });
+
+export const HolidaysQuery = z.object({ year: Year });
+export const HolidaysResponse = z.object({ holidays: z.array(Holiday) });
+export const HolidayResponse = z.object({ holiday: Holiday });
+export const HolidayIdParams = z.object({ id: IdParam });
+export const CopyHolidaysRequest = z.object({ fromYear: Year, toYear: Year });
+export type CopyHolidaysRequest = z.infer<typeof CopyHolidaysRequest>;
+/** What a copy added, and how many it left out because that date already had a holiday. */
+export const CopyHolidaysResponse = z.object({ holidays: z.array(Holiday), skipped: z.number().int() });
+
+export const organisationApi = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/settings',
+    audience: 'admin',
+    summary: "The organisation's name, time zone and default work week",
+    response: OrganisationSettingsResponse,
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/settings',
+    audience: 'admin',
+    summary: 'Change the organisation settings (audited; a new zone changes what "today" means)',
+    body: OrganisationSettingsRequest,
+    response: OrganisationSettingsResponse,
+  }),
+  holidays: endpoint({
+    method: 'GET',
+    path: '/holidays',
+    audience: 'admin',
+    summary: "A year's public holidays, by date",
+    query: HolidaysQuery,
+    response: HolidaysResponse,
+  }),
+  createHoliday: endpoint({
+    method: 'POST',
+    path: '/holidays',
+    audience: 'admin',
+    summary: 'Declare a public holiday',
+    body: HolidayRequest,
+    status: 201,
+    response: HolidayResponse,
+  }),
+  updateHoliday: endpoint({
+    method: 'PUT',
+    path: '/holidays/:id',
+    audience: 'admin',
+    summary: "Change a holiday's date or name",
+    params: HolidayIdParams,
+    body: HolidayRequest,
+    response: HolidayResponse,
+  }),
+  deleteHoliday: endpoint({
+    method: 'DELETE',
+    path: '/holidays/:id',
+    audience: 'admin',
+    summary: 'Remove a public holiday',
+    params: HolidayIdParams,
+    response: OkResponse,
+  }),
+  copyHolidays: endpoint({
+    method: 'POST',
+    path: '/holidays/copy',
+    audience: 'admin',
+    summary: "Copy one year's holidays to the same dates of another year",
+    body: CopyHolidaysRequest,
+    status: 201,
+    response: CopyHolidaysResponse,
+  }),
+};

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { type MonthPlan, monthPlan } from './month-plan';
 
 /**
  * Every report's SQL. Ranges are inclusive local dates; `judgedTo` is the last day whose absence
@@ -24,16 +25,88 @@ export interface PersonAttendance {
 }
 
 /**
- * Per active person: records in the range, late ones, worked hours, and absences = scheduled
- * days (department workdays, Monday to Friday without a department) up to `judgedTo` without a
- * record and without approved leave.
+ * Per active person and month of the range, from the person-month rollup (attendance_months):
+ * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays,
+ * Monday to Friday without a department) with a record, and those with neither a record nor
+ * approved leave (absences). Worked seconds per person come from the rollup for the months the
+ * plan says, corrected by raw records (see monthPlan). Absences are the schedule's days less the
+ * rollup's, so no person x day series is built.
  */
-export async function attendanceByPerson(
-  db: Db,
-  range: Range,
-  judgedTo: string,
-): Promise<PersonAttendance[]> {
+function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
   const { startDate, endDate } = range;
+  const first = plan.months[0];
+  const last = plan.months[plan.months.length - 1];
+  return sql`
+    months AS (
+      SELECT m AS month, attendance_span_mask(greatest(m, ${startDate}::date), least(l.day, ${endDate}::date)) AS in_range,
+             greatest(m, ${startDate}::date) AS judged_from, least(l.day, ${judgedTo}::date) AS judged_to
+      FROM unnest(${plan.months}::date[]) AS m
+      CROSS JOIN LATERAL (SELECT (m + interval '1 month - 1 day')::date AS day) l
+    ),
+    patterns AS (
+      SELECT workdays FROM work_schedules UNION SELECT '{1,2,3,4,5}'::smallint[]
+    ),
+    owed AS (
+      SELECT mo.month, p.workdays,
+             coalesce((SELECT bit_or(attendance_day_bit(d::date))
+                       FROM generate_series(mo.judged_from, mo.judged_to, interval '1 day') d
+                       WHERE extract(isodow FROM d)::smallint = ANY (p.workdays)), 0) AS mask
+      FROM months mo CROSS JOIN patterns p
+    ),
+    people AS (
+      SELECT u.id AS user_id, coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]) AS workdays
+      FROM users u LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
+      WHERE u.active
+    ),
+    on_leave AS (
+      SELECT la.user_id, attendance_month_of(d::date) AS month, bit_or(attendance_day_bit(d::date)) AS mask
+      FROM leave_applications la
+      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${startDate}::date),
+                                         least(la.end_date, ${judgedTo}::date), interval '1 day') d
+      WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
+      GROUP BY 1, 2
+    ),
+    person_month AS (
+      SELECT p.user_id, mo.month,
+             attendance_day_count(coalesce(am.present_days, 0) & mo.in_range) AS present,
+             attendance_day_count(coalesce(am.late_days, 0) & mo.in_range) AS late,
+             attendance_day_count(coalesce(am.present_days, 0) & o.mask) AS scheduled_present,
+             attendance_day_count(o.mask & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent
+      FROM people p
+      CROSS JOIN months mo
+      JOIN owed o ON o.month = mo.month AND o.workdays = p.workdays
+      LEFT JOIN attendance_months am ON am.user_id = p.user_id AND am.month = mo.month
+        AND am.month BETWEEN ${first}::date AND ${last}::date
+      LEFT JOIN on_leave lv ON lv.user_id = p.user_id AND lv.month = mo.month
+    )`;
+}
+
+/** Worked seconds per person over the range: rollup months plus or minus raw spans. */
+function workedCte(plan: MonthPlan) {
+  return sql`
+    worked AS (
+      SELECT user_id, sum(seconds) AS seconds FROM (
+        SELECT am.user_id, am.worked_seconds AS seconds
+        FROM attendance_months am WHERE am.month = ANY (${plan.rollupMonths}::date[])
+        UNION ALL
+        SELECT r.user_id, s.sign * extract(epoch FROM r.check_out_time - r.check_in_time)
+        FROM unnest(${plan.spans.map((x) => x.from)}::date[], ${plan.spans.map((x) => x.to)}::date[],
+                    ${plan.spans.map((x) => x.sign)}::int[]) AS s (from_day, to_day, sign)
+        JOIN attendance_records r ON r.date BETWEEN s.from_day AND s.to_day
+      ) w
+      GROUP BY user_id
+    )`;
+}
+
+/** `today` only steers which reads are cheapest (see monthPlan); the figures do not depend on it. */
+export interface Judged {
+  judgedTo: string;
+  today: string;
+}
+
+/** Per active person: present, late, absent days and worked hours over the range. */
+export async function attendanceByPerson(db: Db, range: Range, judged: Judged): Promise<PersonAttendance[]> {
+  const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const result = await sql<{
     user_id: number;
     name: string;
@@ -45,54 +118,19 @@ export async function attendanceByPerson(
     scheduled_present: number;
     absent: number;
   }>`
-    WITH days AS (
-      SELECT d::date AS day FROM generate_series(${startDate}::date, ${judgedTo}::date, interval '1 day') d
-    ),
-    sched AS (
-      SELECT ws.department_id, count(*)::int AS n
-      FROM work_schedules ws JOIN days ON extract(isodow FROM days.day)::smallint = ANY (ws.workdays)
-      GROUP BY ws.department_id
-    ),
-    default_sched AS (
-      SELECT count(*)::int AS n FROM days WHERE extract(isodow FROM day) BETWEEN 1 AND 5
-    ),
-    rec AS (
-      SELECT ar.user_id, count(*)::int AS present, count(*) FILTER (WHERE ar.late)::int AS late,
-             sum(extract(epoch FROM ar.check_out_time - ar.check_in_time)) / 3600 AS hours,
-             count(*) FILTER (WHERE ar.date <= ${judgedTo}::date AND extract(isodow FROM ar.date)::smallint
-               = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[])))::int AS scheduled_present
-      FROM attendance_records ar
-      JOIN users u ON u.id = ar.user_id
-      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      WHERE ar.date BETWEEN ${startDate}::date AND ${endDate}::date
-      GROUP BY ar.user_id
-    ),
-    lv AS (
-      SELECT la.user_id, count(*)::int AS days
-      FROM leave_applications la
-      JOIN users u ON u.id = la.user_id
-      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${startDate}::date),
-                                         least(la.end_date, ${judgedTo}::date), interval '1 day') d
-      WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
-        AND extract(isodow FROM d)::smallint = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]))
-        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date
-                          -- The range again, so the planner reads the range's records, not all history.
-                          AND r.date BETWEEN ${startDate}::date AND ${judgedTo}::date)
-      GROUP BY la.user_id
+    WITH ${attendanceCtes(range, judged.judgedTo, plan)}, ${workedCte(plan)},
+    per_person AS (
+      SELECT user_id, sum(present)::int AS present, sum(late)::int AS late,
+             sum(scheduled_present)::int AS scheduled_present, sum(absent)::int AS absent
+      FROM person_month GROUP BY user_id
     )
     SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS name, dep.name AS department,
-           u.department_id, coalesce(rec.present, 0) AS present, coalesce(rec.late, 0) AS late,
-           coalesce(rec.hours, 0) AS hours, coalesce(rec.scheduled_present, 0) AS scheduled_present,
-           greatest(0, CASE WHEN u.department_id IS NULL THEN (SELECT n FROM default_sched)
-                            ELSE coalesce(sched.n, 0) END
-                       - coalesce(rec.scheduled_present, 0) - coalesce(lv.days, 0))::int AS absent
-    FROM users u
+           u.department_id, pp.present, pp.late, coalesce(w.seconds, 0) / 3600 AS hours,
+           pp.scheduled_present, pp.absent
+    FROM per_person pp
+    JOIN users u ON u.id = pp.user_id
     LEFT JOIN departments dep ON dep.id = u.department_id
-    LEFT JOIN sched ON sched.department_id = u.department_id
-    LEFT JOIN rec ON rec.user_id = u.id
-    LEFT JOIN lv ON lv.user_id = u.id
-    WHERE u.active
+    LEFT JOIN worked w ON w.user_id = u.id
     ORDER BY u.last_name, u.first_name, u.id`.execute(db);
   return result.rows.map((r) => ({
     userId: r.user_id,
@@ -115,52 +153,17 @@ export interface MonthAttendance {
 }
 
 /** Present, late and absent person-days per month, by the same rules as attendanceByPerson. */
-export async function attendanceByMonth(db: Db, range: Range, judgedTo: string): Promise<MonthAttendance[]> {
-  const { startDate, endDate } = range;
-  const result = await sql<{ month: string; present: number; late: number; absent: number }>`
-    WITH months AS (
-      SELECT to_char(d, 'YYYY-MM') AS month
-      FROM generate_series(date_trunc('month', ${startDate}::date), ${endDate}::date, interval '1 month') d
-    ),
-    heads AS (
-      SELECT u.department_id, count(*)::int AS n, coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]) AS workdays
-      FROM users u LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      WHERE u.active GROUP BY u.department_id, ws.workdays
-    ),
-    owed AS (
-      SELECT to_char(d, 'YYYY-MM') AS month, sum(heads.n)::int AS n
-      FROM generate_series(${startDate}::date, ${judgedTo}::date, interval '1 day') d
-      JOIN heads ON extract(isodow FROM d)::smallint = ANY (heads.workdays)
-      GROUP BY 1
-    ),
-    rec AS (
-      SELECT to_char(ar.date, 'YYYY-MM') AS month, count(*)::int AS present,
-             count(*) FILTER (WHERE ar.late)::int AS late,
-             count(*) FILTER (WHERE ar.date <= ${judgedTo}::date AND extract(isodow FROM ar.date)::smallint
-               = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[])))::int AS scheduled_present
-      FROM attendance_records ar
-      JOIN users u ON u.id = ar.user_id AND u.active
-      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      WHERE ar.date BETWEEN ${startDate}::date AND ${endDate}::date
-      GROUP BY 1
-    ),
-    lv AS (
-      SELECT to_char(d, 'YYYY-MM') AS month, count(*)::int AS days
-      FROM leave_applications la
-      JOIN users u ON u.id = la.user_id AND u.active
-      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${startDate}::date),
-                                         least(la.end_date, ${judgedTo}::date), interval '1 day') d
-      WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
-        AND extract(isodow FROM d)::smallint = ANY (coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]))
-        AND NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = la.user_id AND r.date = d::date
-                          -- The range again, so the planner reads the range's records, not all history.
-                          AND r.date BETWEEN ${startDate}::date AND ${judgedTo}::date)
-      GROUP BY 1
+export async function attendanceByMonth(db: Db, range: Range, judged: Judged): Promise<MonthAttendance[]> {
+  const plan = monthPlan(range.startDate, range.endDate, judged.today);
+  const result = await sql<MonthAttendance>`
+    WITH ${attendanceCtes(range, judged.judgedTo, plan)},
+    totals AS (
+      SELECT month, sum(present)::int AS present, sum(late)::int AS late, sum(absent)::int AS absent
+      FROM person_month GROUP BY month
     )
-    SELECT months.month, coalesce(rec.present, 0) AS present, coalesce(rec.late, 0) AS late,
-           greatest(0, coalesce(owed.n, 0) - coalesce(rec.scheduled_present, 0) - coalesce(lv.days, 0))::int AS absent
-    FROM months LEFT JOIN owed USING (month) LEFT JOIN rec USING (month) LEFT JOIN lv USING (month)
+    SELECT to_char(months.month, 'YYYY-MM') AS month, coalesce(totals.present, 0) AS present,
+           coalesce(totals.late, 0) AS late, coalesce(totals.absent, 0) AS absent
+    FROM months LEFT JOIN totals USING (month)
     ORDER BY months.month`.execute(db);
   return result.rows;
 }

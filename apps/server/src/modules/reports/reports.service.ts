@@ -19,6 +19,7 @@ import {
   attendanceByMonth,
   attendanceByPerson,
   departmentsWithManagers,
+  type Judged,
   leaveByPerson,
   leaveDaysByMonth,
   type PersonAttendance,
@@ -68,21 +69,20 @@ export class ReportsService {
   }
 
   /** Absence is judged on days that have ended: up to yesterday, and never past the range. */
-  private async judgedTo(range: Range): Promise<string> {
-    const yesterday = addDays((await this.clock.today()).date, -1);
-    return range.endDate < yesterday ? range.endDate : yesterday;
+  private async judged(range: Range): Promise<Judged> {
+    const today = (await this.clock.today()).date;
+    const yesterday = addDays(today, -1);
+    return { judgedTo: range.endDate < yesterday ? range.endDate : yesterday, today };
   }
 
   private async people(range: Range, empty: boolean): Promise<PersonAttendance[]> {
     if (empty) return [];
-    return attendanceByPerson(this.db, range, await this.judgedTo(range));
+    return attendanceByPerson(this.db, range, await this.judged(range));
   }
 
-  private async departments(range: Range, empty: boolean) {
-    const [people, departments] = await Promise.all([
-      this.people(range, empty),
-      departmentsWithManagers(this.db),
-    ]);
+  /** Department figures summed from the people's, so both reports count a person alike. */
+  private async departments(people: PersonAttendance[]) {
+    const departments = await departmentsWithManagers(this.db);
     return departments.map((d) => {
       const members = people.filter((p) => p.departmentId === d.id);
       const present = sum(members, (p) => p.present);
@@ -103,11 +103,11 @@ export class ReportsService {
   }
 
   private async attendance(range: Range, empty: boolean): Promise<Body> {
-    const [people, months, departments] = await Promise.all([
+    const [people, months] = await Promise.all([
       this.people(range, empty),
-      empty ? [] : attendanceByMonth(this.db, range, await this.judgedTo(range)),
-      this.departments(range, empty),
+      empty ? [] : attendanceByMonth(this.db, range, await this.judged(range)),
     ]);
+    const departments = await this.departments(people);
     const present = sum(people, (p) => p.present);
     const absent = sum(people, (p) => p.absent);
     return {
@@ -295,7 +295,7 @@ export class ReportsService {
   }
 
   private async department(range: Range, empty: boolean): Promise<Body> {
-    const departments = await this.departments(range, empty);
+    const departments = await this.departments(await this.people(range, empty));
     const staffed = departments.filter((d) => d.employees > 0);
     return {
       summary: [

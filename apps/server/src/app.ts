@@ -96,7 +96,7 @@ export async function buildApp({
   trackRoutes(app);
 
   const secret = await signingKey(db);
-  const signer = new TokenSigner(secret, config.accessTokenTtlSeconds);
+  const signer = new TokenSigner(secret, config.accessTokenTtlSeconds, clock.now);
   const mediaTokens = new MediaTokens(secret);
   const videoService = new VideoService({
     db,
@@ -105,7 +105,7 @@ export async function buildApp({
     pipelines: video?.pipelines,
     clock,
   });
-  const auth = new AuthService({ db, bus, signer, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
+  const auth = new AuthService({ db, bus, signer, clock, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
   const people = new PeopleService(db, auth);
   const attendance = new AttendanceService(db, bus, clock);
   const attendanceAdmin = new AttendanceAdminService(db, bus, clock);
@@ -156,6 +156,7 @@ export async function buildApp({
   registerLiveSocket(app, {
     auth,
     bus,
+    now: clock.now,
     heartbeatMs: config.heartbeatMs,
     authTimeoutMs: config.liveAuthTimeoutMs,
   });

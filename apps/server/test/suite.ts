@@ -54,6 +54,11 @@ export class TestClock {
   }
 }
 
+const WALKING_CLOCK_LIFETIMES = {
+  accessTokenTtlSeconds: 2 * 365 * 86_400,
+  sessionMaxAgeSeconds: 2 * 365 * 86_400,
+};
+
 export interface SuiteOptions {
   /** The organisation's zone; UTC unless given. */
   timeZone?: string;
@@ -90,7 +95,10 @@ export function useSuite(options: SuiteOptions = {}): Suite {
     suite.db = suite.database.db;
     if (options.timeZone) await writeTimeZone(suite.db, options.timeZone, new Date());
     suite.clock = new TestClock(options.now);
-    suite.t = await startTestApp(suite.database, options.config, suite.clock.now);
+    // Auth runs on this clock too: a suite walking it across days and months keeps its sign-ins,
+    // unless it sets lifetimes of its own to test them.
+    const lifetimes = options.now === undefined ? {} : WALKING_CLOCK_LIFETIMES;
+    suite.t = await startTestApp(suite.database, { ...lifetimes, ...options.config }, suite.clock.now);
     suite.app = suite.t.app;
     suite.bus = suite.t.bus;
     suite.http = httpFor(suite.app);

@@ -4,12 +4,14 @@ import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { EventBus } from '../events/bus';
 import type { AuthService } from '../modules/auth/auth.service';
+import type { Now } from '../modules/system/clock';
 import { type Member, mayReceive } from './rooms';
 
 export const AUTH_TIMEOUT_MS = 5000;
 /** Close codes the web client acts on: sign in again, or just reconnect. */
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_SESSION_ENDED = 4403;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 interface Connection {
   member: Member | undefined;
@@ -31,6 +33,8 @@ export function registerLiveSocket(
   deps: {
     auth: AuthService;
     bus: EventBus;
+    /** The organisation's clock, on which access tokens are issued and expire. */
+    now: Now;
     heartbeatMs: number;
     /** How long a socket may stay open without joining; AUTH_TIMEOUT_MS unless given (tests shorten it). */
     authTimeoutMs?: number;
@@ -139,7 +143,8 @@ export function registerLiveSocket(
       if (exp !== undefined) {
         connection.expiry = setTimeout(
           () => socket.close(CLOSE_UNAUTHENTICATED, 'token expired'),
-          Math.max(0, exp * 1000 - Date.now()),
+          // setTimeout fires at once past 2^31 - 1 ms (~24.8 days); closing early only makes the client rejoin.
+          Math.min(MAX_TIMEOUT_MS, Math.max(0, exp * 1000 - deps.now().getTime())),
         );
       }
       send(socket, { type: 'joined', data: { userId: actor.userId, role: actor.role } });

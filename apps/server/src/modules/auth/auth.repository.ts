@@ -5,36 +5,44 @@ type Db = Kysely<Database>;
 
 export async function createSession(
   db: Db,
-  s: { id: string; userId: number; maxAgeSeconds: number; ip: string; userAgent: string | undefined },
+  s: {
+    id: string;
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | undefined;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
       id: s.id,
       user_id: s.userId,
-      expires_at: sql<Date>`now() + make_interval(secs => ${s.maxAgeSeconds})`,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
       ip: s.ip,
       user_agent: s.userAgent?.slice(0, 500) ?? null,
     })
     .execute();
 }
 
-/** A session that may act: not revoked, not past its absolute end, its user still active. */
-export async function findLiveSession(db: Db, sessionId: string, userId: number) {
+/** A session that may act at `now`: not revoked, not past its absolute end, its user still active. */
+export async function findLiveSession(db: Db, sessionId: string, userId: number, now: Date) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.id as user_id', 'u.role'])
+    .select(['s.id', 'u.id as user_id', 'u.role', 's.expires_at'])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.expires_at', '>', now)
     .where('u.active', '=', true)
     .executeTakeFirst();
 }
 
 /** Of these sessions, the ones still live, with their user's current role: one query for many sockets. */
-export async function findLiveSessions(db: Db, sessionIds: string[]) {
+export async function findLiveSessions(db: Db, sessionIds: string[], now: Date) {
   if (sessionIds.length === 0) return [];
   return db
     .selectFrom('sessions as s')
@@ -42,16 +50,21 @@ export async function findLiveSessions(db: Db, sessionIds: string[]) {
     .select(['s.id', 'u.id as user_id', 'u.role'])
     .where('s.id', 'in', sessionIds)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.expires_at', '>', now)
     .where('u.active', '=', true)
     .execute();
 }
 
-export async function revokeSessions(db: Db, sessionIds: string[], reason: string): Promise<string[]> {
+export async function revokeSessions(
+  db: Db,
+  sessionIds: string[],
+  reason: string,
+  now: Date,
+): Promise<string[]> {
   if (sessionIds.length === 0) return [];
   const rows = await db
     .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
+    .set({ revoked_at: now, revoked_reason: reason })
     .where('id', 'in', sessionIds)
     .where('revoked_at', 'is', null)
     .returning('id')
@@ -69,15 +82,23 @@ export async function liveSessionIdsOfUser(db: Db, userId: number): Promise<stri
   return rows.map((r) => r.id);
 }
 
-export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string): Promise<void> {
-  await db.insertInto('refresh_tokens').values({ session_id: sessionId, token_hash: tokenHash }).execute();
+export async function insertRefreshToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ session_id: sessionId, token_hash: tokenHash, created_at: now })
+    .execute();
 }
 
 /**
  * Locks the token row, so two refreshes with one token run one after the other: the second sees
- * the first one's rotation. `in_grace`: it was rotated less than `graceSeconds` ago.
+ * the first one's rotation. `in_grace`: it was rotated after `graceSince`; `session_live`: at `now`.
  */
-export async function lockRefreshToken(db: Db, tokenHash: string, graceSeconds: number) {
+export async function lockRefreshToken(db: Db, tokenHash: string, graceSince: Date, now: Date) {
   return db
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')
@@ -85,40 +106,34 @@ export async function lockRefreshToken(db: Db, tokenHash: string, graceSeconds: 
     .select([
       't.id',
       't.used_at',
-      sql<boolean>`coalesce(t.used_at > now() - make_interval(secs => ${graceSeconds}), false)`.as(
-        'in_grace',
-      ),
+      sql<boolean>`coalesce(t.used_at > ${graceSince}, false)`.as('in_grace'),
       's.id as session_id',
       's.user_id',
       'u.active',
-      sql<boolean>`s.revoked_at IS NULL AND s.expires_at > now()`.as('session_live'),
+      sql<boolean>`s.revoked_at IS NULL AND s.expires_at > ${now}`.as('session_live'),
     ])
     .where('t.token_hash', '=', tokenHash)
     .forUpdate('t')
     .executeTakeFirst();
 }
 
-/** A token of this session by hash: whether it was rotated, and whether within the grace period. */
+/** A token of this session by hash: whether it was rotated, and whether after `graceSince`. */
 export async function findSessionRefreshToken(
   db: Db,
   sessionId: string,
   tokenHash: string,
-  graceSeconds: number,
+  graceSince: Date,
 ) {
   return db
     .selectFrom('refresh_tokens')
-    .select([
-      'id',
-      'used_at',
-      sql<boolean>`coalesce(used_at > now() - make_interval(secs => ${graceSeconds}), false)`.as('in_grace'),
-    ])
+    .select(['id', 'used_at', sql<boolean>`coalesce(used_at > ${graceSince}, false)`.as('in_grace')])
     .where('session_id', '=', sessionId)
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
-export async function markRefreshTokenUsed(db: Db, id: number): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ used_at: sql<Date>`now()` }).where('id', '=', id).execute();
+export async function markRefreshTokenUsed(db: Db, id: number, now: Date): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', id).execute();
 }
 
 export interface FailureCounts {
@@ -141,27 +156,30 @@ export async function lockLoginAccount(db: Db, email: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${email}))`.execute(db);
 }
 
+/** The failures within the window that ends at `now`. */
 export async function countLoginFailures(
   db: Db,
   email: string,
   ip: string,
+  now: Date,
   windowSeconds: number,
 ): Promise<FailureCounts> {
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000);
   const row = await db
     .selectFrom('login_failures')
     .select([
       sql<number>`count(*) FILTER (WHERE email = ${email})`.as('account'),
-      sql<number>`coalesce(extract(epoch FROM clock_timestamp() - max(at) FILTER (WHERE email = ${email})), 0)`.as(
+      sql<number>`coalesce(extract(epoch FROM ${now}::timestamptz - max(at) FILTER (WHERE email = ${email})), 0)`.as(
         'account_idle',
       ),
       sql<number>`count(*) FILTER (WHERE ip = ${ip})`.as('ip'),
       sql<number>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
-      sql<number>`coalesce(ceil(extract(epoch FROM max(at) FILTER (WHERE email = ${email} AND ip = ${ip}) + make_interval(secs => ${windowSeconds}) - now())), 0)`.as(
+      sql<number>`coalesce(ceil(extract(epoch FROM max(at) FILTER (WHERE email = ${email} AND ip = ${ip}) - ${windowStart}::timestamptz)), 0)`.as(
         'pair_retry',
       ),
     ])
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-    .where('at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+    .where('at', '>', windowStart)
     .executeTakeFirstOrThrow();
   return {
     account: Number(row.account),
@@ -176,22 +194,21 @@ export async function countLoginFailures(
  * Records an attempt as a failure before its password is checked, so parallel attempts count
  * each other; a success takes it back (clearLoginFailuresFrom).
  */
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  // The time it is recorded, not its transaction's start: attempts queue for the account's lock.
-  await db.insertInto('login_failures').values({ email, ip, at: sql<Date>`clock_timestamp()` }).execute();
+export async function recordLoginFailure(db: Db, email: string, ip: string, at: Date): Promise<void> {
+  await db.insertInto('login_failures').values({ email, ip, at }).execute();
 }
 
-/** Rows past the window no longer count; dropping this account's and address's keeps the table small. */
+/** Rows before `windowStart` no longer count; dropping this account's and address's keeps the table small. */
 export async function pruneLoginFailures(
   db: Db,
   email: string,
   ip: string,
-  windowSeconds: number,
+  windowStart: Date,
 ): Promise<void> {
   await db
     .deleteFrom('login_failures')
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-    .where('at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+    .where('at', '<', windowStart)
     .execute();
 }
 

@@ -6,6 +6,7 @@ import { AppError, unauthorized } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { findPublicUser, findUserForLogin } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
 import type { Actor } from './actor';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
@@ -16,6 +17,7 @@ export interface AuthDeps {
   db: Kysely<Database>;
   bus: EventBus;
   signer: TokenSigner;
+  clock: OrgClock;
   sessionMaxAgeSeconds: number;
 }
 
@@ -38,6 +40,7 @@ const sessionEnded = () => unauthorized('Your session has ended. Please sign in 
  * refreshing at once both carry the old cookie, and the second must not count as theft.
  */
 export const REFRESH_GRACE_SECONDS = 10;
+const graceSince = (now: Date) => new Date(now.getTime() - REFRESH_GRACE_SECONDS * 1000);
 /** How many rotations a grace answer follows to reach the newest token of the session. */
 const GRACE_CHAIN_LIMIT = 5;
 
@@ -48,12 +51,13 @@ export class AuthService {
     const { db } = this.deps;
     const normalised = email.trim().toLowerCase();
     // Counts as a failure from here on, until the password proves right.
-    await admitLoginAttempt(db, normalised, client.ip);
+    await admitLoginAttempt(db, normalised, client.ip, this.deps.clock.now);
 
     const found = await findUserForLogin(db, normalised);
     const passwordOk = await verifyPassword(found?.password_hash ?? null, password);
     if (!found || !passwordOk || !found.active) {
-      await repo.pruneLoginFailures(db, normalised, client.ip, LOGIN_WINDOW_SECONDS);
+      const windowStart = new Date(this.deps.clock.now().getTime() - LOGIN_WINDOW_SECONDS * 1000);
+      await repo.pruneLoginFailures(db, normalised, client.ip, windowStart);
       await recordAudit(db, {
         actorUserId: found?.id ?? null,
         action: 'auth.login_failed',
@@ -68,15 +72,17 @@ export class AuthService {
 
     const sessionId = randomUUID();
     const refresh = newRefreshToken();
+    const now = this.deps.clock.now();
     await db.transaction().execute(async (trx) => {
       await repo.clearLoginFailuresFrom(trx, normalised, client.ip);
       await repo.createSession(trx, {
         id: sessionId,
         userId: found.id,
-        maxAgeSeconds: this.deps.sessionMaxAgeSeconds,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.deps.sessionMaxAgeSeconds * 1000),
         ...client,
       });
-      await repo.insertRefreshToken(trx, sessionId, refresh.hash);
+      await repo.insertRefreshToken(trx, sessionId, refresh.hash, now);
       await recordAudit(trx, {
         actorUserId: found.id,
         action: 'auth.login',
@@ -95,14 +101,19 @@ export class AuthService {
   async authenticate(token: string, ip: string): Promise<Actor | undefined> {
     const claims = await this.deps.signer.verify(token);
     if (!claims) return undefined;
-    const session = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId);
+    const session = await repo.findLiveSession(
+      this.deps.db,
+      claims.sessionId,
+      claims.userId,
+      this.deps.clock.now(),
+    );
     if (!session) return undefined;
     return { userId: session.user_id, role: session.role as Actor['role'], sessionId: session.id, ip };
   }
 
   /** Which of these sessions may still act, and as what role now (the live socket re-checks with it). */
   async liveSessions(sessionIds: string[]): Promise<Map<string, { userId: number; role: Actor['role'] }>> {
-    const rows = await repo.findLiveSessions(this.deps.db, sessionIds);
+    const rows = await repo.findLiveSessions(this.deps.db, sessionIds, this.deps.clock.now());
     return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role as Actor['role'] }]));
   }
 
@@ -125,7 +136,7 @@ export class AuthService {
   ): Promise<void> {
     const { db, bus } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const ended = await repo.revokeSessions(trx, sessionIds, reason);
+      const ended = await repo.revokeSessions(trx, sessionIds, reason, this.deps.clock.now());
       for (const id of ended) {
         await recordAudit(trx, {
           actorUserId,
@@ -170,18 +181,24 @@ export class AuthService {
     refreshToken: string,
     client: Client,
   ): Promise<{ token: string; refreshToken: string }> {
-    const { db, signer } = this.deps;
+    const { db, signer, clock } = this.deps;
     const outcome = await db.transaction().execute(async (trx) => {
-      const row = await repo.lockRefreshToken(trx, hashRefreshToken(refreshToken), REFRESH_GRACE_SECONDS);
+      const now = clock.now();
+      const row = await repo.lockRefreshToken(trx, hashRefreshToken(refreshToken), graceSince(now), now);
       if (!row) return { kind: 'unknown' as const };
       const session = { userId: row.user_id, sessionId: row.session_id };
       if (row.used_at && row.in_grace) {
         if (!row.session_live || !row.active) return { kind: 'ended' as const };
-        const newest = await this.newestInGrace(trx, row.session_id, signer.refreshSuccessor(refreshToken));
+        const newest = await this.newestInGrace(
+          trx,
+          row.session_id,
+          signer.refreshSuccessor(refreshToken),
+          graceSince(now),
+        );
         if (newest) return { kind: 'ok' as const, ...session, refreshToken: newest };
       }
       if (row.used_at) {
-        const ended = await repo.revokeSessions(trx, [row.session_id], 'refresh_reuse');
+        const ended = await repo.revokeSessions(trx, [row.session_id], 'refresh_reuse', now);
         await recordAudit(trx, {
           actorUserId: row.user_id,
           action: 'auth.refresh_reuse',
@@ -193,9 +210,9 @@ export class AuthService {
         return { kind: 'reused' as const };
       }
       if (!row.session_live || !row.active) return { kind: 'ended' as const };
-      await repo.markRefreshTokenUsed(trx, row.id);
+      await repo.markRefreshTokenUsed(trx, row.id, now);
       const next = signer.refreshSuccessor(refreshToken);
-      await repo.insertRefreshToken(trx, row.session_id, hashRefreshToken(next));
+      await repo.insertRefreshToken(trx, row.session_id, hashRefreshToken(next), now);
       return { kind: 'ok' as const, ...session, refreshToken: next };
     });
     if (outcome.kind !== 'ok') throw sessionEnded();
@@ -208,15 +225,10 @@ export class AuthService {
    * too was rotated within the grace period, its own successor, and so on. Undefined when the
    * chain leaves the grace period (then the presented token counts as reuse).
    */
-  private async newestInGrace(trx: Kysely<Database>, sessionId: string, successor: string) {
+  private async newestInGrace(trx: Kysely<Database>, sessionId: string, successor: string, since: Date) {
     let candidate = successor;
     for (let step = 0; step < GRACE_CHAIN_LIMIT; step++) {
-      const row = await repo.findSessionRefreshToken(
-        trx,
-        sessionId,
-        hashRefreshToken(candidate),
-        REFRESH_GRACE_SECONDS,
-      );
+      const row = await repo.findSessionRefreshToken(trx, sessionId, hashRefreshToken(candidate), since);
       if (!row) return undefined;
       if (!row.used_at) return candidate;
       if (!row.in_grace) return undefined;

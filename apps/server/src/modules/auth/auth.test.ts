@@ -1,9 +1,7 @@
 import { SignJWT } from 'jose';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
 import { createUser, login, refreshCookieOf, type TestUser } from '../../../test/fixtures';
-import { REFRESH_GRACE_SECONDS } from './auth.service';
 import { hashPassword } from './passwords';
 
 let database: TestDatabase;
@@ -151,34 +149,6 @@ describe('session', () => {
     expect((await post('/api/auth/refresh', undefined, { cookie: next })).statusCode).toBe(200);
   });
 
-  it('a refresh token reused after the grace period revokes the whole session', async () => {
-    const s = await login(t.app, staff);
-    const first = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
-    const rotated = refreshCookieOf(first.headers['set-cookie']);
-    const newToken = first.json().token;
-    await database.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: sql<Date>`used_at - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1})` })
-      .where('session_id', '=', sidOf(s.token))
-      .where('used_at', 'is not', null)
-      .execute();
-
-    const replay = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
-    expect(replay.statusCode).toBe(401);
-    // The legitimate holder's newer tokens died with the session.
-    expect((await post('/api/auth/refresh', undefined, { cookie: rotated })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${newToken}` } }))
-        .statusCode,
-    ).toBe(401);
-    const audit = await database.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('action', '=', 'auth.refresh_reuse')
-      .execute();
-    expect(audit.length).toBeGreaterThan(0);
-  });
-
   it('two tabs refreshing at once with one cookie both get the same new token and stay signed in', async () => {
     const s = await login(t.app, staff);
     const [a, b] = await Promise.all([
@@ -238,25 +208,6 @@ describe('session', () => {
     expect((await post('/api/auth/refresh', undefined, { cookie: 'atrium_refresh=forged' })).statusCode).toBe(
       401,
     );
-  });
-
-  it('a session ends 12 hours after it began, whatever its tokens say', async () => {
-    const s = await login(t.app, staff);
-    const sid = JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()).sid;
-    await database.db
-      .updateTable('sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('id', '=', sid)
-      .execute();
-    expect((await t.app.inject({ url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie })).statusCode).toBe(401);
-    const row = await database.db
-      .selectFrom('sessions')
-      .select(['created_at', 'expires_at'])
-      .where('user_id', '=', staff.id)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(12 * 3600 * 1000 + 1000);
   });
 
   it('rejects tokens that are unsigned, expired or signed with another algorithm', async () => {

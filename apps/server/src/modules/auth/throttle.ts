@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Now } from '../system/clock';
 import {
   countLoginFailures,
   type FailureCounts,
@@ -55,10 +56,17 @@ function inWords(seconds: number): string {
  * recorded as a failure at once, under a per-account lock, so parallel guesses see each other;
  * the caller clears it when the password turns out right.
  */
-export async function admitLoginAttempt(db: Kysely<Database>, email: string, ip: string): Promise<void> {
+export async function admitLoginAttempt(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  now: Now,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockLoginAccount(trx, email);
-    const wait = throttleWait(await countLoginFailures(trx, email, ip, LOGIN_WINDOW_SECONDS));
+    // Read once the lock is held, not before: attempts queued behind it each count at their turn.
+    const at = now();
+    const wait = throttleWait(await countLoginFailures(trx, email, ip, at, LOGIN_WINDOW_SECONDS));
     if (wait > 0) {
       throw new AppError(
         'too_many_requests',
@@ -67,6 +75,6 @@ export async function admitLoginAttempt(db: Kysely<Database>, email: string, ip:
         { 'retry-after': String(wait) },
       );
     }
-    await recordLoginFailure(trx, email, ip);
+    await recordLoginFailure(trx, email, ip, at);
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { INT32_MAX } from '@atrium/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Now } from '../system/clock';
 
 const ALGORITHM = 'HS256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,20 +15,23 @@ export interface AccessClaims {
 export class TokenSigner {
   private readonly key: Uint8Array;
 
+  /** `now`: the organisation's clock, so a token's life is measured on the same time as its session's. */
   constructor(
     secretHex: string,
     private readonly ttlSeconds: number,
+    private readonly now: Now,
   ) {
     this.key = Buffer.from(secretHex, 'hex');
   }
 
   sign(claims: AccessClaims): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.key);
   }
 
@@ -48,6 +52,7 @@ export class TokenSigner {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         requiredClaims: ['exp'],
+        currentDate: this.now(),
       });
       // Claims go into queries on integer and uuid columns: out of range they would fail there.
       const userId = Number(payload.sub);

@@ -1,18 +1,25 @@
-import type { Device } from '@atrium/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
-import { useRotatePushSecret } from '../api/access-api';
+
+interface PushAddressProps {
+  /** "device" or "camera", as the sentences name it. */
+  subject: string;
+  /** A push secret is set already. */
+  configured: boolean;
+  /** Makes a new secret and answers the new push URL. */
+  rotate: () => Promise<string>;
+}
 
 /**
- * A new push URL for the device's httpHosts setting. The secret inside it is shown this once
- * (the server keeps only its hash), and the old URL stops working, so it asks first.
+ * A new push URL for a device's or a camera's httpHosts setting. The secret inside it is shown
+ * this once (the server keeps only its hash), and the old URL stops working, so it asks first.
  */
-export function PushSecretSection({ device }: { device: Device }) {
+export function PushAddress({ subject, configured, rotate }: PushAddressProps) {
   const toast = useToast();
-  const rotate = useRotatePushSecret();
   const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
 
   const copy = async () => {
@@ -33,7 +40,7 @@ export function PushSecretSection({ device }: { device: Device }) {
       {url ? (
         <>
           <p className="text-slate-700">
-            Enter this address on the device. It is shown only now; the previous one no longer works.
+            Enter this address on the {subject}. It is shown only now; the previous one no longer works.
           </p>
           <div className="flex gap-2">
             <label htmlFor="push-url" className="sr-only">
@@ -54,21 +61,22 @@ export function PushSecretSection({ device }: { device: Device }) {
         </>
       ) : confirming ? (
         <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-amber-900">
-          <p>The device stops being heard until its push address is changed to the new one. Continue?</p>
+          <p>The {subject} stops being heard until its push address is changed to the new one. Continue?</p>
           <div className="flex flex-wrap gap-2">
             <Button
               variant="danger"
               size="sm"
-              disabled={rotate.isPending}
-              onClick={() =>
-                rotate.mutate(device.id, {
-                  onSuccess: (pushUrl) => {
+              disabled={pending}
+              onClick={() => {
+                setPending(true);
+                rotate()
+                  .then((pushUrl) => {
                     setUrl(pushUrl);
                     setConfirming(false);
-                  },
-                  onError: (e) => toast.error(errorMessage(e, 'Failed to create a new push secret')),
-                })
-              }
+                  })
+                  .catch((e: unknown) => toast.error(errorMessage(e, 'Failed to create a new push secret')))
+                  .finally(() => setPending(false));
+              }}
             >
               Create new secret
             </Button>
@@ -80,7 +88,7 @@ export function PushSecretSection({ device }: { device: Device }) {
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-slate-600">
-            {device.has_push_secret ? 'A push secret is set.' : 'No push secret yet: the device cannot push.'}
+            {configured ? 'A push secret is set.' : `No push secret yet: the ${subject} cannot push.`}
           </p>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
             New push secret

@@ -16,8 +16,13 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const LoginRequest = z.object({
-  email: z.email({ error: 'must be a valid email address' }).max(254),
-  password: z.string().min(1, { error: 'is required' }).max(1024),
+  email: z
+    .email({ error: 'must be a valid email address' })
+    .max(254, { error: 'must be at most 254 characters' }),
+  password: z
+    .string({ error: 'is required' })
+    .min(1, { error: 'is required' })
+    .max(1024, { error: 'must be at most 1024 characters' }),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

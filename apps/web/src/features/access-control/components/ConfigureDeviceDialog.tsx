@@ -1,16 +1,27 @@
-import type { Device, DeviceDirection, UpdateDeviceRequest } from '@atrium/contract';
+import { type Device, type DeviceDirection, UpdateDeviceRequest } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { accessPointsQuery, useUpdateDevice } from '../api/access-api';
-import { Field } from './Field';
 import { PushSecretSection } from './PushSecretSection';
 
-const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
-const label = 'block text-sm font-medium text-slate-700';
+const field =
+  'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-[invalid=true]:border-red-500';
+
+const LABELS = {
+  name: 'Name',
+  location: 'Location',
+  access_point_id: 'Access point',
+  direction: 'Direction',
+  address: 'Address',
+  username: 'Username',
+  password: 'Password',
+};
 
 /** Edit where a device is and what it records; only changed fields are sent (and audited). */
 export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
@@ -27,32 +38,41 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
   const [address, setAddress] = useState(device.address ?? '');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Name is required.');
+    setError(null);
     const body: UpdateDeviceRequest = {};
-    if (name.trim() !== device.name) body.name = name.trim();
-    if (location.trim() !== device.location) body.location = location.trim();
+    if (name.trim() !== device.name) body.name = name;
+    if (location.trim() !== device.location) body.location = location;
     const pointId = accessPoint ? Number(accessPoint) : null;
     if (pointId !== device.access_point_id) body.access_point_id = pointId;
     if (direction !== device.direction) body.direction = direction;
     if (maintenance !== (device.status === 'maintenance')) body.maintenance = maintenance;
     const newAddress = address.trim() || null;
     if (newAddress !== device.address) body.address = newAddress;
-    if (username.trim()) body.username = username.trim();
+    if (username.trim()) body.username = username;
     if (password) body.password = password;
-    if (Object.keys(body).length === 0) return onClose();
-    setError(null);
+    // The contract's own schema on what changed: the form refuses exactly what the server would.
+    const checked = checkForm(UpdateDeviceRequest, body, LABELS);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    if (Object.keys(checked.data).length === 0) return onClose();
     update.mutate(
-      { id: device.id, body },
+      { id: device.id, body: checked.data },
       {
         onSuccess: () => {
           toast.success('Device updated successfully!');
           onClose();
         },
-        onError: (e) => setError(errorMessage(e, 'Failed to update device')),
+        onError: (e) => {
+          // A refusal naming one of the fields shows under it; anything else below the form.
+          const fromServer = serverFieldErrors(e, LABELS);
+          setErrors(fromServer);
+          if (Object.keys(fromServer).length === 0) setError(errorMessage(e, 'Failed to update device'));
+        },
       },
     );
   };
@@ -74,30 +94,34 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
       }
     >
       <form id="configure-device" onSubmit={submit} className="space-y-3" noValidate>
-        <label className={label}>
-          Name
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            required
-            className={field}
-          />
-        </label>
-        <label className={label}>
-          Location
-          <input
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-            maxLength={200}
-            className={field}
-          />
-        </label>
+        <FormField label="Name" error={errors.name}>
+          {(control) => (
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              required
+              className={field}
+              {...control}
+            />
+          )}
+        </FormField>
+        <FormField label="Location" error={errors.location}>
+          {(control) => (
+            <input
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              maxLength={200}
+              className={field}
+              {...control}
+            />
+          )}
+        </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Access point">
-            {(id) => (
+          <FormField label="Access point" error={errors.access_point_id}>
+            {(control) => (
               <select
-                id={id}
+                {...control}
                 value={accessPoint}
                 onChange={(e) => setAccessPoint(e.target.value)}
                 className={field}
@@ -114,11 +138,11 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
                 ) : null}
               </select>
             )}
-          </Field>
-          <Field label="Direction">
-            {(id) => (
+          </FormField>
+          <FormField label="Direction" error={errors.direction}>
+            {(control) => (
               <select
-                id={id}
+                {...control}
                 value={direction}
                 onChange={(e) => setDirection(e.target.value as DeviceDirection)}
                 className={field}
@@ -128,7 +152,7 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
                 <option value="both">Both (reader 1 in, 2 out)</option>
               </select>
             )}
-          </Field>
+          </FormField>
         </div>
         {points.isError ? (
           <p className="text-sm text-amber-800">
@@ -151,40 +175,46 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
         </label>
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">Commands (door open, status)</legend>
-          <label className={label}>
-            Address
-            <input
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              placeholder="http://10.1.2.31"
-              maxLength={200}
-              className={field}
-            />
-          </label>
+          <FormField label="Address" error={errors.address}>
+            {(control) => (
+              <input
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                placeholder="http://10.1.2.31"
+                maxLength={200}
+                className={field}
+                {...control}
+              />
+            )}
+          </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className={label}>
-              Username
-              <input
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="off"
-                maxLength={64}
-                placeholder={device.has_credentials ? 'Unchanged' : ''}
-                className={field}
-              />
-            </label>
-            <label className={label}>
-              Password
-              <input
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-                maxLength={128}
-                placeholder={device.has_credentials ? 'Unchanged' : ''}
-                className={field}
-              />
-            </label>
+            <FormField label="Username" error={errors.username}>
+              {(control) => (
+                <input
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoComplete="off"
+                  maxLength={64}
+                  placeholder={device.has_credentials ? 'Unchanged' : ''}
+                  className={field}
+                  {...control}
+                />
+              )}
+            </FormField>
+            <FormField label="Password" error={errors.password}>
+              {(control) => (
+                <input
+                  type="password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  autoComplete="new-password"
+                  maxLength={128}
+                  placeholder={device.has_credentials ? 'Unchanged' : ''}
+                  className={field}
+                  {...control}
+                />
+              )}
+            </FormField>
           </div>
         </fieldset>
         {error ? (

@@ -1,11 +1,15 @@
-import type { AttendanceRecord } from '@atrium/contract';
+import { type AttendanceRecord, DeleteAttendanceRequest } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { checkForm } from '@/lib/form-errors';
 import { useDeleteRecord } from '../api/attendance-api';
 import { formatDate } from '../lib/format';
 import { ReasonField } from './ReasonField';
+
+const LABELS = { reason: 'Reason' };
+const WORDING = { reason: { too_small: 'Please give a reason for deleting this record.' } };
 
 /** Confirmation with a reason; the day then counts as absent again. Keyed by record, so it starts empty. */
 export function DeleteRecordDialog({
@@ -18,15 +22,18 @@ export function DeleteRecordDialog({
   const toast = useToast();
   const remove = useDeleteRecord();
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   if (!record || record.id === null) return null;
   const id = record.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Please give a reason for deleting this record.');
+    const checked = checkForm(DeleteAttendanceRequest, { reason }, LABELS, WORDING);
+    setReasonError(checked.ok ? undefined : checked.errors.reason);
+    if (!checked.ok) return;
     remove.mutate(
-      { id, reason: reason.trim() },
+      { id, ...checked.data },
       {
         onSuccess: () => {
           toast.success('Attendance record deleted successfully!');
@@ -51,7 +58,7 @@ export function DeleteRecordDialog({
         The record of {record.first_name} {record.last_name} on {formatDate(record.date)} will be removed. The
         day will count as absent if it was a workday.
       </p>
-      <ReasonField value={reason} onChange={setReason} rows={2} />
+      <ReasonField value={reason} onChange={setReason} error={reasonError} rows={2} />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -1,16 +1,20 @@
-import type { AttendanceRecord } from '@atrium/contract';
+import { type AttendanceRecord, CorrectAttendanceRequest } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
+import { FieldError, invalidProps } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { organisationInstant } from '@/lib/org-time';
 import { useCorrectRecord } from '../api/attendance-api';
 import { formatDate, formatTime } from '../lib/format';
 import { ReasonField } from './ReasonField';
 
-const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 px-3 text-sm';
+const field =
+  'mt-1 h-10 w-full rounded-lg border border-slate-300 px-3 text-sm aria-[invalid=true]:border-red-500';
 
-/** 'HH:MM' on the record's date, read in the viewer's clock, as an ISO instant. */
+const LABELS = { check_in_time: 'Check in', check_out_time: 'Check out', reason: 'Reason' };
+const WORDING = { reason: { too_small: 'Please give a reason for the correction.' } };
 
 /** Correct a day's times; the server keeps the reason and the old values in its audit log. */
 export function EditRecordDialog({
@@ -26,30 +30,47 @@ export function EditRecordDialog({
   const [checkIn, setCheckIn] = useState(formatTime(record?.check_in_time) ?? '');
   const [checkOut, setCheckOut] = useState(formatTime(record?.check_out_time) ?? '');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
+  const [failure, setFailure] = useState<string | null>(null);
 
   if (!record || record.id === null) return null;
   const id = record.id;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Please give a reason for the correction.');
-    if (!checkIn) return setError('Check-in time is required.');
-    if (checkOut && checkOut < checkIn) return setError('Check-out must not be before check-in.');
-    setError(null);
-    correct.mutate(
+    setFailure(null);
+    // The times are read on the organisation's clock on the record's own date.
+    const checked = checkForm(
+      CorrectAttendanceRequest,
       {
-        id,
-        check_in_time: organisationInstant(record.date, checkIn),
+        check_in_time: checkIn ? organisationInstant(record.date, checkIn) : undefined,
         check_out_time: checkOut ? organisationInstant(record.date, checkOut) : null,
-        reason: reason.trim(),
+        reason,
       },
+      LABELS,
+      WORDING,
+    );
+    const found: FieldErrors<keyof typeof LABELS> = checked.ok ? {} : { ...checked.errors };
+    // The form edits a whole day, so it always sends a check-in; the server checks the order too.
+    if (!checkIn) found.check_in_time = 'Check-in time is required.';
+    else if (checkOut && checkOut < checkIn)
+      found.check_out_time ??= 'Check-out must not be before check-in.';
+    setErrors(found);
+    if (!checked.ok || Object.keys(found).length > 0) return;
+    correct.mutate(
+      { id, ...checked.data },
       {
         onSuccess: () => {
           toast.success('Attendance record updated successfully!');
           onClose();
         },
-        onError: (e) => setError(errorMessage(e, 'Update failed. Please try again.')),
+        onError: (e) => {
+          // A refusal naming one of the fields shows under it; anything else below the form.
+          const fromServer = serverFieldErrors(e, LABELS);
+          setErrors(fromServer);
+          if (Object.keys(fromServer).length === 0)
+            setFailure(errorMessage(e, 'Update failed. Please try again.'));
+        },
       },
     );
   };
@@ -65,30 +86,38 @@ export function EditRecordDialog({
     >
       <p className="text-sm text-slate-600">{formatDate(record.date)}</p>
       <div className="grid grid-cols-2 gap-3">
-        <label className="text-sm font-medium text-slate-700">
-          Check in
-          <input
-            type="time"
-            required
-            value={checkIn}
-            onChange={(e) => setCheckIn(e.target.value)}
-            className={field}
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Check out
-          <input
-            type="time"
-            value={checkOut}
-            onChange={(e) => setCheckOut(e.target.value)}
-            className={field}
-          />
-        </label>
+        <div>
+          <label className="text-sm font-medium text-slate-700">
+            Check in
+            <input
+              type="time"
+              required
+              value={checkIn}
+              onChange={(e) => setCheckIn(e.target.value)}
+              {...invalidProps('edit-check-in-error', errors.check_in_time)}
+              className={field}
+            />
+          </label>
+          <FieldError id="edit-check-in-error" message={errors.check_in_time} />
+        </div>
+        <div>
+          <label className="text-sm font-medium text-slate-700">
+            Check out
+            <input
+              type="time"
+              value={checkOut}
+              onChange={(e) => setCheckOut(e.target.value)}
+              {...invalidProps('edit-check-out-error', errors.check_out_time)}
+              className={field}
+            />
+          </label>
+          <FieldError id="edit-check-out-error" message={errors.check_out_time} />
+        </div>
       </div>
-      <ReasonField value={reason} onChange={setReason} />
-      {error ? (
+      <ReasonField value={reason} onChange={setReason} error={errors.reason} />
+      {failure ? (
         <p role="alert" className="text-sm text-red-700">
-          {error}
+          {failure}
         </p>
       ) : null}
     </FormDialog>

@@ -4,7 +4,16 @@ import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api';
 import { useAppInfo } from '@/lib/app-info';
 import { useAuth } from '@/lib/auth-context';
+import { checkForm } from '@/lib/form-errors';
 import { type DemoAccount, DemoAccounts } from './DemoAccounts';
+
+const LABELS = { email: 'Email', password: 'Password' };
+
+/**
+ * The contract's LoginRequest, loaded when the form is first used rather than with the page, so
+ * the sign-in screen paints without zod; the pages after sign-in load the same chunk anyway.
+ */
+const loginRequest = () => import('@atrium/contract').then((contract) => contract.LoginRequest);
 
 const inputClasses =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40';
@@ -23,7 +32,10 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      await login(email, password);
+      // The browser has checked required and the email format; the contract adds its lengths.
+      const checked = checkForm(await loginRequest(), { email, password }, LABELS);
+      if (!checked.ok) return setError(Object.values(checked.errors).join('. '));
+      await login(checked.data.email, checked.data.password);
     } catch (failure) {
       setError(errorMessage(failure, 'Login failed'));
     } finally {

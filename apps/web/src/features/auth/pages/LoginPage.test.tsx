@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
@@ -68,6 +68,22 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+  });
+
+  it("refuses an email longer than the contract's 254 characters before any request", async () => {
+    const login = vi.fn();
+    const { user } = renderRoutes(routes, { path: '/login', auth: fakeAuth(null, { login }) });
+
+    // A well-formed address the browser accepts: only the contract's length rule refuses it.
+    const email = `${'a'.repeat(250)}@atrium.local`;
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Email must be at most 254 characters');
+    expect(login).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('reads Signing in... and is disabled while busy', async () => {

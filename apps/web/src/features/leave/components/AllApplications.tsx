@@ -9,7 +9,7 @@ import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, formatRange, plural } from '../lib/format';
-import { inputClasses } from './FieldError';
+import { inputClasses } from './input-classes';
 import { StatusBadge } from './StatusBadge';
 import { useDecisionActions } from './useDecisionActions';
 

@@ -2,6 +2,7 @@ import type { LeaveBalance, LeaveType } from '@atrium/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { FieldError } from '@/components/ui/FieldError';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -17,7 +18,7 @@ import {
   validateStep,
   type WizardStep,
 } from '../lib/wizard';
-import { FieldError, inputClasses } from './FieldError';
+import { inputClasses } from './input-classes';
 import { StepIndicator } from './StepIndicator';
 
 /**
@@ -59,29 +60,21 @@ export function ApplyWizard({
     setStep((s) => Math.max(1, s - 1) as WizardStep);
   };
   const submit = () => {
-    const { errors: found, firstStep } = validateAll(form);
-    if (firstStep) {
-      setErrors(found);
-      setStep(firstStep);
+    const checked = validateAll(form);
+    if (checked.firstStep !== null) {
+      setErrors(checked.errors);
+      setStep(checked.firstStep);
       return;
     }
-    apply.mutate(
-      {
-        leaveTypeId: Number(form.leaveTypeId),
-        startDate: form.startDate,
-        endDate: form.endDate,
-        reason: form.reason.trim(),
+    apply.mutate(checked.request, {
+      onSuccess: () => {
+        toast.success('Leave application submitted successfully!');
+        setForm(emptyForm);
+        setStep(1);
+        onDone();
       },
-      {
-        onSuccess: () => {
-          toast.success('Leave application submitted successfully!');
-          setForm(emptyForm);
-          setStep(1);
-          onDone();
-        },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to submit application')),
-      },
-    );
+      onError: (error) => toast.error(errorMessage(error, 'Failed to submit application')),
+    });
   };
 
   const remainingText = (b: LeaveBalance | undefined) =>

@@ -11,7 +11,7 @@ import { DAY_PAGE_SIZE, useLeaveCalendar, useLeaveDay } from '../api/leave-api';
 import { monthGrid, shiftMonth, WEEKDAYS } from '../lib/calendar';
 import { formatDate } from '../lib/format';
 import { localToday } from '../lib/wizard';
-import { inputClasses } from './FieldError';
+import { inputClasses } from './input-classes';
 import { StatusBadge } from './StatusBadge';
 
 /** Calendar View: who is away on which day; choosing a day lists the names. */

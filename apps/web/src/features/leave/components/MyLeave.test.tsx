@@ -130,6 +130,24 @@ describe('My Leave', () => {
     expect(screen.getByLabelText('Reason')).toBeTruthy();
   });
 
+  it("refuses a reason longer than the contract's 2000 characters before sending anything", async () => {
+    const { user } = renderMyLeave();
+    await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
+    await user.click(screen.getByRole('radio', { name: /Annual Leave/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const day = addDays(localToday(), 1);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: day } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: day } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // maxLength stops typing, not a pasted or scripted value: the contract's limit still applies.
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'x'.repeat(2001) } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Reason must be at most 2000 characters');
+    expect(screen.getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('starts again at step 1 after switching tabs', async () => {
     const { user } = renderMyLeave();
     await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));

@@ -1,12 +1,13 @@
 import { type LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { useState } from 'react';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { FieldError } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
-import { errorMessage, isApiError } from '@/lib/api';
-import { fieldErrors } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSavePolicy } from '../api/leave-api';
-import { FieldError, inputClasses } from './FieldError';
+import { inputClasses } from './input-classes';
 
 const LABELS = {
   name: 'Name',
@@ -15,7 +16,7 @@ const LABELS = {
   maxDays: 'Max days per year',
   carryForwardCap: 'Cap',
 };
-type Errors = Partial<Record<keyof typeof LABELS, string>>;
+type Errors = FieldErrors<keyof typeof LABELS>;
 
 /** Add or edit a policy (and its leave type) in a dialog. */
 export function PolicyForm({
@@ -54,13 +55,13 @@ export function PolicyForm({
 
   const submit = () => {
     // The contract's own schema: the form refuses exactly what the server would.
-    const parsed = LeavePolicyRequest.safeParse(request());
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues, LABELS));
+    const checked = checkForm(LeavePolicyRequest, request(), LABELS);
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    const body = parsed.data;
+    const body = checked.data;
     save.mutate(
       { id: policy?.id, body },
       {
@@ -69,12 +70,7 @@ export function PolicyForm({
           onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && Array.isArray(error.details)) {
-            const fromServer: Errors = {};
-            for (const d of error.details as { field: string; message: string }[])
-              fromServer[d.field as keyof Errors] = d.message;
-            setErrors(fromServer);
-          }
+          setErrors(serverFieldErrors(error, LABELS));
           toast.error(errorMessage(error, 'Failed to save policy'));
         },
       },

@@ -19,11 +19,31 @@ describe('leave wizard rules', () => {
     expect(validateStep(3, { ...emptyForm, reason: '   ' })).toEqual({ reason: messages.reason });
   });
 
+  it("refuses what the contract's ApplyLeaveRequest refuses, in its words where the spec has none", () => {
+    expect(validateStep(3, { ...emptyForm, reason: 'x'.repeat(2001) })).toEqual({
+      reason: 'Reason must be at most 2000 characters',
+    });
+    expect(validateStep(3, { ...emptyForm, reason: 'a\u0000b' })).toEqual({
+      reason: 'Reason must not contain control characters (such as NUL)',
+    });
+    expect(validateStep(2, { ...emptyForm, startDate: '2101-01-01', endDate: '2101-01-02' })).toEqual({
+      startDate: 'Start date must be a date from 2000-01-01 to 2100-12-31',
+      endDate: 'End date must be a date from 2000-01-01 to 2100-12-31',
+    });
+  });
+
   it('re-validates every step on submit and names the first step with a problem', () => {
-    const ok = { leaveTypeId: '1', startDate: '2026-07-01', endDate: '2026-07-02', reason: 'Trip' };
-    expect(validateAll(ok)).toEqual({ errors: {}, firstStep: null });
-    expect(validateAll({ ...ok, reason: '' }).firstStep).toBe(3);
-    expect(validateAll({ ...ok, startDate: '' }).firstStep).toBe(2);
+    const ok = { leaveTypeId: '1', startDate: '2026-07-01', endDate: '2026-07-02', reason: ' Trip ' };
+    expect(validateAll(ok)).toEqual({
+      firstStep: null,
+      request: { leaveTypeId: 1, startDate: '2026-07-01', endDate: '2026-07-02', reason: 'Trip' },
+    });
+    expect(validateAll({ ...ok, reason: '' })).toEqual({ firstStep: 3, errors: { reason: messages.reason } });
+    expect(validateAll({ ...ok, startDate: '', reason: '' }).firstStep).toBe(2);
+    expect(validateAll({ ...ok, endDate: '2026-06-30' })).toEqual({
+      firstStep: 2,
+      errors: { endDate: messages.order },
+    });
   });
 
   it('counts days inclusively', () => {

@@ -1,4 +1,6 @@
+import { ApplyLeaveRequest } from '@atrium/contract';
 import { inclusiveDays as countInclusive } from '@atrium/contract/calendar';
+import { type Checked, checkForm, type FieldErrors, type Wording } from '@/lib/form-errors';
 import { organisationToday } from '@/lib/org-time';
 /**
  * The leave wizard's rules (spec section 5), kept apart from the screen so they are tested
@@ -17,7 +19,7 @@ export interface LeaveForm {
 
 export const emptyForm: LeaveForm = { leaveTypeId: '', startDate: '', endDate: '', reason: '' };
 
-export type FormErrors = Partial<Record<keyof LeaveForm, string>>;
+export type FormErrors = FieldErrors<keyof LeaveForm>;
 
 export const messages = {
   type: 'Please select a leave type',
@@ -27,26 +29,73 @@ export const messages = {
   reason: 'Please provide a reason for your leave',
 } as const;
 
-export function validateStep(step: WizardStep, form: LeaveForm): FormErrors {
-  const errors: FormErrors = {};
-  if (step === 1 && !form.leaveTypeId) errors.leaveTypeId = messages.type;
-  if (step === 2) {
-    if (!form.startDate) errors.startDate = messages.start;
-    if (!form.endDate) errors.endDate = messages.end;
-    // The same day is allowed: only an end strictly before the start is wrong.
-    else if (form.startDate && form.endDate < form.startDate) errors.endDate = messages.order;
-  }
-  if (step === 3 && !form.reason.trim()) errors.reason = messages.reason;
-  return errors;
+const LABELS: Record<keyof LeaveForm, string> = {
+  leaveTypeId: 'Leave type',
+  startDate: 'Start date',
+  endDate: 'End date',
+  reason: 'Reason',
+};
+
+/** The spec's sentences for the rules it words; the contract's other rules read "Reason must be at most 2000 characters". */
+const WORDING: Wording<keyof LeaveForm> = {
+  leaveTypeId: { invalid_type: messages.type },
+  startDate: { invalid_type: messages.start },
+  endDate: { invalid_type: messages.end },
+  reason: { too_small: messages.reason },
+};
+
+const STEP_FIELDS: Record<1 | 2 | 3, readonly (keyof LeaveForm)[]> = {
+  1: ['leaveTypeId'],
+  2: ['startDate', 'endDate'],
+  3: ['reason'],
+};
+
+/**
+ * The form checked with the contract's ApplyLeaveRequest (an empty field is a missing one), plus
+ * the order of the dates, which the server checks too (rule after_start).
+ */
+function check(form: LeaveForm): Checked<ApplyLeaveRequest, keyof LeaveForm> {
+  const checked = checkForm(
+    ApplyLeaveRequest,
+    {
+      leaveTypeId: form.leaveTypeId ? Number(form.leaveTypeId) : undefined,
+      startDate: form.startDate || undefined,
+      endDate: form.endDate || undefined,
+      reason: form.reason,
+    },
+    LABELS,
+    WORDING,
+  );
+  // The same day is allowed: only an end strictly before the start is wrong.
+  const misordered = form.startDate && form.endDate && form.endDate < form.startDate;
+  if (!misordered) return checked;
+  const errors = checked.ok ? {} : checked.errors;
+  if (!errors.startDate && !errors.endDate) errors.endDate = messages.order;
+  return { ok: false, errors };
 }
 
-/** Submit re-validates every step; the first step with a problem is where the user goes back to. */
-export function validateAll(form: LeaveForm): { errors: FormErrors; firstStep: WizardStep | null } {
-  for (const step of [1, 2, 3] as const) {
-    const errors = validateStep(step, form);
-    if (Object.keys(errors).length > 0) return { errors, firstStep: step };
-  }
-  return { errors: {}, firstStep: null };
+function onStep(step: WizardStep, errors: FormErrors): FormErrors {
+  const shown: FormErrors = {};
+  for (const field of step === 4 ? [] : STEP_FIELDS[step]) if (errors[field]) shown[field] = errors[field];
+  return shown;
+}
+
+export function validateStep(step: WizardStep, form: LeaveForm): FormErrors {
+  const checked = check(form);
+  return checked.ok ? {} : onStep(step, checked.errors);
+}
+
+/** Either the request to send, or the first step with a problem (where the user goes back to). */
+export type Validated =
+  | { firstStep: null; request: ApplyLeaveRequest }
+  | { firstStep: WizardStep; errors: FormErrors };
+
+/** Submit re-validates every step. */
+export function validateAll(form: LeaveForm): Validated {
+  const checked = check(form);
+  if (checked.ok) return { firstStep: null, request: checked.data };
+  const firstStep = ([1, 2, 3] as const).find((step) => Object.keys(onStep(step, checked.errors)).length > 0);
+  return { firstStep: firstStep ?? 1, errors: onStep(firstStep ?? 1, checked.errors) };
 }
 
 /** Inclusive: end - start + 1 days; 0 while either date is missing or they are in the wrong order. */

@@ -1,14 +1,30 @@
-import type { Camera, CameraInput, TestConnectionResponse } from '@atrium/contract';
+import { type Camera, CameraInput, type TestConnectionResponse } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormDialog } from '@/components/ui/FormDialog';
+import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { accessPointsQuery, useSaveCamera, useTestConnection } from '../api/video-api';
 
-const field = 'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm';
-const label = 'block text-sm font-medium text-slate-700';
+const field =
+  'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-[invalid=true]:border-red-500';
+
+const LABELS = {
+  name: 'Name',
+  location: 'Location',
+  stream_url: 'Stream URL',
+  access_point_id: 'Access point',
+  retention_hours: 'Keep recordings (hours)',
+  retention_max_mb: 'Recordings size cap (MB)',
+  motion_sensitivity: 'Motion sensitivity',
+};
+type Field = keyof typeof LABELS;
+
+/** A blank number stays invalid (NaN) rather than becoming 0. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 function describe(result: TestConnectionResponse): string {
   if (!result.ok) return `Connection failed: ${result.error ?? 'no picture'}`;
@@ -31,33 +47,44 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
   const [maxMb, setMaxMb] = useState(String(camera?.retention_max_mb ?? 2048));
   const [sensitivity, setSensitivity] = useState(String(camera?.motion_sensitivity ?? 60));
   const [enabled, setEnabled] = useState(camera?.enabled ?? true);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [error, setError] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Name is required.');
-    if (!url.trim()) return setError('Stream URL is required.');
-    const input: CameraInput = {
-      name: name.trim(),
-      location: location.trim(),
-      stream_url: url.trim(),
-      access_point_id: point ? Number(point) : null,
-      recording_enabled: recording,
-      retention_hours: Number(hours),
-      retention_max_mb: Number(maxMb),
-      motion_sensitivity: Number(sensitivity),
-      enabled,
-    };
     setError(null);
+    // The contract's own schema: the form refuses exactly what the server would.
+    const checked = checkForm(
+      CameraInput,
+      {
+        name,
+        location,
+        stream_url: url,
+        access_point_id: point ? Number(point) : null,
+        recording_enabled: recording,
+        retention_hours: numberOf(hours),
+        retention_max_mb: numberOf(maxMb),
+        motion_sensitivity: numberOf(sensitivity),
+        enabled,
+      },
+      LABELS,
+    );
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     save.mutate(
-      { id: camera?.id, input },
+      { id: camera?.id, input: checked.data },
       {
         onSuccess: () => {
           toast.success(camera ? 'Camera updated' : 'Camera added');
           onClose();
         },
-        onError: (e) => setError(errorMessage(e, 'Failed to save the camera')),
+        onError: (e) => {
+          // A refusal naming one of the fields shows under it; anything else below the form.
+          const fromServer = serverFieldErrors(e, LABELS);
+          setErrors(fromServer);
+          if (Object.keys(fromServer).length === 0) setError(errorMessage(e, 'Failed to save the camera'));
+        },
       },
     );
   };
@@ -83,39 +110,49 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
       busy={save.isPending}
       formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <label className={label}>
-        Name
-        <input
-          className={field}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-          required
-        />
-      </label>
-      <label className={label}>
-        Location
-        <input
-          className={field}
-          value={location}
-          onChange={(e) => setLocation(e.target.value)}
-          maxLength={200}
-        />
-      </label>
-      <div className="sm:col-span-2">
-        <label className={label}>
-          Stream URL
+      <FormField label="Name" error={errors.name}>
+        {(control) => (
           <input
             className={field}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="rtsp://user:password@camera/Streaming/Channels/101"
-            inputMode="url"
-            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
             required
+            {...control}
           />
-        </label>
-        <p className="mt-1 text-xs text-slate-600">A saved password shows as ****; leave it so to keep it.</p>
+        )}
+      </FormField>
+      <FormField label="Location" error={errors.location}>
+        {(control) => (
+          <input
+            className={field}
+            value={location}
+            onChange={(e) => setLocation(e.target.value)}
+            maxLength={200}
+            {...control}
+          />
+        )}
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField
+          label="Stream URL"
+          error={errors.stream_url}
+          hint="A saved password shows as ****; leave it so to keep it."
+        >
+          {(control) => (
+            <input
+              className={field}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="rtsp://user:password@camera/Streaming/Channels/101"
+              inputMode="url"
+              autoComplete="off"
+              maxLength={2000}
+              required
+              {...control}
+            />
+          )}
+        </FormField>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <Button size="sm" variant="secondary" onClick={runTest} disabled={test.isPending || !url.trim()}>
             Test connection
@@ -123,49 +160,57 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
           {testResult ? <output className="text-sm text-slate-700">{testResult}</output> : null}
         </div>
       </div>
-      <label className={label}>
-        Access point
-        <select className={field} value={point} onChange={(e) => setPoint(e.target.value)}>
-          <option value="">None</option>
-          {(points.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Motion sensitivity (1-100)
-        <input
-          type="number"
-          min={1}
-          max={100}
-          className={field}
-          value={sensitivity}
-          onChange={(e) => setSensitivity(e.target.value)}
-        />
-      </label>
-      <label className={label}>
-        Keep recordings (hours)
-        <input
-          type="number"
-          min={1}
-          max={8760}
-          className={field}
-          value={hours}
-          onChange={(e) => setHours(e.target.value)}
-        />
-      </label>
-      <label className={label}>
-        Recordings size cap (MB)
-        <input
-          type="number"
-          min={10}
-          className={field}
-          value={maxMb}
-          onChange={(e) => setMaxMb(e.target.value)}
-        />
-      </label>
+      <FormField label="Access point" error={errors.access_point_id}>
+        {(control) => (
+          <select className={field} value={point} onChange={(e) => setPoint(e.target.value)} {...control}>
+            <option value="">None</option>
+            {(points.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Motion sensitivity (1-100)" error={errors.motion_sensitivity}>
+        {(control) => (
+          <input
+            type="number"
+            min={1}
+            max={100}
+            className={field}
+            value={sensitivity}
+            onChange={(e) => setSensitivity(e.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
+      <FormField label="Keep recordings (hours)" error={errors.retention_hours}>
+        {(control) => (
+          <input
+            type="number"
+            min={1}
+            max={8760}
+            className={field}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
+      <FormField label="Recordings size cap (MB)" error={errors.retention_max_mb}>
+        {(control) => (
+          <input
+            type="number"
+            min={10}
+            max={10000000}
+            className={field}
+            value={maxMb}
+            onChange={(e) => setMaxMb(e.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
           type="checkbox"

@@ -1,0 +1,73 @@
+import type { Device } from '@atrium/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
+
+const device: Device = {
+  id: 4,
+  device_id: 'HK-101',
+  name: 'Main Entrance',
+  type: 'access_controller',
+  model: null,
+  status: 'online',
+  location: 'Lobby',
+  access_point_id: null,
+  access_point: null,
+  direction: 'entry',
+  address: null,
+  last_seen_at: null,
+  has_push_secret: false,
+  has_credentials: false,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
+    init?.method === 'PUT' ? json({ device }) : json({ accessPoints: [] }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+
+function renderDialog() {
+  const view = renderRoutes(
+    [{ path: '/access-control', element: <ConfigureDeviceDialog device={device} onClose={vi.fn()} /> }],
+    { path: '/access-control', auth: fakeAuth(adminUser) },
+  );
+  const dialog = screen.getByRole('dialog');
+  const save = () => view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return { ...view, dialog, save };
+}
+
+describe('ConfigureDeviceDialog', () => {
+  it("refuses what the contract's UpdateDeviceRequest refuses, naming field and rule, and sends nothing", async () => {
+    const { dialog, save } = renderDialog();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '   ' } });
+    // maxLength stops typing, not a pasted or scripted value: the contract's 200 still applies.
+    fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(within(dialog).getByLabelText('Address'), { target: { value: 'ftp://10.1.2.31' } });
+    await save();
+
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Location must be at most 200 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Address must be an http:// or https:// address')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('sends only what changed, as the contract parses it', async () => {
+    const { dialog, save } = renderDialog();
+    fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: '  Front desk  ' } });
+    await save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const [url, init] = puts()[0]!;
+    expect(String(url)).toBe('/api/access/devices/4');
+    expect(JSON.parse(String(init?.body))).toEqual({ location: 'Front desk' });
+  });
+});

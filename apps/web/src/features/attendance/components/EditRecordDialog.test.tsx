@@ -1,0 +1,96 @@
+import type { AttendanceRecord } from '@atrium/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { EditRecordDialog } from './EditRecordDialog';
+
+const record: AttendanceRecord = {
+  id: 7,
+  user_id: 2,
+  first_name: 'Jamie',
+  last_name: 'Carter',
+  email: 'user@atrium.local',
+  department_id: 1,
+  department_name: 'Warehouse',
+  date: '2026-03-02',
+  check_in_time: null,
+  check_out_time: null,
+  attendance_status: 'checked_in',
+  hours: null,
+  late: false,
+  early_exit: false,
+  forgotten_checkout: false,
+  source: 'web',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async () => json({ record }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog() {
+  const view = renderRoutes(
+    [{ path: '/attendance', element: <EditRecordDialog record={record} onClose={vi.fn()} /> }],
+    { path: '/attendance', auth: fakeAuth(adminUser) },
+  );
+  const dialog = screen.getByRole('dialog');
+  const save = () => view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return { ...view, dialog, save };
+}
+
+describe('EditRecordDialog', () => {
+  it("refuses what CorrectAttendanceRequest refuses, and the form's own rules, before sending", async () => {
+    const { dialog, save } = renderDialog();
+    await save();
+    expect(within(dialog).getByText('Check-in time is required.')).toBeTruthy();
+    expect(within(dialog).getByText('Please give a reason for the correction.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Check in'), { target: { value: '09:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Check out'), { target: { value: '08:00' } });
+    // The textarea's maxLength stops typing, not a pasted or scripted value: the contract's 500 applies.
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'x'.repeat(501) } });
+    await save();
+    expect(within(dialog).getByText('Check-out must not be before check-in.')).toBeTruthy();
+    expect(within(dialog).getByText('Reason must be at most 500 characters')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the parsed correction once valid, and shows a refusal under the field it names', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'check_in_time must not be in the future',
+            details: [
+              {
+                field: 'check_in_time',
+                rule: 'not_in_future',
+                message: 'check_in_time must not be in the future',
+              },
+            ],
+          },
+        },
+        400,
+      ),
+    );
+    const { dialog, save } = renderDialog();
+    fireEvent.change(within(dialog).getByLabelText('Check in'), { target: { value: '09:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  Reader was down  ' } });
+    await save();
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('/api/attendance/7');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ check_out_time: null, reason: 'Reader was down' });
+    expect(body.check_in_time).toMatch(/^2026-03-0[12]T/);
+    expect(await within(dialog).findByText('check_in_time must not be in the future')).toBeTruthy();
+  });
+});

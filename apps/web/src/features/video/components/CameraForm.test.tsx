@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { CameraForm } from './CameraForm';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
+    init?.method === 'POST'
+      ? json({ camera: { id: 3, ...JSON.parse(String(init.body)) } }, 201)
+      : json({ accessPoints: [] }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+function renderForm() {
+  const view = renderRoutes([{ path: '/video', element: <CameraForm onClose={vi.fn()} /> }], {
+    path: '/video',
+    auth: fakeAuth(adminUser),
+  });
+  const dialog = screen.getByRole('dialog');
+  const save = () => view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return { ...view, dialog, save };
+}
+
+describe('CameraForm', () => {
+  it("refuses what the contract's CameraInput refuses, naming field and rule, and sends nothing", async () => {
+    const { dialog, save } = renderForm();
+    await save();
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Stream URL is required')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Lobby' } });
+    // maxLength stops typing, not a pasted or scripted value: the contract's 200 still applies.
+    fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(within(dialog).getByLabelText('Stream URL'), {
+      target: { value: 'file:///etc/passwd' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Keep recordings (hours)'), { target: { value: '' } });
+    await save();
+    expect(within(dialog).getByText('Location must be at most 200 characters')).toBeTruthy();
+    expect(within(dialog).getByText(/^Stream URL must be a URL starting with rtsp:\/\//)).toBeTruthy();
+    expect(within(dialog).getByText('Keep recordings (hours) must be a whole number')).toBeTruthy();
+    expect(within(dialog).queryByText('Name is required')).toBeNull();
+    expect(within(dialog).getByLabelText('Location').getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('sends the parsed camera (trimmed, defaults kept) once valid', async () => {
+    const { dialog, save } = renderForm();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  Lobby  ' } });
+    fireEvent.change(within(dialog).getByLabelText('Stream URL'), {
+      target: { value: 'rtsp://cam.local/Streaming/Channels/101' },
+    });
+    await save();
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0]!;
+    expect(String(url)).toBe('/api/video/cameras');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Lobby',
+      location: '',
+      stream_url: 'rtsp://cam.local/Streaming/Channels/101',
+      access_point_id: null,
+      retention_hours: 72,
+      motion_sensitivity: 60,
+    });
+  });
+});

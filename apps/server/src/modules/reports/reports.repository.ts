@@ -46,7 +46,8 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
     patterns AS (
       SELECT workdays FROM work_schedules UNION SELECT '{1,2,3,4,5}'::smallint[]
     ),
-    owed AS (
+    -- Materialised: once per month and weekly pattern, not once per person.
+    owed AS MATERIALIZED (
       SELECT mo.month, p.workdays,
              coalesce((SELECT bit_or(attendance_day_bit(d::date))
                        FROM generate_series(mo.judged_from, mo.judged_to, interval '1 day') d
@@ -58,11 +59,13 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       FROM users u LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
       WHERE u.active
     ),
+    -- Spans cut to each month, not a day series per application (whose row estimate would
+    -- make the planner expect millions of rows).
     on_leave AS (
-      SELECT la.user_id, attendance_month_of(d::date) AS month, bit_or(attendance_day_bit(d::date)) AS mask
+      SELECT la.user_id, mo.month,
+             bit_or(attendance_span_mask(greatest(la.start_date, mo.judged_from), least(la.end_date, mo.judged_to))) AS mask
       FROM leave_applications la
-      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${startDate}::date),
-                                         least(la.end_date, ${judgedTo}::date), interval '1 day') d
+      JOIN months mo ON la.start_date <= mo.judged_to AND la.end_date >= mo.judged_from
       WHERE la.status = 'approved' AND la.start_date <= ${judgedTo}::date AND la.end_date >= ${startDate}::date
       GROUP BY 1, 2
     ),

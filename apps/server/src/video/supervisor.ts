@@ -7,6 +7,7 @@ import { type AlertRow, raiseAlert, resolveAlerts } from '../modules/access/aler
 import {
   endOpenEvents,
   findCamera,
+  hasStatusEvent,
   insertVideoEvent,
   listCameras,
   setCameraStatus,
@@ -172,12 +173,7 @@ export class VideoSupervisor {
       const camera = await findCamera(trx, cameraId);
       if (!camera) return undefined;
       // The first sighting of a camera is also recorded, so uptime knows where it starts.
-      const first = !(await trx
-        .selectFrom('video_events')
-        .select('id')
-        .where('camera_id', '=', cameraId)
-        .where('kind', 'in', ['online', 'offline'])
-        .executeTakeFirst());
+      const first = !(await hasStatusEvent(trx, cameraId));
       if (!changed && !first) return undefined;
       if (status === 'online') await endOpenEvents(trx, cameraId, 'offline', at);
       const eventId = await insertVideoEvent(trx, {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { readServerSecret } from '../../modules/system/settings.repository';
 
 /**
  * Devices' command passwords are stored encrypted (AES-256-GCM) with a key kept in
@@ -11,13 +12,9 @@ export class DeviceCredentials {
   constructor(private readonly key: Buffer) {}
 
   static async load(db: Kysely<Database>): Promise<DeviceCredentials> {
-    const row = await db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', 'device_credentials_key')
-      .executeTakeFirst();
-    if (!row) throw new Error('The database has no device credentials key: were the migrations applied?');
-    return new DeviceCredentials(Buffer.from(row.value, 'hex'));
+    const key = await readServerSecret(db, 'device_credentials_key');
+    if (!key) throw new Error('The database has no device credentials key: were the migrations applied?');
+    return new DeviceCredentials(Buffer.from(key, 'hex'));
   }
 
   encrypt(plain: string): string {

@@ -1,7 +1,8 @@
 import type { LeaveBalance } from '@atrium/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, LeaveLedgerKind } from '../../db/schema';
 import { yearSegments } from './dates';
+import { insertCarryForwards, insertEntitlements, insertLedgerLines, ledgerSums } from './ledger.repository';
 
 /**
  * The leave ledger: every change to a balance is a line, and a balance is the sum of its lines.
@@ -16,50 +17,25 @@ type Db = Kysely<Database>;
  * no-ops, also when two requests race.
  */
 export async function ensureLeaveYear(db: Db, userId: number, year: number, currentYear: number) {
-  await bookEntitlements(db, year, userId);
+  await insertEntitlements(db, year, userId);
   if (year <= currentYear) await carryForward(db, year - 1, userId);
-}
-
-/** One entitlement line per type for a year: what the type allows then. */
-async function bookEntitlements(db: Db, year: number, userId?: number): Promise<void> {
-  await sql`
-    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note)
-    SELECT u.id, t.id, ${year}, 'entitlement', t.max_days_per_year, ${`Yearly entitlement ${year}`}
-    FROM users u CROSS JOIN leave_types t
-    WHERE u.active AND u.created_at < make_date(${year + 1}, 1, 1)
-      AND (${userId ?? null}::integer IS NULL OR u.id = ${userId ?? null})
-    ON CONFLICT (user_id, leave_type_id, leave_year) WHERE kind = 'entitlement' DO NOTHING`.execute(db);
 }
 
 /**
  * Carries unused days of `fromYear` into the next year, up to each policy's cap. Computed
- * once per person and type (a zero line records "nothing to carry"), so running it again, or
- * after a late decision on last year's leave, changes nothing. Pending days count as taken:
- * a person never carries days that a pending application may still use.
+ * once per person and type, so running it again, or after a late decision on last year's
+ * leave, changes nothing. A person never carries days that a pending application may still use.
  */
 export async function carryForward(db: Db, fromYear: number, userId?: number): Promise<number> {
-  await bookEntitlements(db, fromYear, userId);
-  const result = await sql`
-    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note)
-    SELECT l.user_id, l.leave_type_id, ${fromYear + 1}, 'carry_forward',
-      GREATEST(0, LEAST(p.carry_forward_cap,
-        sum(l.entitled_days) - sum(l.used_days) - sum(l.pending_days))),
-      'Carried forward from ' || ${fromYear} || ' (cap ' || p.carry_forward_cap || ' days)'
-    FROM leave_ledger l
-    JOIN leave_types t ON t.id = l.leave_type_id
-    JOIN leave_policies p ON p.leave_type_id = l.leave_type_id
-    WHERE l.leave_year = ${fromYear} AND p.carry_forward AND t.max_days_per_year > 0
-      AND (${userId ?? null}::integer IS NULL OR l.user_id = ${userId ?? null})
-    GROUP BY l.user_id, l.leave_type_id, p.carry_forward_cap
-    ON CONFLICT (user_id, leave_type_id, leave_year) WHERE kind = 'carry_forward' DO NOTHING`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  await insertEntitlements(db, fromYear, userId);
+  return insertCarryForwards(db, fromYear, userId);
 }
 
 /** The year-end job: everybody's carry forward into `fromYear + 1`. Idempotent. */
 export async function rollOverLeaveYear(db: Db, fromYear: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const booked = await carryForward(trx, fromYear);
-    await bookEntitlements(trx, fromYear + 1);
+    await insertEntitlements(trx, fromYear + 1);
     return booked;
   });
 }
@@ -90,52 +66,25 @@ export async function bookApplication(
   kind: keyof typeof movement,
   by: { userId: number | null; at: Date; note: string },
 ): Promise<void> {
-  await db
-    .insertInto('leave_ledger')
-    .values(
-      yearSegments(application.start_date, application.end_date).map((segment) => ({
-        user_id: application.user_id,
-        leave_type_id: application.leave_type_id,
-        leave_year: segment.year,
-        kind,
-        application_id: application.id,
-        ...movement[kind](segment.days),
-        note: by.note,
-        created_by: by.userId,
-        created_at: by.at,
-      })),
-    )
-    .execute();
+  await insertLedgerLines(
+    db,
+    yearSegments(application.start_date, application.end_date).map((segment) => ({
+      user_id: application.user_id,
+      leave_type_id: application.leave_type_id,
+      leave_year: segment.year,
+      kind,
+      application_id: application.id,
+      ...movement[kind](segment.days),
+      note: by.note,
+      created_by: by.userId,
+      created_at: by.at,
+    })),
+  );
 }
 
 /** Balances per type for one person and year, summed from the ledger. */
 export async function balancesOf(db: Db, userId: number, year: number): Promise<LeaveBalance[]> {
-  const rows = await db
-    .selectFrom('leave_types as t')
-    .leftJoin('leave_ledger as l', (join) =>
-      join.onRef('l.leave_type_id', '=', 't.id').on('l.user_id', '=', userId).on('l.leave_year', '=', year),
-    )
-    .select((eb) => [
-      't.id',
-      't.leave_name',
-      't.max_days_per_year',
-      sql<number>`coalesce(sum(l.entitled_days) FILTER (WHERE l.kind = 'carry_forward'), 0)`.as('carried'),
-      sql<number>`coalesce(sum(l.entitled_days), 0)`.as('entitled'),
-      sql<number>`coalesce(sum(l.used_days), 0)`.as('used'),
-      sql<number>`coalesce(sum(l.pending_days), 0)`.as('pending'),
-      eb
-        .selectFrom('leave_applications as a')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('a.user_id', '=', userId)
-        .whereRef('a.leave_type_id', '=', 't.id')
-        .where('a.status', '=', 'pending')
-        .where('a.start_date', '<=', `${year}-12-31`)
-        .where('a.end_date', '>=', `${year}-01-01`)
-        .as('pending_applications'),
-    ])
-    .groupBy('t.id')
-    .orderBy('t.id')
-    .execute();
+  const rows = await ledgerSums(db, userId, year);
   return rows.map((r) => {
     const unlimited = r.max_days_per_year === 0;
     const entitled = Number(r.entitled);

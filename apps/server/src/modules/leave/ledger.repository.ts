@@ -1,13 +1,81 @@
 import type { LeaveLedgerEntry } from '@atrium/contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database, LeaveLedgerTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/**
+ * One entitlement line per type for a year: what the type allows then. The unique index makes
+ * a repeat (or a racing request) a no-op.
+ */
+export async function insertEntitlements(db: Db, year: number, userId?: number): Promise<void> {
+  await sql`
+    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note)
+    SELECT u.id, t.id, ${year}, 'entitlement', t.max_days_per_year, ${`Yearly entitlement ${year}`}
+    FROM users u CROSS JOIN leave_types t
+    WHERE u.active AND u.created_at < make_date(${year + 1}, 1, 1)
+      AND (${userId ?? null}::integer IS NULL OR u.id = ${userId ?? null})
+    ON CONFLICT (user_id, leave_type_id, leave_year) WHERE kind = 'entitlement' DO NOTHING`.execute(db);
+}
+
+/**
+ * One carry-forward line per person and type into `fromYear + 1`: the unused days of `fromYear`
+ * up to the policy's cap (a zero line records "nothing to carry"). Pending days count as taken.
+ * Returns how many lines were booked; a repeat books none.
+ */
+export async function insertCarryForwards(db: Db, fromYear: number, userId?: number): Promise<number> {
+  const result = await sql`
+    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note)
+    SELECT l.user_id, l.leave_type_id, ${fromYear + 1}, 'carry_forward',
+      GREATEST(0, LEAST(p.carry_forward_cap,
+        sum(l.entitled_days) - sum(l.used_days) - sum(l.pending_days))),
+      'Carried forward from ' || ${fromYear} || ' (cap ' || p.carry_forward_cap || ' days)'
+    FROM leave_ledger l
+    JOIN leave_types t ON t.id = l.leave_type_id
+    JOIN leave_policies p ON p.leave_type_id = l.leave_type_id
+    WHERE l.leave_year = ${fromYear} AND p.carry_forward AND t.max_days_per_year > 0
+      AND (${userId ?? null}::integer IS NULL OR l.user_id = ${userId ?? null})
+    GROUP BY l.user_id, l.leave_type_id, p.carry_forward_cap
+    ON CONFLICT (user_id, leave_type_id, leave_year) WHERE kind = 'carry_forward' DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function insertLedgerLines(db: Db, lines: Insertable<LeaveLedgerTable>[]): Promise<void> {
+  await db.insertInto('leave_ledger').values(lines).execute();
+}
+
+/** Per leave type, one person's ledger sums for a year and their pending applications touching it. */
+export async function ledgerSums(db: Db, userId: number, year: number) {
+  return db
+    .selectFrom('leave_types as t')
+    .leftJoin('leave_ledger as l', (join) =>
+      join.onRef('l.leave_type_id', '=', 't.id').on('l.user_id', '=', userId).on('l.leave_year', '=', year),
+    )
+    .select((eb) => [
+      't.id',
+      't.leave_name',
+      't.max_days_per_year',
+      sql<number>`coalesce(sum(l.entitled_days) FILTER (WHERE l.kind = 'carry_forward'), 0)`.as('carried'),
+      sql<number>`coalesce(sum(l.entitled_days), 0)`.as('entitled'),
+      sql<number>`coalesce(sum(l.used_days), 0)`.as('used'),
+      sql<number>`coalesce(sum(l.pending_days), 0)`.as('pending'),
+      eb
+        .selectFrom('leave_applications as a')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('a.user_id', '=', userId)
+        .whereRef('a.leave_type_id', '=', 't.id')
+        .where('a.status', '=', 'pending')
+        .where('a.start_date', '<=', `${year}-12-31`)
+        .where('a.end_date', '>=', `${year}-01-01`)
+        .as('pending_applications'),
+    ])
+    .groupBy('t.id')
+    .orderBy('t.id')
+    .execute();
+}
 
 /** The lines behind one person's balances for a year, oldest first: the balance explained. */
-export async function ledgerOf(
-  db: Kysely<Database>,
-  userId: number,
-  year: number,
-): Promise<LeaveLedgerEntry[]> {
+export async function ledgerOf(db: Db, userId: number, year: number): Promise<LeaveLedgerEntry[]> {
   const rows = await db
     .selectFrom('leave_ledger as l')
     .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')

@@ -1,7 +1,7 @@
 import type { AppInfo } from '@atrium/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { OrgClock } from './clock';
+import { databaseAnswers } from './health.repository';
 
 /** Whether the published demo accounts sign in with their published passwords (src/demo knows them). */
 export interface DemoLoginsCheck {
@@ -17,10 +17,7 @@ export class SystemService {
   ) {}
 
   async databaseReachable(): Promise<boolean> {
-    return sql`SELECT 1`.execute(this.db).then(
-      () => true,
-      () => false,
-    );
+    return databaseAnswers(this.db);
   }
 
   /** What the login page needs before anyone signs in; nothing about the organisation's data. */

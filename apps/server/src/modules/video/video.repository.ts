@@ -117,6 +117,17 @@ export async function insertVideoEvent(db: Db, e: NewVideoEvent): Promise<number
   return Number(row.id);
 }
 
+/** Whether the camera's online/offline history has begun (its first sighting was recorded). */
+export async function hasStatusEvent(db: Db, cameraId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('video_events')
+    .select('id')
+    .where('camera_id', '=', cameraId)
+    .where('kind', 'in', ['online', 'offline'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setEventSnapshot(db: Db, id: number, snapshotPath: string): Promise<void> {
   await db
     .updateTable('video_events')

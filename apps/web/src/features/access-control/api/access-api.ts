@@ -1,5 +1,4 @@
 import {
-  type AccessAction,
   type AlertsQuery,
   accessApi,
   peopleApi,
@@ -14,7 +13,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call, download } from '@/lib/api-client';
+import { call, download, type QueryIn } from '@/lib/api-client';
 
 /**
  * Every key starts with 'access', so a live access_log_update or device_event (see the shell's
@@ -38,14 +37,8 @@ export const accessKeys = {
   people: (search: string) => ['access', 'people', search] as const,
 };
 
-/** The logs screen's filters; the cursor is the infinite query's page parameter. */
-export interface LogFilters {
-  search?: string;
-  action?: AccessAction;
-  /** Organisation dates, inclusive, YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-}
+/** The logs screen's filters, as the contract's query takes them; the cursor is the page parameter. */
+export type LogFilters = Pick<QueryIn<typeof accessApi.logs>, 'search' | 'action' | 'from' | 'to'>;
 
 export const LOG_PAGE_SIZE = 25;
 /** Spec section 9: recent access events on the employee overview. */

@@ -1,4 +1,4 @@
-import type { LeaveStatus } from '@atrium/contract';
+import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
 import type { BadgeTone } from '@/components/ui/Badge';
 
 /** Spec colours: pending yellow, approved green, rejected red, anything else grey. */
@@ -28,7 +28,7 @@ export function formatRange(start: string, end: string): string {
 }
 
 /** Applied date: applied_at, else created_at, else N/A (spec). */
-export function appliedDate(application: { applied_at?: string | null; created_at?: string | null }): string {
+export function appliedDate(application: Pick<LeaveApplication, 'applied_at' | 'created_at'>): string {
   const value = application.applied_at || application.created_at;
   return value ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(value)) : 'N/A';
 }

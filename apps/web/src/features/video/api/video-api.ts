@@ -1,7 +1,7 @@
-import { accessApi, type CameraInput, type TestConnectionResponse, videoApi } from '@atrium/contract';
+import { accessApi, type CameraInput, videoApi } from '@atrium/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '@/lib/api';
-import { call, download, endpointUrl } from '@/lib/api-client';
+import { type BodyIn, call, download, endpointUrl } from '@/lib/api-client';
 
 /** Every key starts with 'video': a live camera status or video event refreshes them all. */
 export const videoKeys = {
@@ -69,8 +69,8 @@ export function useDeleteCamera() {
 }
 
 export function useTestConnection() {
-  return useMutation<TestConnectionResponse, Error, { stream_url?: string; camera_id?: number }>({
-    mutationFn: (body) => call(videoApi.testConnection, { body }),
+  return useMutation({
+    mutationFn: (body: BodyIn<typeof videoApi.testConnection>) => call(videoApi.testConnection, { body }),
   });
 }
 

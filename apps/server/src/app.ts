@@ -106,6 +106,8 @@ export async function buildApp({
     clock,
   });
   const auth = new AuthService({ db, bus, signer, clock, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
+  const stopFollowingSessions = auth.follow();
+  app.addHook('onClose', async () => stopFollowingSessions());
   const people = new PeopleService(db, auth);
   const attendance = new AttendanceService(db, bus, clock);
   const attendanceAdmin = new AttendanceAdminService(db, bus, clock);

@@ -13,6 +13,8 @@ export type DomainEvent =
       [K in LiveEventType]: { kind: 'live'; type: K; data: LiveEventData<K>; audience: Audience };
     }[LiveEventType]
   | { kind: 'session_ended'; sessionIds: string[] }
+  /** People whose standing changed (enabled, disabled, a new role): cached sessions of theirs are dropped. */
+  | { kind: 'users_changed'; userIds: number[] }
   /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
   | { kind: 'settings_changed'; keys: string[] };
 
@@ -34,6 +36,8 @@ export class EventBus {
   private client: pg.Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private listens = 0;
+  private listening: number | undefined;
 
   constructor(
     private readonly db: AnyDb,
@@ -60,6 +64,15 @@ export class EventBus {
     await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
       executor,
     );
+  }
+
+  /**
+   * Which LISTEN this process is in: undefined while not listening, and a new number after every
+   * reconnect. A cache kept valid by events must not trust what it held before a change, since
+   * events in the gap were missed.
+   */
+  listenEpoch(): number | undefined {
+    return this.listening;
   }
 
   subscribe(handler: Handler): () => void {
@@ -97,6 +110,7 @@ export class EventBus {
       if (error) this.onError(error);
       if (this.stopped || this.client !== client) return;
       this.client = undefined;
+      this.listening = undefined;
       client.end().catch(() => {});
       this.retry = setTimeout(() => this.listen().catch((e) => reconnect(e)), 1000);
     };
@@ -105,10 +119,12 @@ export class EventBus {
     this.client = client;
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    if (this.client === client) this.listening = ++this.listens;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.listening = undefined;
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;

@@ -10,6 +10,7 @@ import type { OrgClock } from '../system/clock';
 import type { Actor } from './actor';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
+import { type CachedSession, SessionCache } from './session-cache';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { hashRefreshToken, newRefreshToken, type TokenSigner } from './tokens';
 
@@ -44,8 +45,23 @@ const graceSince = (now: Date) => new Date(now.getTime() - REFRESH_GRACE_SECONDS
 /** How many rotations a grace answer follows to reach the newest token of the session. */
 const GRACE_CHAIN_LIMIT = 5;
 
+/**
+ * Sessions checked once stay cached in this process: bounded, and distrusted after 30 s even if no
+ * event came (a lost NOTIFY, a role changed by hand in the database).
+ */
+const SESSION_CACHE = { maxEntries: 20_000, ttlMs: 30_000 };
+
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly sessions: SessionCache;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.sessions = new SessionCache(deps.bus, SESSION_CACHE);
+  }
+
+  /** Keeps the session cache true to every process's revocations; returns the unsubscribe. */
+  follow(): () => void {
+    return this.sessions.follow();
+  }
 
   async login(email: string, password: string, client: Client): Promise<SignedIn> {
     const { db } = this.deps;
@@ -99,16 +115,29 @@ export class AuthService {
 
   /** Resolves a bearer token to the acting person, checking the session is still live. */
   async authenticate(token: string, ip: string): Promise<Actor | undefined> {
+    const now = this.deps.clock.now();
+    let session = this.sessions.get(token, now);
+    if (!session) {
+      const mark = this.sessions.mark();
+      session = await this.readSession(token, now);
+      if (!session) return undefined;
+      this.sessions.set(token, session, mark);
+    }
+    return { userId: session.userId, role: session.role, sessionId: session.sessionId, ip };
+  }
+
+  /** The live session behind a token, from the database. */
+  private async readSession(token: string, now: Date): Promise<CachedSession | undefined> {
     const claims = await this.deps.signer.verify(token);
     if (!claims) return undefined;
-    const session = await repo.findLiveSession(
-      this.deps.db,
-      claims.sessionId,
-      claims.userId,
-      this.deps.clock.now(),
-    );
-    if (!session) return undefined;
-    return { userId: session.user_id, role: session.role as Actor['role'], sessionId: session.id, ip };
+    const row = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
+    if (!row) return undefined;
+    return {
+      userId: row.user_id,
+      role: row.role as Actor['role'],
+      sessionId: row.id,
+      validUntil: Math.min(claims.expiresAt, row.expires_at.getTime()),
+    };
   }
 
   /** Which of these sessions may still act, and as what role now (the live socket re-checks with it). */
@@ -135,7 +164,7 @@ export class AuthService {
     ip: string | null,
   ): Promise<void> {
     const { db, bus } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       const ended = await repo.revokeSessions(trx, sessionIds, reason, this.deps.clock.now());
       for (const id of ended) {
         await recordAudit(trx, {
@@ -147,7 +176,18 @@ export class AuthService {
         });
       }
       if (ended.length > 0) await bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
+      return ended;
     });
+    // Here at once; in other processes (and again here) when the event arrives.
+    this.sessions.forgetSessions(ended);
+  }
+
+  /**
+   * Tells every process that these people's standing (active, role) changes with the caller's
+   * transaction: their cached sessions are dropped when it commits.
+   */
+  async usersChanged(userIds: number[], trx: Kysely<Database>): Promise<void> {
+    await this.deps.bus.publish({ kind: 'users_changed', userIds }, trx);
   }
 
   async endUserSessions(userId: number, reason: string, actorUserId: number, ip: string): Promise<void> {
@@ -167,9 +207,10 @@ export class AuthService {
   ): Promise<{ token: string; refreshToken?: string }> {
     if (refreshToken) return this.rotate(refreshToken, client);
     if (!bearer) throw unauthorized('No session to refresh');
-    const actor = await this.authenticate(bearer, client.ip);
-    if (!actor) throw sessionEnded();
-    return { token: await this.deps.signer.sign({ userId: actor.userId, sessionId: actor.sessionId }) };
+    // Renewing asks the database, not the cache: a token is extended only for a session known live now.
+    const session = await this.readSession(bearer, this.deps.clock.now());
+    if (!session) throw sessionEnded();
+    return { token: await this.deps.signer.sign({ userId: session.userId, sessionId: session.sessionId }) };
   }
 
   /**
@@ -207,7 +248,7 @@ export class AuthService {
           targetId: row.session_id,
         });
         if (ended.length > 0) await this.deps.bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
-        return { kind: 'reused' as const };
+        return { kind: 'reused' as const, sessionId: row.session_id };
       }
       if (!row.session_live || !row.active) return { kind: 'ended' as const };
       await repo.markRefreshTokenUsed(trx, row.id, now);
@@ -215,6 +256,7 @@ export class AuthService {
       await repo.insertRefreshToken(trx, row.session_id, hashRefreshToken(next), now);
       return { kind: 'ok' as const, ...session, refreshToken: next };
     });
+    if (outcome.kind === 'reused') this.sessions.forgetSessions([outcome.sessionId]);
     if (outcome.kind !== 'ok') throw sessionEnded();
     const token = await signer.sign({ userId: outcome.userId, sessionId: outcome.sessionId });
     return { token, refreshToken: outcome.refreshToken };

@@ -12,6 +12,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedClaims extends AccessClaims {
+  /** When the token stops being valid, in ms. */
+  expiresAt: number;
+}
+
 export class TokenSigner {
   private readonly key: Uint8Array;
 
@@ -46,7 +51,7 @@ export class TokenSigner {
   }
 
   /** Returns the claims of a valid, unexpired token signed by us, or undefined. */
-  async verify(token: string): Promise<AccessClaims | undefined> {
+  async verify(token: string): Promise<VerifiedClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -58,7 +63,7 @@ export class TokenSigner {
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || userId < 1 || userId > INT32_MAX) return undefined;
       if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return undefined;
-      return { userId, sessionId: payload.sid };
+      return { userId, sessionId: payload.sid, expiresAt: payload.exp! * 1000 };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

@@ -48,6 +48,7 @@ export class PeopleService {
     const changed = await this.db.transaction().execute(async (trx) => {
       const updated = await setUserActive(trx, userId, active);
       if (updated) {
+        await this.auth.usersChanged([userId], trx);
         await recordAudit(trx, {
           actorUserId: actor.userId,
           action: active ? 'user.enabled' : 'user.disabled',

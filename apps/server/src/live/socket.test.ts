@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../test/context';
@@ -39,11 +39,17 @@ afterAll(async () => {
   await database.drop();
 });
 
+interface Message {
+  type: string;
+  data: unknown;
+}
+
 interface Client {
   socket: WebSocket;
-  messages: { type: string; data: unknown }[];
+  messages: Message[];
   closed: Promise<{ code: number; at: number }>;
-  next(type: string, timeoutMs?: number): Promise<{ type: string; data: unknown }>;
+  /** The first message of that type (or matching), waiting for it when none came yet. */
+  next(match: string | ((m: Message) => boolean), timeoutMs?: number): Promise<Message>;
 }
 
 function connect(url: string): Promise<Client> {
@@ -57,14 +63,18 @@ function connect(url: string): Promise<Client> {
   const closed = new Promise<{ code: number; at: number }>((resolve) =>
     socket.on('close', (code) => resolve({ code, at: Date.now() })),
   );
-  const next = (type: string, timeoutMs = 3000) =>
-    new Promise<{ type: string; data: unknown }>((resolve, reject) => {
+  const next = (match: string | ((m: Message) => boolean), timeoutMs = 3000) =>
+    new Promise<Message>((resolve, reject) => {
+      const matches = typeof match === 'string' ? (m: Message) => m.type === match : match;
       const timer = setTimeout(
-        () => reject(new Error(`no ${type} message within ${timeoutMs} ms`)),
+        () =>
+          reject(
+            new Error(`no ${typeof match === 'string' ? match : 'matching'} message within ${timeoutMs} ms`),
+          ),
         timeoutMs,
       );
       const check = () => {
-        const found = messages.find((m) => m.type === type);
+        const found = messages.find(matches);
         if (found) {
           clearTimeout(timer);
           resolve(found);
@@ -90,7 +100,26 @@ async function joined(
   return { ...client, token };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
+let barriers = 0;
+
+/**
+ * Publishes a notice to `userId` through the first process and waits until `client` has it. Events
+ * reach a socket in the order they were committed, so whatever was published before has then
+ * arrived too: a test that something did not arrive checks the messages before the barrier.
+ */
+async function barrier(client: Client, userId: number): Promise<Message[]> {
+  const message = `barrier ${++barriers}`;
+  await one.bus.publish({
+    kind: 'live',
+    type: 'leave_status_notification',
+    data: { message, type: 'success', user: { id: userId, name: 'Barrier' } },
+    audience: { userIds: [userId] },
+  });
+  const arrived = await client.next(
+    (m) => m.type === 'leave_status_notification' && (m.data as { message: string }).message === message,
+  );
+  return client.messages.slice(0, client.messages.indexOf(arrived));
+}
 
 describe('live socket', () => {
   it('closes a socket that never authenticates within its time (5 seconds in production)', async () => {
@@ -127,8 +156,7 @@ describe('live socket', () => {
       },
       audience: { userIds: [admin.id] },
     });
-    await settle();
-    expect(client.messages.map((m) => m.type)).toEqual(['joined']);
+    expect((await barrier(client, alice.id)).map((m) => m.type)).toEqual(['joined']);
     client.socket.close();
   });
 
@@ -145,8 +173,7 @@ describe('live socket', () => {
     const seen = await a.next('attendance_update');
     expect(seen.data).toEqual({ userId: alice.id, date: '2026-11-21', action: 'check_in' });
     await boss.next('attendance_update');
-    await settle();
-    expect(b.messages.some((m) => m.type === 'attendance_update')).toBe(false);
+    expect((await barrier(b, bob.id)).map((m) => m.type)).toEqual(['joined']);
     for (const c of [a, b, boss]) c.socket.close();
   });
 
@@ -187,8 +214,7 @@ describe('live socket', () => {
         throw new Error('abort');
       })
       .catch(() => undefined);
-    await settle();
-    expect(a.messages.some((m) => m.type === 'device_event')).toBe(false);
+    expect((await barrier(a, alice.id)).map((m) => m.type)).toEqual(['joined']);
     a.socket.close();
   });
 
@@ -259,8 +285,7 @@ describe('live socket', () => {
       );
       const before = client.messages.length;
       await adminsOnly();
-      await settle();
-      expect(client.messages.slice(before)).toEqual([]);
+      expect((await barrier(client, bob.id)).slice(before)).toEqual([]);
     } finally {
       await database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', bob.id).execute();
       client.socket.close();
@@ -270,9 +295,15 @@ describe('live socket', () => {
   it('drops a socket that stops answering heartbeats', async () => {
     const client = await joined(urlOne, alice);
     // Stop reading: pings go unanswered, as with a peer that vanished without closing.
-    const raw = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    const raw = (client.socket as unknown as { _socket: Socket })._socket;
+    const serverEnd = () =>
+      [...one.app.websocketServer.clients].find(
+        (ws) => (ws as unknown as { _socket: Socket })._socket.remotePort === raw.localPort,
+      );
+    expect(serverEnd()).toBeDefined();
     raw.pause();
-    await new Promise((r) => setTimeout(r, 700));
+    // The server gives up on it after a missed heartbeat; only then may the client read again.
+    await vi.waitFor(() => expect(serverEnd()).toBeUndefined(), { timeout: 3000, interval: 20 });
     raw.resume();
     const { code } = await client.closed;
     expect(code).toBe(1006);

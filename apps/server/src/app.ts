@@ -40,6 +40,8 @@ import { OrgClock } from './modules/system/clock';
 import { readServerSecret } from './modules/system/settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { cameraPushRoutes } from './modules/video/camera-push.routes';
+import { CameraPushService } from './modules/video/camera-push.service';
 import { videoRoutes } from './modules/video/video.routes';
 import { type PipelineControl, VideoService } from './modules/video/video.service';
 import { MediaTokens } from './video/media-token';
@@ -98,12 +100,16 @@ export async function buildApp({
   const secret = await signingKey(db);
   const signer = new TokenSigner(secret, config.accessTokenTtlSeconds, clock.now);
   const mediaTokens = new MediaTokens(secret);
+  const cameraPush = new CameraPushService(db, bus, clock);
+  cameraPush.start((error) => app.log.error({ err: error }, 'ending silent camera motion failed'));
+  app.addHook('onClose', async () => cameraPush.stop());
   const videoService = new VideoService({
     db,
     tokens: mediaTokens,
     videoRoot: video?.root ?? path.join(os.tmpdir(), 'atrium-no-video'),
     pipelines: video?.pipelines,
     clock,
+    onPushSecretRotated: () => cameraPush.forgetSecrets(),
   });
   const auth = new AuthService({ db, bus, signer, clock, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
   const stopFollowingSessions = auth.follow();
@@ -152,6 +158,7 @@ export async function buildApp({
       await api.register(reportsRoutes(new ReportsService(db, clock)));
       await api.register(organisationRoutes(new OrganisationService(db, bus, clock)));
       await api.register(videoRoutes(videoService, auth, mediaTokens));
+      await api.register(cameraPushRoutes(cameraPush));
     },
     { prefix: '/api' },
   );

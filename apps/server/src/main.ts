@@ -7,6 +7,7 @@ import { seedDemo, seedDemoAccess, seedDemoAttendance, seedDemoCounting, seedDem
 import { startDemoDevices } from './demo/access-simulation';
 import { startDemoCounters } from './demo/counting-simulation';
 import { PublishedDemoLogins } from './demo/published-logins';
+import { startDemoCameraAlarms } from './demo/video';
 import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
 import { EventBus } from './events/bus';
 import { refuseExposedDemo, startMessage } from './exposure';
@@ -136,6 +137,23 @@ async function main(): Promise<void> {
     stopDemoDevices = async () => {
       await stopCounters();
       await stopDoors();
+    };
+  }
+  if (config.demo && video.simulator) {
+    const simulator = video.simulator;
+    const bound = app.server.address();
+    const host =
+      isLoopbackHost(config.host) || ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+    const stopAlarms = await startDemoCameraAlarms(
+      database.db,
+      `http://${host}:${typeof bound === 'object' && bound ? bound.port : config.port}`,
+      (key) => simulator.moving(key),
+      (line) => app.log.warn(line),
+    );
+    const stopDoorsAndCounters = stopDemoDevices;
+    stopDemoDevices = async () => {
+      stopAlarms();
+      await stopDoorsAndCounters?.();
     };
   }
   const where = database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IdParam, QueryInt, Text } from './common';
+import { PushSecretResponse, PushTokenParams } from './devices';
 import { endpoint } from './endpoint';
 
 /**
@@ -62,6 +63,8 @@ export const Camera = z.object({
   snapshot_url: z.string(),
   /** The signed token the two URLs carry, for the camera's other media (playback). */
   media_token: z.string(),
+  /** The camera has a push URL for its own events (ISAPI VMD); the URL is shown once, when made. */
+  push_configured: z.boolean(),
 });
 export type Camera = z.infer<typeof Camera>;
 
@@ -170,6 +173,18 @@ export const EventSnapshotParams = z.object({ id: IdParam, event: IdParam });
 
 export const ClipRequest = z.object({ from: Instant, to: Instant });
 
+/** What Atrium answers a camera's push, once it is committed. */
+export const CameraPushAck = z.object({
+  statusCode: z.literal(1),
+  statusString: z.literal('OK'),
+  /**
+   * opened (a motion event began), extended (the camera repeats "active" while motion lasts),
+   * closed, heartbeat, ignored (an event type that is not motion, or "inactive" with nothing open).
+   */
+  result: z.enum(['opened', 'extended', 'closed', 'heartbeat', 'ignored']),
+  event_id: z.number().int().nullable(),
+});
+
 export const videoApi = {
   cameras: endpoint({ method: 'GET', path: '/video/cameras', audience: 'admin', response: CamerasResponse }),
   createCamera: endpoint({
@@ -224,6 +239,27 @@ export const videoApi = {
     params: CameraIdParams,
     body: ClipRequest,
     produces: 'file',
+  }),
+  /** A new push URL for the camera's own events; the previous one stops working. */
+  rotateCameraPushSecret: endpoint({
+    method: 'POST',
+    path: '/video/cameras/:id/push-secret',
+    audience: 'admin',
+    params: CameraIdParams,
+    response: PushSecretResponse,
+  }),
+  /**
+   * Where a camera (ISAPI httpHosts) pushes its EventNotificationAlert: XML, JSON or multipart.
+   * VMD, fielddetection and linedetection are motion. The token in the path is the camera's;
+   * unknown token 401, unreadable body 400.
+   */
+  cameraPush: endpoint({
+    method: 'POST',
+    path: '/video/isapi/:pushToken',
+    audience: 'public',
+    summary: 'Camera push (Hikvision ISAPI VMD): motion events the camera detects itself',
+    params: PushTokenParams,
+    response: CameraPushAck,
   }),
   // Media: GET files, authorised by bearer or signed token.
   live: endpoint({

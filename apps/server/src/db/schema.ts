@@ -184,6 +184,7 @@ export interface CamerasTable {
   status_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  push_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecordingSegmentsTable {
@@ -204,6 +205,7 @@ export interface VideoEventsTable {
   ended_at: Timestamp | null;
   detail: string | null;
   snapshot_path: string | null;
+  last_signal_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AccessAreasTable {

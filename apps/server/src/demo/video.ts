@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { SimulatedCameraAlarm } from '../devices/hikvision/simulator/camera';
+import { newPushSecret } from '../modules/access/devices.service';
+import { hashSecret } from '../modules/access/push.service';
+import { cameraPushPath } from '../modules/video/camera-push.service';
 import type { SceneMotion } from '../video/scene';
 
 /**
@@ -14,6 +18,8 @@ export const demoCameras: {
   location: string;
   motion: SceneMotion;
   offline?: boolean;
+  /** The camera also pushes its own motion alarm (ISAPI VMD) while its box moves. */
+  pushesMotion?: boolean;
 }[] = [
   {
     key: 'main-entrance',
@@ -32,6 +38,7 @@ export const demoCameras: {
     name: 'Warehouse Dock',
     location: 'Warehouse, loading bay',
     motion: { kind: 'bursts', periodSeconds: 180, moveSeconds: 6, offsetSeconds: 100 },
+    pushesMotion: true,
   },
   {
     key: 'showroom-floor',
@@ -113,4 +120,36 @@ export async function seedDemoCameras(
         .execute();
     }
   });
+}
+
+/**
+ * Starts the motion alarms of the demo cameras that push their own (fresh push secrets each
+ * start, sent to this server's origin); returns the stop.
+ */
+export async function startDemoCameraAlarms(
+  db: Kysely<Database>,
+  origin: string,
+  moving: (key: string) => boolean,
+  log?: (line: string) => void,
+): Promise<() => void> {
+  const alarms: SimulatedCameraAlarm[] = [];
+  for (const camera of demoCameras.filter((c) => c.pushesMotion && !c.offline)) {
+    const secret = newPushSecret();
+    const updated = await db
+      .updateTable('cameras')
+      .set({ push_secret_hash: hashSecret(secret) })
+      .where('name', '=', camera.name)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) continue;
+    const alarm = new SimulatedCameraAlarm({
+      pushUrl: `${origin}${cameraPushPath(secret)}`,
+      moving: () => moving(camera.key),
+      log,
+    });
+    alarm.start();
+    alarms.push(alarm);
+  }
+  return () => {
+    for (const alarm of alarms) alarm.stop();
+  };
 }

@@ -22,6 +22,8 @@ export interface VideoRuntimeOptions {
 export interface VideoRuntime {
   videoRoot: string;
   supervisor: VideoSupervisor | undefined;
+  /** The demo cameras' simulator, when this process runs it. */
+  simulator: CameraSimulator | undefined;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export interface VideoRuntime {
  */
 export async function startVideo(o: VideoRuntimeOptions): Promise<VideoRuntime> {
   const videoRoot = path.join(o.dataDir, 'video');
-  if (!o.run) return { videoRoot, supervisor: undefined, stop: async () => {} };
+  if (!o.run) return { videoRoot, supervisor: undefined, simulator: undefined, stop: async () => {} };
   const ffmpeg = ffmpegBinary();
   o.log(`video: using ffmpeg ${ffmpeg.path} (from ${ffmpeg.origin})`);
   let simulator: CameraSimulator | undefined;
@@ -54,6 +56,7 @@ export async function startVideo(o: VideoRuntimeOptions): Promise<VideoRuntime> 
   return {
     videoRoot,
     supervisor,
+    simulator,
     async stop() {
       await supervisor.stop();
       await simulator?.close();

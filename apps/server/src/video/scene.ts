@@ -45,6 +45,21 @@ function objectX(motion: SceneMotion, travel: number): string {
   }
 }
 
+/** Whether the box is moving `t` seconds into the picture: what `objectX` draws. */
+export function objectMoving(motion: SceneMotion, t: number): boolean {
+  switch (motion.kind) {
+    case 'still':
+      return false;
+    case 'moving':
+      return true;
+    case 'bursts': {
+      const period = motion.periodSeconds;
+      const phase = (((t + (motion.offsetSeconds ?? 0)) % period) + period) % period;
+      return phase < motion.moveSeconds;
+    }
+  }
+}
+
 /**
  * ffmpeg arguments for a camera-like picture: colour bars, the camera's name, a clock and a
  * moving box, encoded as H.264 in MPEG-TS on stdout, in real time, with a one-second GOP.

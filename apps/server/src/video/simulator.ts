@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { spawnChild, stopChild } from './children';
 import { ffmpegBinary } from './ffmpeg-binary';
-import { type SceneMotion, sceneArgs } from './scene';
+import { objectMoving, type SceneMotion, sceneArgs } from './scene';
 
 const TS_PACKET = 188;
 
@@ -15,6 +15,8 @@ interface Stream {
   /** Bytes of an unfinished TS packet, so every client gets whole packets. */
   partial: Buffer;
   stopped: boolean;
+  /** When the running encoder's first bytes came out: its picture's clock (t) starts there. */
+  pictureStartedAt: number | undefined;
 }
 
 /**
@@ -56,6 +58,7 @@ export class CameraSimulator {
       clients: new Set(),
       partial: Buffer.alloc(0),
       stopped: false,
+      pictureStartedAt: undefined,
     };
     stream.name = name;
     stream.motion = motion;
@@ -63,6 +66,16 @@ export class CameraSimulator {
     this.streams.set(key, stream);
     this.spawn(stream);
     return this.url(key);
+  }
+
+  /**
+   * Whether the stream's object is moving now, as its picture shows it (the same formula as the
+   * picture's, on the encoder's clock); false while the stream is stopped or not yet producing.
+   */
+  moving(key: string, now = Date.now()): boolean {
+    const stream = this.streams.get(key);
+    if (!stream || stream.stopped || stream.pictureStartedAt === undefined) return false;
+    return objectMoving(stream.motion, (now - stream.pictureStartedAt) / 1000);
   }
 
   /** Stops a stream: its encoder ends and connected readers see the stream close. */
@@ -87,11 +100,15 @@ export class CameraSimulator {
     });
     stream.process = child;
     stream.partial = Buffer.alloc(0);
+    stream.pictureStartedAt = undefined;
     let lastError = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       lastError = chunk.toString().trim().split('\n').pop() ?? lastError;
     });
-    child.stdout?.on('data', (chunk: Buffer) => this.broadcast(stream, chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stream.pictureStartedAt ??= Date.now();
+      this.broadcast(stream, chunk);
+    });
     child.on('exit', (code, signal) => {
       if (stream.process !== child) return;
       stream.process = undefined;

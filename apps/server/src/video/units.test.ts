@@ -6,6 +6,7 @@ import { MediaTokens } from './media-token';
 import { MotionDetector } from './motion';
 import { playbackPlaylist, signLivePlaylist } from './playlists';
 import { parseStreamInfo } from './probe';
+import { objectMoving } from './scene';
 
 describe('motion detector', () => {
   const feed = (levels: number[]) => {
@@ -27,6 +28,18 @@ describe('motion detector', () => {
 
   it('ignores a single flicker', () => {
     expect(feed([0, 5, 0, 0, 5, 0, 0])).toEqual([]);
+  });
+});
+
+describe('simulated picture', () => {
+  it('says the box moves exactly in the bursts it draws (what the simulated camera alarm pushes)', () => {
+    const bursts = { kind: 'bursts' as const, periodSeconds: 180, moveSeconds: 6, offsetSeconds: 100 };
+    expect(objectMoving(bursts, 79.9)).toBe(false);
+    expect(objectMoving(bursts, 80)).toBe(true);
+    expect(objectMoving(bursts, 85.9)).toBe(true);
+    expect(objectMoving(bursts, 86)).toBe(false);
+    expect(objectMoving(bursts, 260.5)).toBe(true);
+    expect(objectMoving({ kind: 'still' }, 5)).toBe(false);
   });
 });
 

@@ -65,6 +65,13 @@ export function videoRoutes(video: VideoService, auth: AuthService, tokens: Medi
     route(app, videoApi.deleteCamera, async (request) => ({
       deleted: await video.remove(actorOf(request), request.params.id),
     }));
+    route(app, videoApi.rotateCameraPushSecret, async (request) => ({
+      pushUrl: await video.rotatePushSecret(
+        actorOf(request),
+        request.params.id,
+        `${request.protocol}://${request.host}`,
+      ),
+    }));
     route(app, videoApi.testConnection, async (request) =>
       video.testConnection(actorOf(request), request.body),
     );

@@ -15,10 +15,13 @@ import type { MediaTokens } from '../../video/media-token';
 import { playbackPlaylist } from '../../video/playlists';
 import { probeStream } from '../../video/probe';
 import { safeJoin } from '../../video/recordings';
+import { newPushSecret } from '../access/devices.service';
+import { hashSecret } from '../access/push.service';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
+import { cameraPushPath } from './camera-push.service';
 import { mediaUrls } from './media-urls';
 import { hideCredentials, keepCredentials } from './stream-url';
 import { computeUptime } from './uptime';
@@ -38,6 +41,8 @@ export interface VideoServiceDeps {
   videoRoot: string;
   pipelines?: PipelineControl;
   clock: OrgClock;
+  /** Drops cached push secrets after a camera's secret changed. */
+  onPushSecretRotated?: () => void;
 }
 
 /** The longest clip one request may cut. */
@@ -70,6 +75,7 @@ export class VideoService {
       live_url: urls.live,
       snapshot_url: urls.snapshot,
       media_token: token,
+      push_configured: row.push_secret_hash !== null,
     };
   }
 
@@ -181,6 +187,24 @@ export class VideoService {
     await this.d.pipelines?.reload(id);
     await this.d.pipelines?.removeFiles(id);
     return true;
+  }
+
+  /** A new push URL for the camera's own events (shown once); the previous one stops working. */
+  async rotatePushSecret(actor: Actor, id: number, origin: string): Promise<string> {
+    authorize(actor, 'video.manage');
+    const secret = newPushSecret();
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.setCameraPushHash(trx, id, hashSecret(secret)))) throw notFound('Camera');
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'camera.push_secret_rotated',
+        targetType: 'camera',
+        targetId: id,
+        ip: actor.ip,
+      });
+    });
+    this.d.onPushSecretRotated?.();
+    return `${origin}${cameraPushPath(secret)}`;
   }
 
   async testConnection(

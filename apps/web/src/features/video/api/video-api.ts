@@ -68,6 +68,16 @@ export function useDeleteCamera() {
   });
 }
 
+/** A new push URL for the camera's own motion events (shown once). */
+export function useRotateCameraPushSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      call(videoApi.rotateCameraPushSecret, { params: { id } }).then((r) => r.pushUrl),
+    onSuccess: () => client.invalidateQueries({ queryKey: videoKeys.all }),
+  });
+}
+
 export function useTestConnection() {
   return useMutation({
     mutationFn: (body: BodyIn<typeof videoApi.testConnection>) => call(videoApi.testConnection, { body }),

@@ -4,10 +4,16 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
+import { PushAddress } from '@/components/ui/PushAddress';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { accessPointsQuery, useSaveCamera, useTestConnection } from '../api/video-api';
+import {
+  accessPointsQuery,
+  useRotateCameraPushSecret,
+  useSaveCamera,
+  useTestConnection,
+} from '../api/video-api';
 
 const field =
   'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-[invalid=true]:border-red-500';
@@ -37,6 +43,7 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
   const toast = useToast();
   const save = useSaveCamera();
   const test = useTestConnection();
+  const rotatePush = useRotateCameraPushSecret();
   const points = useQuery(accessPointsQuery());
   const [name, setName] = useState(camera?.name ?? '');
   const [location, setLocation] = useState(camera?.location ?? '');
@@ -229,6 +236,18 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
         />
         Enabled
       </label>
+      {camera ? (
+        <div className="sm:col-span-2">
+          <PushAddress
+            subject="camera"
+            configured={camera.push_configured}
+            rotate={() => rotatePush.mutateAsync(camera.id)}
+          />
+          <p className="mt-1 text-xs text-slate-600">
+            A camera that detects motion itself (ISAPI VMD) sends its events to this address.
+          </p>
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {error}

@@ -31,7 +31,9 @@ export function RecentVideoEvents({ onOpen }: { onOpen: (cameraId: number, at: s
                 />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">
-                    {eventLabels[e.kind] ?? e.kind} · {e.camera_name}
+                    {eventLabels[e.kind] ?? e.kind}
+                    {e.kind === 'motion' ? ` by ${e.source === 'camera' ? 'the camera' : 'Atrium'}` : ''} ·{' '}
+                    {e.camera_name}
                   </p>
                   <p className="text-xs text-slate-600">
                     <time dateTime={e.started_at}>{ago(e.started_at)}</time>

@@ -1,15 +1,31 @@
 import { z } from 'zod';
 import { MeResponse } from './auth';
-import { Cursor, IdParam, QueryInt, Text } from './common';
+import { Cursor, Id, IdParam, QueryInt, Text } from './common';
 import { endpoint } from './endpoint';
 
-export const Department = z.object({ id: z.number().int(), name: z.string() });
+export const Department = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A person of that department, set by an admin; null while there is none. */
+  manager_id: z.number().int().nullable(),
+});
 export type Department = z.infer<typeof Department>;
 
 export const DepartmentsResponse = z.object({ departments: z.array(Department) });
 export type DepartmentsResponse = z.infer<typeof DepartmentsResponse>;
 
 export const UserIdParams = z.object({ id: IdParam });
+export const DepartmentIdParams = z.object({ id: IdParam });
+
+/** The department's manager: an active person of that department, or null for none. */
+export const SetManagerRequest = z.object({ userId: Id.nullable() });
+export type SetManagerRequest = z.infer<typeof SetManagerRequest>;
+
+export const SetManagerResponse = z.object({
+  department: Department,
+  manager: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type SetManagerResponse = z.infer<typeof SetManagerResponse>;
 
 export const UpdateUserRequest = z.object({ active: z.boolean() });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
@@ -20,6 +36,8 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
  */
 export const UsersQuery = z.object({
   search: Text(100).optional(),
+  /** Only the people of this department (a manager picker). */
+  department: IdParam.optional(),
   cursor: Cursor.optional(),
   limit: QueryInt(1, 200).default(50),
 });
@@ -66,5 +84,14 @@ export const peopleApi = {
     params: UserIdParams,
     body: UpdateUserRequest,
     response: MeResponse,
+  }),
+  setManager: endpoint({
+    method: 'PUT',
+    path: '/departments/:id/manager',
+    audience: 'admin',
+    summary: "Sets or clears a department's manager (audited)",
+    params: DepartmentIdParams,
+    body: SetManagerRequest,
+    response: SetManagerResponse,
   }),
 };

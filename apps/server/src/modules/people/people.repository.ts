@@ -37,7 +37,36 @@ export async function setUserActive(db: Kysely<Database>, id: number, active: bo
 }
 
 export async function listDepartments(db: Kysely<Database>) {
-  return db.selectFrom('departments').select(['id', 'name']).orderBy('name').execute();
+  return db.selectFrom('departments').select(['id', 'name', 'manager_id']).orderBy('name').execute();
+}
+
+export async function findDepartmentForUpdate(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('departments')
+    .select(['id', 'name', 'manager_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The person if they are active and belong to the department. */
+export async function findMemberOf(db: Kysely<Database>, departmentId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', userId)
+    .where('department_id', '=', departmentId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function setDepartmentManager(db: Kysely<Database>, id: number, managerId: number | null) {
+  return db
+    .updateTable('departments')
+    .set({ manager_id: managerId })
+    .where('id', '=', id)
+    .returning(['id', 'name', 'manager_id'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Active people with their department, for admin filters and pickers. */
@@ -51,7 +80,7 @@ export interface NamePosition {
 /** Active people in name order after `after` (users_active_name_idx), `limit` of them. */
 export async function listActivePeople(
   db: Kysely<Database>,
-  options: { search?: string; after?: NamePosition; limit: number },
+  options: { search?: string; departmentId?: number; after?: NamePosition; limit: number },
 ) {
   let query = publicUsers(db)
     .select(['u.employee_number', 'u.badge_number'])
@@ -66,6 +95,7 @@ export async function listActivePeople(
       sql<boolean>`(u.last_name, u.first_name, u.id) > (${a.lastName}, ${a.firstName}, ${a.id})`,
     );
   }
+  if (options.departmentId !== undefined) query = query.where('u.department_id', '=', options.departmentId);
   if (options.search) {
     const pattern = containsPattern(options.search);
     query = query.where(

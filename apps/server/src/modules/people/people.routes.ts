@@ -15,5 +15,9 @@ export function peopleRoutes(people: PeopleService): FastifyPluginAsync {
     route(app, peopleApi.setActive, async (request) => ({
       user: await people.setActive(actorOf(request), request.params.id, request.body.active),
     }));
+
+    route(app, peopleApi.setManager, async (request) =>
+      people.setManager(actorOf(request), request.params.id, request.body.userId),
+    );
   };
 }

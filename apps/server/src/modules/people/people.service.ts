@@ -1,4 +1,4 @@
-import type { Department, User, UsersQuery, UsersResponse } from '@atrium/contract';
+import type { Department, SetManagerResponse, User, UsersQuery, UsersResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -7,7 +7,15 @@ import type { AuthService } from '../auth/auth.service';
 import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
-import { findPublicUser, listActivePeople, listDepartments, setUserActive } from './people.repository';
+import {
+  findDepartmentForUpdate,
+  findMemberOf,
+  findPublicUser,
+  listActivePeople,
+  listDepartments,
+  setDepartmentManager,
+  setUserActive,
+} from './people.repository';
 
 export class PeopleService {
   constructor(
@@ -25,6 +33,7 @@ export class PeopleService {
     const limit = query.limit;
     const rows = await listActivePeople(this.db, {
       search: query.search || undefined,
+      departmentId: query.department,
       after: decodeNameCursor(query.cursor),
       limit: limit + 1,
     });
@@ -64,5 +73,31 @@ export class PeopleService {
     const user = await findPublicUser(this.db, userId);
     if (!user) throw notFound('User');
     return user;
+  }
+
+  /** A department's manager is one of its own active people, or nobody. */
+  async setManager(actor: Actor, departmentId: number, userId: number | null): Promise<SetManagerResponse> {
+    authorize(actor, 'organisation.manage');
+    return this.db.transaction().execute(async (trx) => {
+      const department = await findDepartmentForUpdate(trx, departmentId);
+      if (!department) throw notFound('Department');
+      const manager = userId === null ? null : await findMemberOf(trx, departmentId, userId);
+      if (userId !== null && !manager) {
+        const message = `userId must be an active person of ${department.name}`;
+        throw new AppError('validation_failed', message, [
+          { field: 'userId', rule: 'in_department', message },
+        ]);
+      }
+      const updated = await setDepartmentManager(trx, departmentId, userId);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'department.manager_set',
+        targetType: 'department',
+        targetId: departmentId,
+        ip: actor.ip,
+        details: { old: department.manager_id, new: userId },
+      });
+      return { department: updated, manager: manager ?? null };
+    });
   }
 }

@@ -1,5 +1,5 @@
-import type { Report, ReportColumn } from '@atrium/contract';
-import { useMemo, useState } from 'react';
+import type { Report, ReportColumn, ReportRow } from '@atrium/contract';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Pagination } from '@/components/ui/Pagination';
 
@@ -19,8 +19,17 @@ function shown(column: ReportColumn, value: string | number | null | undefined) 
   return value;
 }
 
-/** The report's table: searchable, sortable by any column, paginated; cards on phones. */
-export function ReportTable({ report }: { report: Report }) {
+/**
+ * The report's table: searchable, sortable by any column, paginated; cards on phones.
+ * `renderCell` may draw a column's cell itself (undefined leaves it to the table).
+ */
+export function ReportTable({
+  report,
+  renderCell,
+}: {
+  report: Report;
+  renderCell?: (column: ReportColumn, row: ReportRow) => ReactNode | undefined;
+}) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: string; desc: boolean } | null>(null);
   const [page, setPage] = useState(1);
@@ -42,6 +51,8 @@ export function ReportTable({ report }: { report: Report }) {
   }, [report.rows, search, sort]);
   const visible = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const [first, ...rest] = report.columns;
+  const cell = (column: ReportColumn, row: ReportRow) =>
+    renderCell?.(column, row) ?? shown(column, row[column.key]);
 
   return (
     <div>
@@ -83,7 +94,7 @@ export function ReportTable({ report }: { report: Report }) {
             <tr key={r.__key} className="border-b border-slate-100">
               {report.columns.map((c) => (
                 <td key={c.key} className="py-2 pr-3">
-                  {shown(c, r[c.key])}
+                  {cell(c, r)}
                 </td>
               ))}
             </tr>
@@ -93,14 +104,21 @@ export function ReportTable({ report }: { report: Report }) {
       <ul className="space-y-2 md:hidden print:hidden">
         {visible.map((r) => (
           <li key={r.__key} className="rounded-lg border border-slate-200 p-3 text-sm">
-            {first && <p className="font-medium text-slate-900">{shown(first, r[first.key])}</p>}
+            {first && <p className="font-medium text-slate-900">{cell(first, r)}</p>}
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
-              {rest.map((c) => (
-                <div key={c.key} className="flex justify-between gap-2">
-                  <dt className="text-slate-500">{c.label}</dt>
-                  <dd className="text-slate-900">{shown(c, r[c.key])}</dd>
-                </div>
-              ))}
+              {rest.map((c) => {
+                // A cell the caller draws (a control, say) gets the card's whole width.
+                const own = renderCell?.(c, r);
+                return (
+                  <div
+                    key={c.key}
+                    className={`flex justify-between gap-2 ${own === undefined ? '' : 'col-span-2 items-center'}`}
+                  >
+                    <dt className="text-slate-500">{c.label}</dt>
+                    <dd className="text-slate-900">{own ?? shown(c, r[c.key])}</dd>
+                  </div>
+                );
+              })}
             </dl>
           </li>
         ))}

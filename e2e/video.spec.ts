@@ -107,6 +107,55 @@ test.describe('video surveillance', () => {
     expect(described).toMatch(/frame=\s*[1-9]/);
   });
 
+  test("an access event's details show the camera's picture of that moment", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await expect
+      .poll(async () => (await cameras(request)).find((c) => c.name === 'Main Entrance')?.status, {
+        timeout: 60_000,
+      })
+      .toBe('online');
+    const login = await request.post('/api/auth/login', {
+      data: { email: demo.admin.email, password: demo.admin.password },
+    });
+    const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+    // A passage at Main Entrance, which the Main Entrance camera watches.
+    const passage = await request.post('/api/access/simulate', {
+      headers,
+      data: { action: 'entry', access_point: 'Main Entrance', device_id: 'HK-101' },
+    });
+    expect(passage.ok()).toBe(true);
+    const eventId = (await passage.json()).log.id as number;
+    // The camera's next frame (every 3 s) is kept with the event.
+    await expect
+      .poll(
+        async () => (await request.get(`/api/video/access-events/${eventId}/snapshot`, { headers })).status(),
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+
+    await signIn(page, 'admin');
+    const open = async () => {
+      await page.goto('/access-control');
+      await page.getByRole('tab', { name: 'Access Logs' }).click();
+      const row = page.getByTestId('access-log-row').filter({ hasText: demo.admin.name }).first();
+      await row.getByRole('button', { name: /^View Details/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Access event details' });
+      const picture = dialog.getByTestId('camera-snapshot');
+      await expect(picture).toBeVisible();
+      // A real picture arrived: the browser decoded it to its size.
+      expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+      await expect(dialog.getByText('Camera at that moment')).toBeVisible();
+      return dialog;
+    };
+    await open();
+    await page.screenshot({ path: testInfo.outputPath('access-details-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open();
+    await page.screenshot({ path: testInfo.outputPath('access-details-390.png') });
+  });
+
   test('staff get Access Denied on /video', async ({ page }) => {
     await signIn(page, 'user');
     await page.goto('/video');

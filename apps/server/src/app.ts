@@ -40,6 +40,7 @@ import { OrgClock } from './modules/system/clock';
 import { readServerSecret } from './modules/system/settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { AccessSnapshots } from './modules/video/access-snapshots';
 import { cameraPushRoutes } from './modules/video/camera-push.routes';
 import { CameraPushService } from './modules/video/camera-push.service';
 import { videoRoutes } from './modules/video/video.routes';
@@ -126,6 +127,18 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => dashboard.metrics.stop());
   const access = await createAccess(db, bus, clock, accessOptions);
+  if (video) {
+    const snapshots = new AccessSnapshots({
+      db,
+      videoRoot: video.root,
+      log: (message) => app.log.warn(message),
+    });
+    const stopListening = access.ingest.onStored((events) => snapshots.take(events));
+    app.addHook('onClose', async () => {
+      stopListening();
+      await snapshots.settled();
+    });
+  }
   const counting = new CountingService(db, bus, clock);
   access.push.handle('PeopleCounting', (device, alert) => counting.ingest(device, alert));
   const stopFollowingSettings = clock.follow(bus);

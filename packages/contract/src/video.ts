@@ -170,6 +170,7 @@ export const LiveFileParams = z.object({
 });
 export const SegmentParams = z.object({ id: IdParam, segment: IdParam });
 export const EventSnapshotParams = z.object({ id: IdParam, event: IdParam });
+export const AccessSnapshotParams = z.object({ event: IdParam });
 
 export const ClipRequest = z.object({ from: Instant, to: Instant });
 
@@ -294,6 +295,16 @@ export const videoApi = {
     path: '/video/media/:id/recordings/:segment',
     audience: 'admin',
     params: SegmentParams,
+    query: MediaQuery,
+    produces: 'file',
+    authenticatedBy: 'handler',
+  }),
+  /** The camera's picture of an access event's moment (404 when no camera caught it). */
+  accessSnapshot: endpoint({
+    method: 'GET',
+    path: '/video/access-events/:event/snapshot',
+    audience: 'admin',
+    params: AccessSnapshotParams,
     query: MediaQuery,
     produces: 'file',
     authenticatedBy: 'handler',

@@ -208,6 +208,14 @@ export interface VideoEventsTable {
   last_signal_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface AccessEventSnapshotsTable {
+  access_event_id: ColumnType<string, number | string, never>;
+  occurred_at: Timestamp;
+  camera_id: number;
+  taken_at: Timestamp;
+  path: string;
+}
+
 export interface AccessAreasTable {
   id: Generated<number>;
   name: string;
@@ -377,6 +385,7 @@ export interface Database {
   cameras: CamerasTable;
   recording_segments: RecordingSegmentsTable;
   video_events: VideoEventsTable;
+  access_event_snapshots: AccessEventSnapshotsTable;
   counting_windows: CountingWindowsTable;
   counting_readings: CountingReadingsTable;
   counting_hourly: CountingHourlyTable;

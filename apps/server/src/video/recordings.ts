@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
+  deleteAccessSnapshotsBefore,
   deleteSegments,
   indexedPaths,
   insertSegment,
@@ -78,6 +79,10 @@ export async function applyRetention(
     db,
     doomed.map((s) => s.id),
   );
+  // Access events' pictures are the camera's pictures too: kept as long as its recordings.
+  for (const relative of await deleteAccessSnapshotsBefore(db, camera.id, before)) {
+    await rm(safeJoin(videoRoot, relative), { force: true });
+  }
   return doomed.length;
 }
 

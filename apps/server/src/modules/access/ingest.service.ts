@@ -43,6 +43,15 @@ export interface IngestRequest {
   accessPointId?: number;
 }
 
+/** A newly stored event that happened just now at an access point (not replayed backlog). */
+export interface StoredAccessEvent {
+  id: number;
+  occurredAt: Date;
+  accessPointId: number;
+  /** When Atrium received it: the moment a camera's picture is of. */
+  receivedAt: Date;
+}
+
 export interface IngestResult {
   /** false: the same event was stored before (a resend or replay); nothing changed. */
   stored: boolean;
@@ -98,6 +107,7 @@ export class AccessIngest {
     500,
   );
   private readonly knownMonths = new Set<string>();
+  private readonly listeners = new Set<(events: StoredAccessEvent[]) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -170,7 +180,7 @@ export class AccessIngest {
       };
     });
 
-    return this.db.transaction().execute(async (trx) => {
+    const outcome = await this.db.transaction().execute(async (trx) => {
       const inserted = await insertEvents(trx, rows);
       const byKey = new Map(inserted.map((e) => [keyOf(e.device_ref, e.event_key, e.occurred_at), e]));
       const results: IngestResult[] = [];
@@ -209,8 +219,30 @@ export class AccessIngest {
         live.push(deviceStatusEvent({ ...d, status: 'online' }));
       }
       await this.bus.publishMany(live, trx);
-      return results;
+      return { results, fresh };
     });
+    this.announce(outcome.fresh, receivedAt);
+    return outcome.results;
+  }
+
+  /** Tells the listeners of the batch's new live events at an access point, once committed. */
+  private announce(fresh: Fresh[], receivedAt: Date): void {
+    const events: StoredAccessEvent[] = fresh
+      .filter((f) => !f.row.backlog && f.row.access_point_id !== null)
+      .map((f) => ({
+        id: f.id,
+        occurredAt: f.row.occurred_at,
+        accessPointId: f.row.access_point_id!,
+        receivedAt,
+      }));
+    if (events.length === 0) return;
+    for (const listener of this.listeners) listener(events);
+  }
+
+  /** Listens to new live events at access points (video keeps the camera's picture of them). */
+  onStored(listener: (events: StoredAccessEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private async applyEffects(

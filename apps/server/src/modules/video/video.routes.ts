@@ -123,6 +123,13 @@ export function videoRoutes(video: VideoService, auth: AuthService, tokens: Medi
       await mediaCaller(request, auth, tokens, id);
       return sendFile(reply, await video.segmentFile(id, segment), 'video/mp2t', 'private, max-age=3600');
     });
+    route(app, videoApi.accessSnapshot, async (request, reply) => {
+      const snapshot = await video.accessSnapshot(request.params.event);
+      // Asked before saying whether there is one: a stranger learns nothing.
+      await mediaCaller(request, auth, tokens, snapshot?.cameraId ?? 0);
+      if (!snapshot) throw notFound('Snapshot');
+      return sendFile(reply, snapshot.file, 'image/jpeg', 'private, max-age=3600');
+    });
     route(app, videoApi.eventSnapshot, async (request, reply) => {
       const { id, event } = request.params;
       await mediaCaller(request, auth, tokens, id);

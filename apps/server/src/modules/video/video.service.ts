@@ -352,6 +352,12 @@ export class VideoService {
     return safeJoin(this.d.videoRoot, event.snapshot_path);
   }
 
+  /** The file of an access event's camera picture, and the camera it is from. */
+  async accessSnapshot(eventId: number): Promise<{ cameraId: number; file: string } | undefined> {
+    const snapshot = await repo.findAccessSnapshot(this.d.db, eventId);
+    return snapshot && { cameraId: snapshot.camera_id, file: safeJoin(this.d.videoRoot, snapshot.path) };
+  }
+
   cameraFile(id: number, ...parts: string[]): string {
     return safeJoin(this.d.videoRoot, path.join(String(id), ...parts));
   }

@@ -135,6 +135,7 @@ describe('video API', () => {
       { method: 'GET', url: `/api/video/media/${cameraId}/recordings/1` },
       { method: 'GET', url: `/api/video/media/${cameraId}/events/1` },
       { method: 'POST', url: `/api/video/cameras/${cameraId}/push-secret` },
+      { method: 'GET', url: '/api/video/access-events/1/snapshot' },
     ];
     // Every endpoint the contract declares for video is in the list above, but the cameras' own
     // push, which the camera's secret authenticates (camera-push.test.ts).

@@ -5,6 +5,7 @@ import {
   type SimulateAccessRequest,
   type SimulateHikvisionRequest,
   type UpdateDeviceRequest,
+  videoApi,
 } from '@atrium/contract';
 import {
   infiniteQueryOptions,
@@ -13,6 +14,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api';
 import { call, download, type QueryIn } from '@/lib/api-client';
 
 /**
@@ -208,6 +210,24 @@ export const useSimulateHikvision = () =>
   );
 
 /** The picture a terminal sent with an event, as an object URL (the endpoint needs the bearer token). */
+/** The camera's picture of an event's moment, as an object URL; null when no camera caught it. */
+export const cameraSnapshotQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: ['access', 'camera-snapshot', eventId] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        const response = await download(videoApi.accessSnapshot, { params: { event: eventId }, signal });
+        return URL.createObjectURL(await response.blob());
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+
 export const eventPictureQuery = (eventId: number) =>
   queryOptions({
     queryKey: ['access', 'picture', eventId] as const,

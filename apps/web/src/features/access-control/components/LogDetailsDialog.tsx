@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { eventPictureQuery } from '../api/access-api';
+import { cameraSnapshotQuery, eventPictureQuery } from '../api/access-api';
 import { ACTION_LABEL, capitalise, formatWhen, personName } from '../lib/format';
 import { VideoButton } from './LogsTable';
 
-/** One passage in full, with the picture the terminal took when it sent one. */
+/**
+ * One passage in full, with the picture the terminal took when it sent one and the picture of
+ * that moment from the camera watching the door.
+ */
 export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: () => void }) {
   return (
     <Dialog
@@ -41,11 +44,22 @@ export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: ()
           <Item label="Card number">{log.card_no ?? '—'}</Item>
           <Item label="Verified by">{log.verify_mode ? capitalise(log.verify_mode) : '—'}</Item>
         </dl>
-        {log.has_picture ? (
-          <Picture log={log} />
-        ) : (
-          <p className="text-slate-600">No picture with this event</p>
-        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <figure className="min-w-0 space-y-1">
+            <figcaption className="text-xs text-slate-500">Terminal picture</figcaption>
+            {log.has_picture ? (
+              <Picture log={log} />
+            ) : (
+              <p className="text-slate-600">No picture with this event</p>
+            )}
+          </figure>
+          {log.camera_id !== null ? (
+            <figure className="min-w-0 space-y-1">
+              <figcaption className="text-xs text-slate-500">Camera at that moment</figcaption>
+              <CameraSnapshot log={log} />
+            </figure>
+          ) : null}
+        </div>
       </div>
     </Dialog>
   );
@@ -73,6 +87,24 @@ function Picture({ log }: { log: AccessLog }) {
       alt={`${personName(log)} at ${log.device_id}, ${formatWhen(log.timestamp)}`}
       className="max-h-72 rounded-lg border border-slate-200 object-contain"
       data-testid="event-picture"
+    />
+  );
+}
+
+function CameraSnapshot({ log }: { log: AccessLog }) {
+  const snapshot = useQuery(cameraSnapshotQuery(log.id));
+  const url = snapshot.data;
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  if (snapshot.isError)
+    return <Unavailable what="The camera snapshot is" onRetry={() => void snapshot.refetch()} />;
+  if (snapshot.isPending) return <Spinner className="justify-start" label="Loading snapshot..." />;
+  if (!url) return <p className="text-slate-600">No camera snapshot of this moment</p>;
+  return (
+    <img
+      src={url}
+      alt={`Camera view of ${log.access_point}, ${formatWhen(log.timestamp)}`}
+      className="w-full max-h-72 rounded-lg border border-slate-200 object-contain"
+      data-testid="camera-snapshot"
     />
   );
 }

@@ -53,6 +53,79 @@ async function checkPage(page: Page, where: string, width: number): Promise<void
   await expectFitsWidth(page, where, width);
 }
 
+/**
+ * What a page opens rather than shows: the forms that validate with the contract's schemas, each
+ * submitted empty or wrong so its messages show (the messages, and the controls they describe,
+ * must be accessible too). Nothing is saved: every submission here is refused in the browser.
+ */
+const opened: { name: string; who: keyof typeof demo; path: string; open: (page: Page) => Promise<void> }[] =
+  [
+    {
+      name: 'the leave application wizard with its messages showing',
+      who: 'user',
+      path: '/leave',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Apply for Leave' }).click();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByText('Please select a leave type')).toBeVisible();
+      },
+    },
+    {
+      name: 'the leave policy form with its messages showing',
+      who: 'admin',
+      path: '/leave',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Policies' }).click();
+        await page.getByRole('button', { name: 'Add Policy' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Save Policy' }).click();
+        await expect(page.getByRole('dialog').getByText('Name must not be blank')).toBeVisible();
+      },
+    },
+    {
+      name: 'the attendance correction with its messages showing',
+      who: 'admin',
+      path: '/attendance',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Employee Management' }).click();
+        await page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Check in').fill('');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog.getByText('Please give a reason for the correction.')).toBeVisible();
+      },
+    },
+    {
+      name: 'the device configuration with its messages showing',
+      who: 'admin',
+      path: '/access-control',
+      open: async (page) => {
+        await page
+          .getByRole('button', { name: /^Configure / })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Name', { exact: true }).fill('');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog.getByText('Name is required')).toBeVisible();
+      },
+    },
+    {
+      name: 'the camera form with its messages showing',
+      who: 'admin',
+      path: '/video',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Manage cameras' }).click();
+        await page.getByRole('button', { name: 'Add camera' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog.getByText('Stream URL is required')).toBeVisible();
+      },
+    },
+  ];
+
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -88,6 +161,16 @@ for (const viewport of viewports) {
       test(`an unknown page as ${who}`, async ({ page }) => {
         await signInAs(page, who, '/no-such-page');
         await checkPage(page, '/no-such-page', viewport.width);
+      });
+    }
+
+    for (const view of opened) {
+      test(`${view.name} as ${view.who}`, async ({ page }) => {
+        await signInAs(page, view.who, view.path);
+        await settle(page);
+        await view.open(page);
+        await expectAccessible(page, view.name);
+        await expectFitsWidth(page, view.name, viewport.width);
       });
     }
   });

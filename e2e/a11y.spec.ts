@@ -54,9 +54,10 @@ async function checkPage(page: Page, where: string, width: number): Promise<void
 }
 
 /**
- * What a page opens rather than shows: the forms that validate with the contract's schemas, each
+ * What a page opens rather than shows. The forms that validate with the contract's schemas, each
  * submitted empty or wrong so its messages show (the messages, and the controls they describe,
- * must be accessible too). Nothing is saved: every submission here is refused in the browser.
+ * must be accessible too), and a table inside a dialog. Nothing is saved: every submission here
+ * is refused in the browser.
  */
 const opened: { name: string; who: keyof typeof demo; path: string; open: (page: Page) => Promise<void> }[] =
   [
@@ -122,6 +123,18 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(dialog.getByText('Stream URL is required')).toBeVisible();
+      },
+    },
+    {
+      name: 'the balance details table',
+      who: 'user',
+      path: '/leave',
+      open: async (page) => {
+        await page
+          .getByRole('button', { name: /^How is the .* balance calculated\?$/ })
+          .first()
+          .click();
+        await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
       },
     },
   ];

@@ -21,6 +21,7 @@ import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceAdminService } from './modules/attendance/attendance-admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { SessionCache } from './modules/auth/session-cache';
 import { TokenSigner } from './modules/auth/tokens';
 import { countingRoutes } from './modules/counting/counting.routes';
 import { CountingService } from './modules/counting/counting.service';
@@ -112,10 +113,20 @@ export async function buildApp({
     clock,
     onPushSecretRotated: () => cameraPush.forgetSecrets(),
   });
-  const auth = new AuthService({ db, bus, signer, clock, sessionMaxAgeSeconds: config.sessionMaxAgeSeconds });
+  // Sessions checked once stay cached in this process: bounded, and distrusted after 30 s even if no
+  // event came (a lost NOTIFY, a role changed by hand in the database).
+  const sessions = new SessionCache(bus, { maxEntries: 20_000, ttlMs: 30_000 });
+  const auth = new AuthService({
+    db,
+    bus,
+    signer,
+    clock,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    sessions,
+  });
   const stopFollowingSessions = auth.follow();
   app.addHook('onClose', async () => stopFollowingSessions());
-  const people = new PeopleService(db, auth);
+  const people = new PeopleService(db, bus, clock, sessions);
   const attendance = new AttendanceService(db, bus, clock);
   const attendanceAdmin = new AttendanceAdminService(db, bus, clock);
   const dashboard = new DashboardService(db, clock, {

@@ -10,7 +10,8 @@ import type { OrgClock } from '../system/clock';
 import type { Actor } from './actor';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
-import { type CachedSession, SessionCache } from './session-cache';
+import type { CachedSession, SessionCache } from './session-cache';
+import { endSessionsIn } from './session-end';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { hashRefreshToken, newRefreshToken, type TokenSigner } from './tokens';
 
@@ -20,6 +21,8 @@ export interface AuthDeps {
   signer: TokenSigner;
   clock: OrgClock;
   sessionMaxAgeSeconds: number;
+  /** This process's cache of checked tokens, shared with whoever else ends sessions. */
+  sessions: SessionCache;
 }
 
 export interface Client {
@@ -45,17 +48,11 @@ const graceSince = (now: Date) => new Date(now.getTime() - REFRESH_GRACE_SECONDS
 /** How many rotations a grace answer follows to reach the newest token of the session. */
 const GRACE_CHAIN_LIMIT = 5;
 
-/**
- * Sessions checked once stay cached in this process: bounded, and distrusted after 30 s even if no
- * event came (a lost NOTIFY, a role changed by hand in the database).
- */
-const SESSION_CACHE = { maxEntries: 20_000, ttlMs: 30_000 };
-
 export class AuthService {
   private readonly sessions: SessionCache;
 
   constructor(private readonly deps: AuthDeps) {
-    this.sessions = new SessionCache(deps.bus, SESSION_CACHE);
+    this.sessions = deps.sessions;
   }
 
   /** Keeps the session cache true to every process's revocations; returns the unsubscribe. */
@@ -164,35 +161,13 @@ export class AuthService {
     ip: string | null,
   ): Promise<void> {
     const { db, bus } = this.deps;
-    const ended = await db.transaction().execute(async (trx) => {
-      const ended = await repo.revokeSessions(trx, sessionIds, reason, this.deps.clock.now());
-      for (const id of ended) {
-        await recordAudit(trx, {
-          actorUserId,
-          action: `auth.${reason}`,
-          ip,
-          targetType: 'session',
-          targetId: id,
-        });
-      }
-      if (ended.length > 0) await bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
-      return ended;
-    });
+    const ended = await db
+      .transaction()
+      .execute((trx) =>
+        endSessionsIn(trx, bus, sessionIds, { reason, actorUserId, ip, at: this.deps.clock.now() }),
+      );
     // Here at once; in other processes (and again here) when the event arrives.
     this.sessions.forgetSessions(ended);
-  }
-
-  /**
-   * Tells every process that these people's standing (active, role) changes with the caller's
-   * transaction: their cached sessions are dropped when it commits.
-   */
-  async usersChanged(userIds: number[], trx: Kysely<Database>): Promise<void> {
-    await this.deps.bus.publish({ kind: 'users_changed', userIds }, trx);
-  }
-
-  async endUserSessions(userId: number, reason: string, actorUserId: number, ip: string): Promise<void> {
-    const ids = await repo.liveSessionIdsOfUser(this.deps.db, userId);
-    await this.endSessions(ids, reason, actorUserId, ip);
   }
 
   /**

@@ -2,10 +2,14 @@ import type { Department, SetManagerResponse, User, UsersQuery, UsersResponse } 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
-import type { AuthService } from '../auth/auth.service';
+import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import { authorize } from '../auth/policies';
+import type { SessionCache } from '../auth/session-cache';
+import { endSessionsIn } from '../auth/session-end';
 import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {
   findDepartmentForUpdate,
@@ -20,7 +24,9 @@ import {
 export class PeopleService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly auth: AuthService,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+    private readonly sessions: SessionCache,
   ) {}
 
   async departments(actor: Actor): Promise<Department[]> {
@@ -48,7 +54,7 @@ export class PeopleService {
     };
   }
 
-  /** Disabling someone ends every session they hold, at once. */
+  /** Disabling someone ends every session they hold, at once, with the change. */
   async setActive(actor: Actor, userId: number, active: boolean): Promise<User> {
     authorize(actor, 'people.manage');
     if (userId === actor.userId && !active) {
@@ -57,7 +63,8 @@ export class PeopleService {
     const changed = await this.db.transaction().execute(async (trx) => {
       const updated = await setUserActive(trx, userId, active);
       if (updated) {
-        await this.auth.usersChanged([userId], trx);
+        // Every process drops this person's cached sessions when the change commits.
+        await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
         await recordAudit(trx, {
           actorUserId: actor.userId,
           action: active ? 'user.enabled' : 'user.disabled',
@@ -65,11 +72,20 @@ export class PeopleService {
           targetId: userId,
           ip: actor.ip,
         });
+        if (!active) {
+          await endSessionsIn(trx, this.bus, await liveSessionIdsOfUser(trx, userId), {
+            reason: 'user_disabled',
+            actorUserId: actor.userId,
+            ip: actor.ip,
+            at: this.clock.now(),
+          });
+        }
       }
       return updated;
     });
     if (!changed) throw notFound('User');
-    if (!active) await this.auth.endUserSessions(userId, 'user_disabled', actor.userId, actor.ip);
+    // This process at once; the others (and this one again) when the events arrive.
+    this.sessions.forgetUsers([userId]);
     const user = await findPublicUser(this.db, userId);
     if (!user) throw notFound('User');
     return user;

@@ -1,12 +1,14 @@
 /**
- * Runs one benchmark by name: npm run bench -- login | ingest | reads, or builds the large data
- * set the reads are measured on: npm run bench -- generate --people 50000.
+ * Runs one benchmark by name: npm run bench -- login | ingest | reads | exports | burst, or builds the
+ * large data set they are measured on: npm run bench -- generate --people 50000.
  * Each benchmark prints its figures beside a baseline measured in the same run.
  */
 const scripts: Record<string, string> = {
   login: './login.bench.ts',
   ingest: './ingest.bench.ts',
   reads: './reads.bench.ts',
+  burst: './burst.ts',
+  exports: './exports.bench.ts',
   generate: './generate.ts',
 };
 const chosen = process.argv[2] ?? 'login';

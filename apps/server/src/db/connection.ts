@@ -1,5 +1,7 @@
+/// <reference path="./pg-cursor.d.ts" />
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 
 // Dates come back as JS Dates for timestamptz; plain DATE columns stay 'YYYY-MM-DD' strings,
@@ -24,7 +26,8 @@ export function createDb(url: string, max = 10): Db {
   // The pool drops broken clients and connects new ones once the server is back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets a query's rows be read a chunk at a time (`.stream()`), for exports.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }
 
 /** Points a server URL at another database on the same server. */

@@ -9,7 +9,7 @@ import type {
   CorrectAttendanceRequest,
   ExportAttendanceFilter,
 } from '@atrium/contract';
-import { addDays, daysBetween, localDate, zonedInstant } from '@atrium/contract/calendar';
+import { daysBetween, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -18,7 +18,7 @@ import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock, Today } from '../system/clock';
-import { ATTENDANCE_CSV_HEADER, attendanceCsvLines } from './attendance.export';
+import { attendanceCsv } from './attendance.export';
 import {
   activePeopleWithSchedules,
   type DayRowFilter,
@@ -34,6 +34,7 @@ import {
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
 import { countDayPage, pageDayRows } from './day-page.repository';
+import { streamExportRows } from './export.repository';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
@@ -193,24 +194,16 @@ export class AttendanceAdminService {
     // The list's own department and search filters, so the file holds the people the list shows.
     const filter: DayRowFilter = {
       start,
-      end,
+      end: end <= today.date ? end : today.date,
       today: today.date,
       userIds: ids,
       departmentId: body.department,
       search: body.search || undefined,
-      everyDay: true,
     };
-    const db = this.db;
-    // A day at a time, oldest first: a month for 50,000 people streams out with the memory of
-    // one day's rows instead of 1.5 million at once.
-    async function* lines() {
-      yield ATTENDANCE_CSV_HEADER;
-      const last = end <= today.date ? end : today.date;
-      for (let day = start; day <= last; day = addDays(day, 1)) {
-        yield attendanceCsvLines(await listDayRows(db, { ...filter, start: day, end: day }), today.timeZone);
-      }
-    }
-    return { filename: `attendance-${today.date}.csv`, lines: lines() };
+    return {
+      filename: `attendance-${today.date}.csv`,
+      lines: attendanceCsv(streamExportRows(this.db, filter), today.timeZone),
+    };
   }
 
   private async audit(

@@ -198,6 +198,40 @@ describe('POST /api/attendance/export', () => {
     expect(xlsx.statusCode).toBe(400);
   });
 
+  it('orders by date, then last name as people read it (not byte order), then id', async () => {
+    const people = await team('Export Order Team', 6);
+    const names = ['zhang', 'de Vries', 'Ångström', 'Davis', 'Young', 'Davis'];
+    for (const [i, person] of people.entries()) {
+      await suite.db.updateTable('users').set({ last_name: names[i]! }).where('id', '=', person.id).execute();
+    }
+    const res = await suite.http.post('/api/attendance/export', suite.admin, {
+      startDate: '2026-07-06',
+      endDate: '2026-07-07',
+      department: await departmentId('Export Order Team'),
+    });
+    const rows = res.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const byName = people
+      .map((p, i) => ({ email: p.email, last: names[i]!, id: p.id }))
+      .sort((a, b) => a.last.localeCompare(b.last) || a.id - b.id)
+      .map((p) => p.email);
+    expect(byName.map((email) => names[people.findIndex((p) => p.email === email)])).toEqual([
+      'Ångström',
+      'Davis',
+      'Davis',
+      'de Vries',
+      'Young',
+      'zhang',
+    ]);
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([
+      ...byName.map((email) => ['2026-07-06', email]),
+      ...byName.map((email) => ['2026-07-07', email]),
+    ]);
+  });
+
   it("narrows to the list's department and search filters, the same people the list shows", async () => {
     const [a, b] = await team('Export Filter Team', 2);
     const dep = await departmentId('Export Filter Team');

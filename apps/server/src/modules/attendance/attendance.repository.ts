@@ -161,7 +161,7 @@ export interface DayRowFilter {
   departmentId?: number;
   status?: AttendanceStatus;
   search?: string;
-  /** Export lists every person on every day; the list only shows records and absences. */
+  /** Every person on every day (a single record's row); the list only shows records and absences. */
   everyDay?: boolean;
 }
 
@@ -229,7 +229,7 @@ function dayRows(f: DayRowFilter): RawBuilder<unknown> {
   )`;
 }
 
-/** Every row of the range, for the export and single records (the list pages with pageDayRows). */
+/** Every row of the range, for single records (the list pages with pageDayRows). */
 export async function listDayRows(db: Kysely<Database>, f: DayRowFilter): Promise<DayRow[]> {
   const result = await sql<DayRow>`SELECT * FROM ${dayRows(f)} AS d
     ORDER BY d.date DESC, d.last_name, d.first_name, d.user_id`.execute(db);

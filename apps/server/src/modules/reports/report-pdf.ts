@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Report, ReportChart, ReportColumn } from '@atrium/contract';
 import PDFDocument from 'pdfkit';
+import { readyFor } from './backpressure';
 
 const MARGIN = 40;
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
@@ -77,9 +78,25 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
 /**
  * The report as a PDF streamed while it is drawn (pdfkit): title, range, summary, the charts as
  * vector figures, and the table with its header row repeated at the top of every page.
+ * pdfkit hands out each page as it is finished whether or not anyone reads it, so the table is
+ * drawn a page at a time, no faster than the client reads: the file never piles up in memory.
  */
 export function reportPdf(report: Report): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: report.title } });
+  const out = new PassThrough();
+  doc.pipe(out);
+  doc.on('error', (error) => out.destroy(error));
+  draw(doc, report, out).then(
+    (whole) => {
+      if (whole) doc.end();
+    },
+    (error: unknown) => out.destroy(error as Error),
+  );
+  return out;
+}
+
+/** Draws the report into `doc`; false when the reader went away before the end. */
+async function draw(doc: PDFKit.PDFDocument, report: Report, out: PassThrough): Promise<boolean> {
   const bottom = () => doc.page.height - MARGIN;
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#111827').text(report.title);
   doc.font('Helvetica').fontSize(10).fillColor('#374151').text(`${report.startDate} to ${report.endDate}`);
@@ -160,6 +177,7 @@ export function reportPdf(report: Report): Readable {
   for (const row of report.rows) {
     if (y + rowHeight > bottom()) {
       doc.addPage();
+      if (!(await readyFor(out))) return false;
       y = MARGIN;
       header();
     }
@@ -183,6 +201,5 @@ export function reportPdf(report: Report): Readable {
       .stroke();
     y += rowHeight;
   }
-  doc.end();
-  return doc;
+  return true;
 }

@@ -1,6 +1,7 @@
 /**
- * Runs one benchmark by name: npm run bench -- login | ingest | reads | exports | burst, or builds the
- * large data set they are measured on: npm run bench -- generate --people 50000.
+ * Runs one benchmark by name: npm run bench -- login | ingest | reads | exports | burst |
+ * video-latency, or builds the large data set they are measured on: npm run bench -- generate
+ * --people 50000.
  * Each benchmark prints its figures beside a baseline measured in the same run.
  */
 const scripts: Record<string, string> = {
@@ -9,6 +10,7 @@ const scripts: Record<string, string> = {
   reads: './reads.bench.ts',
   burst: './burst.ts',
   exports: './exports.bench.ts',
+  'video-latency': './video-latency.bench.ts',
   generate: './generate.ts',
 };
 const chosen = process.argv[2] ?? 'login';

@@ -78,6 +78,11 @@ export class CameraSimulator {
     return objectMoving(stream.motion, (now - stream.pictureStartedAt) / 1000);
   }
 
+  /** The wall time (ms) the stream's picture clock started at: frame t is made at this + t s. */
+  pictureStart(key: string): number | undefined {
+    return this.streams.get(key)?.pictureStartedAt;
+  }
+
   /** Stops a stream: its encoder ends and connected readers see the stream close. */
   async stop(key: string): Promise<void> {
     const stream = this.streams.get(key);

@@ -157,5 +157,9 @@ describe('camera push (ISAPI VMD)', () => {
     expect((await push(`${base}${path}`, vmd('inactive'))).status).toBe(200);
     const list = await s.http.get('/api/video/cameras', s.admin);
     expect(list.json().cameras[0].push_configured).toBe(true);
+    // A deleted camera's URL is refused at once, not a server error on its missing row.
+    expect((await push(`${base}${path}`, vmd('active'))).status).toBe(200);
+    expect((await s.http.del(`/api/video/cameras/${cameraId}`, s.admin)).statusCode).toBe(200);
+    expect((await push(`${base}${path}`, vmd('active'))).status).toBe(401);
   });
 });

@@ -184,6 +184,8 @@ export class VideoService {
         details: { name: current.name },
       });
     });
+    // A push from the deleted camera is refused at once rather than failing on its missing row.
+    this.d.onPushSecretRotated?.();
     await this.d.pipelines?.reload(id);
     await this.d.pipelines?.removeFiles(id);
     return true;

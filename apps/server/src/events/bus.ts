@@ -1,5 +1,5 @@
 import type { LiveEventData, LiveEventType } from '@atrium/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 
 /** Who may receive an event: named users' rooms and/or the admins' room. */
@@ -46,10 +46,18 @@ export class EventBus {
   ) {}
 
   async publish(event: DomainEvent, executor: AnyDb = this.db): Promise<void> {
+    await sql`SELECT ${this.notification(event)}`.execute(executor);
+  }
+
+  /**
+   * The NOTIFY of `event` as an SQL expression, for a statement that announces its own change:
+   * delivered when that statement's transaction commits, and only if the expression is evaluated.
+   */
+  notification(event: DomainEvent): RawBuilder<unknown> {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD)
       throw new Error(`event ${event.kind} is too large to publish`);
-    await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(executor);
+    return sql`pg_notify(${CHANNEL}, ${payload})`;
   }
 
   /** Several events in one round trip, in order (a batch of door events publishes this way). */

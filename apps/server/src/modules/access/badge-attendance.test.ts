@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
 import { login } from '../../../test/fixtures';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
+import { applyBadges } from './badge-attendance';
 
 // Europe/London in November is UTC+0: local times read the same as the instants below.
 let database: TestDatabase;
@@ -146,5 +147,35 @@ describe('attendance from badges', () => {
     const today = checkIn.json().status.date as string;
     await badge(p, main, new Date(now.getTime() + 60_000).toISOString(), 'out');
     expect((await day(p.id, today))?.check_out_time).not.toBeNull();
+  });
+
+  it('applies a whole day in one batch as it would one passage at a time', async () => {
+    const p = await makeUser(database.db);
+    const other = await makeUser(database.db);
+    const at = (time: string) => new Date(`2026-11-19T${time}:00Z`);
+    const changes = await database.db.transaction().execute((trx) =>
+      applyBadges(
+        trx,
+        [
+          { userId: p.id, action: 'entry', at: at('08:55') },
+          { userId: other.id, action: 'entry', at: at('09:20') },
+          { userId: p.id, action: 'exit', at: at('12:30') },
+          { userId: p.id, action: 'entry', at: at('13:15') },
+          { userId: p.id, action: 'exit', at: at('17:40') },
+        ],
+        'Europe/London',
+      ),
+    );
+    expect(changes.map((c) => `${c.userId === p.id ? 'p' : 'other'} ${c.action}`)).toEqual([
+      'p check_in',
+      'other check_in',
+      'p check_out',
+      'p check_in',
+      'p check_out',
+    ]);
+    const record = await day(p.id, '2026-11-19');
+    expect(iso(record?.check_in_time)).toBe('2026-11-19T08:55:00.000Z');
+    expect(iso(record?.check_out_time)).toBe('2026-11-19T17:40:00.000Z');
+    expect((await day(other.id, '2026-11-19'))?.late).toBe(true);
   });
 });

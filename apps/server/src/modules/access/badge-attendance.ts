@@ -2,9 +2,19 @@ import type { AttendanceAction } from '@atrium/contract';
 import { addDays, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findUserSchedule, insertRecordIfAbsent } from '../attendance/attendance.repository';
+import {
+  findUserSchedules,
+  insertRecordIfAbsent,
+  insertRecordsIfAbsent,
+  type RecordRow,
+  type Schedule,
+} from '../attendance/attendance.repository';
 import { isEarlyExit, isLate } from '../attendance/attendance.rules';
-import { findRecordForUpdate, updateRecordFromBadge } from '../attendance/badge.repository';
+import {
+  findRecordForUpdate,
+  findRecordsForUpdate,
+  updateRecordFromBadge,
+} from '../attendance/badge.repository';
 import { lastAttendanceEntry } from './ingest.repository';
 
 /**
@@ -28,28 +38,102 @@ export interface AttendanceChange {
   action: AttendanceAction;
 }
 
-export async function applyBadge(
+/** A person's day as this batch knows it: the record, none, or not read yet (undefined). */
+type Known = Map<string, RecordRow | null>;
+const dayKey = (userId: number, date: string) => `${userId}|${date}`;
+
+/**
+ * Applies a batch's passages, oldest first, as one passage after another would. The days' records
+ * (locked) and the people's schedules are read once for the batch, and the morning's common case,
+ * a day whose first passage is an entry and which has no record yet, is inserted for all such days
+ * in one statement: days are independent of each other, so doing them first changes nothing.
+ */
+export async function applyBadges(
+  trx: Kysely<Database>,
+  passages: BadgePassage[],
+  timeZone: string,
+): Promise<AttendanceChange[]> {
+  if (passages.length === 0) return [];
+  const dated = passages.map((p) => ({ ...p, date: localDate(p.at, timeZone) }));
+  const firsts = new Map<string, number>();
+  dated.forEach((p, i) => {
+    const key = dayKey(p.userId, p.date);
+    if (!firsts.has(key)) firsts.set(key, i);
+  });
+  const days = [...firsts.values()].map((i) => dated[i]!);
+  const known: Known = new Map(days.map((d) => [dayKey(d.userId, d.date), null]));
+  for (const r of await findRecordsForUpdate(trx, days)) known.set(dayKey(r.user_id, r.date), r);
+  const schedules = await findUserSchedules(trx, [...new Set(passages.map((p) => p.userId))]);
+
+  const changes: (AttendanceChange | null)[] = new Array(passages.length).fill(null);
+  const openers = [...firsts.values()]
+    .map((i) => ({ i, p: dated[i]!, schedule: schedules.get(dated[i]!.userId) }))
+    .filter(
+      ({ p, schedule }) => p.action === 'entry' && schedule && known.get(dayKey(p.userId, p.date)) === null,
+    )
+    .sort((a, b) => a.p.userId - b.p.userId || a.p.date.localeCompare(b.p.date));
+  const created = await insertRecordsIfAbsent(
+    trx,
+    openers.map(({ p, schedule }) => ({
+      user_id: p.userId,
+      date: p.date,
+      check_in_time: p.at,
+      late: isLate(schedule!, p.date, p.at, timeZone),
+      source: 'badge' as const,
+      created_by: p.userId,
+    })),
+  );
+  const inserted = new Map(created.map((r) => [dayKey(r.user_id, r.date), r]));
+  const done = new Set<number>();
+  for (const { i, p } of openers) {
+    const key = dayKey(p.userId, p.date);
+    const row = inserted.get(key);
+    // Not inserted: a concurrent check-in won; later passages of the day read it again.
+    if (row) known.set(key, row);
+    else known.delete(key);
+    if (row) changes[i] = { userId: p.userId, date: p.date, action: 'check_in' };
+    done.add(i);
+  }
+
+  for (const [i, passage] of passages.entries()) {
+    if (done.has(i)) continue;
+    changes[i] = await applyBadge(trx, passage, timeZone, known, schedules.get(passage.userId));
+  }
+  return changes.filter((c) => c !== null);
+}
+
+async function applyBadge(
   trx: Kysely<Database>,
   passage: BadgePassage,
   timeZone: string,
+  known: Known,
+  schedule: Schedule | undefined,
 ): Promise<AttendanceChange | null> {
   const { userId, action, at } = passage;
   const date = localDate(at, timeZone);
-  const record = await findRecordForUpdate(trx, userId, date);
+  const key = dayKey(userId, date);
+  // A day this batch lost track of (a concurrent insert won) is read again, as a fresh passage would.
+  const record = known.has(key) ? known.get(key) : await findRecordForUpdate(trx, userId, date);
   if (record && (record.source === 'correction' || record.source === 'bulk')) return null;
-  const schedule = await findUserSchedule(trx, userId);
   if (!schedule) return null;
+  const remember = (row: RecordRow | undefined) => {
+    if (row) known.set(key, row);
+    else known.delete(key);
+    return row;
+  };
 
   if (action === 'entry') {
     if (!record) {
-      const created = await insertRecordIfAbsent(trx, {
-        user_id: userId,
-        date,
-        check_in_time: at,
-        late: isLate(schedule, date, at, timeZone),
-        source: 'badge',
-        created_by: userId,
-      });
+      const created = remember(
+        await insertRecordIfAbsent(trx, {
+          user_id: userId,
+          date,
+          check_in_time: at,
+          late: isLate(schedule, date, at, timeZone),
+          source: 'badge',
+          created_by: userId,
+        }),
+      );
       return created ? { userId, date, action: 'check_in' } : null;
     }
     const checkIn = new Date(record.check_in_time);
@@ -64,7 +148,7 @@ export async function applyBadge(
       change.early_exit = false;
     }
     if (Object.keys(change).length === 0) return null;
-    const updated = await updateRecordFromBadge(trx, record.id, change, new Date());
+    const updated = remember(await updateRecordFromBadge(trx, record.id, change, new Date()));
     return updated ? { userId, date, action: 'check_in' } : null;
   }
 
@@ -76,11 +160,13 @@ export async function applyBadge(
   const after = lastEntry && lastEntry > checkIn ? lastEntry : checkIn;
   if (at <= after) return null;
   if (checkOut && at <= checkOut) return null;
-  const updated = await updateRecordFromBadge(
-    trx,
-    record.id,
-    { check_out_time: at, early_exit: isEarlyExit(schedule, date, at, timeZone) },
-    new Date(),
+  const updated = remember(
+    await updateRecordFromBadge(
+      trx,
+      record.id,
+      { check_out_time: at, early_exit: isEarlyExit(schedule, date, at, timeZone) },
+      new Date(),
+    ),
   );
   return updated ? { userId, date, action: 'check_out' } : null;
 }

@@ -8,7 +8,7 @@ import type { DomainEvent, EventBus } from '../../events/bus';
 import type { OrgClock } from '../system/clock';
 import { alertLiveEvent, deviceStatusEvent } from './alerts';
 import { raiseAlert } from './alerts.repository';
-import { type AttendanceChange, applyBadge } from './badge-attendance';
+import { applyBadges } from './badge-attendance';
 import { Batcher } from './batcher';
 import { resolveOfflineAlerts } from './device-monitor';
 import {
@@ -283,11 +283,11 @@ export class AccessIngest {
     }
 
     // Attendance: passages at doors that count, oldest first, so a batch reads like a day.
-    const changes: AttendanceChange[] = [];
-    for (const p of passages.sort((a, b) => a.at.getTime() - b.at.getTime())) {
-      const change = await applyBadge(trx, { userId: p.userId, action: p.action, at: p.at }, timeZone);
-      if (change) changes.push(change);
-    }
+    const changes = await applyBadges(
+      trx,
+      passages.sort((a, b) => a.at.getTime() - b.at.getTime()),
+      timeZone,
+    );
     for (const c of changes) {
       live.push({
         kind: 'live',

@@ -32,6 +32,21 @@ export async function findUserSchedule(db: Kysely<Database>, userId: number): Pr
   return row as Schedule;
 }
 
+/** findUserSchedule for many people in one query; people who do not exist are left out. */
+export async function findUserSchedules(
+  db: Kysely<Database>,
+  userIds: number[],
+): Promise<Map<number, Schedule>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('work_schedules as ws', 'ws.department_id', 'u.department_id')
+    .select(['u.id', 'ws.start_time', 'ws.end_time', 'ws.grace_minutes', 'ws.workdays'])
+    .where('u.id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.start_time === null ? DEFAULT_SCHEDULE : (r as Schedule)]));
+}
+
 export async function findRecord(db: Kysely<Database>, userId: number, date: string) {
   return db
     .selectFrom('attendance_records')
@@ -66,6 +81,44 @@ export async function insertRecordIfAbsent(db: Kysely<Database>, record: NewReco
     .onConflict((oc) => oc.constraint('attendance_one_per_day').doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Many days' records in one statement, each unless its day has one; returns those inserted. */
+export async function insertRecordsIfAbsent(db: Kysely<Database>, records: NewRecord[]) {
+  if (records.length === 0) return [];
+  return db
+    .insertInto('attendance_records')
+    .values(records.map((r) => ({ ...r, updated_by: r.created_by })))
+    .onConflict((oc) => oc.constraint('attendance_one_per_day').doNothing())
+    .returningAll()
+    .execute();
+}
+
+/**
+ * insertRecordIfAbsent and its announcement in one statement, so it needs no transaction:
+ * `announce` (a NOTIFY from the event bus) is evaluated only for the inserted row and is
+ * delivered when the statement commits.
+ */
+export async function insertRecordAnnounced(
+  db: Kysely<Database>,
+  record: NewRecord,
+  announce: RawBuilder<unknown>,
+): Promise<RecordRow | undefined> {
+  const row = await db
+    .with('created', (qb) =>
+      qb
+        .insertInto('attendance_records')
+        .values({ ...record, updated_by: record.created_by })
+        .onConflict((oc) => oc.constraint('attendance_one_per_day').doNothing())
+        .returningAll(),
+    )
+    .selectFrom('created')
+    .selectAll()
+    .select(announce.as('announced'))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { announced: _, ...created } = row;
+  return created;
 }
 
 /** Sets the check-out only when none is recorded, so two check-outs cannot both succeed. */

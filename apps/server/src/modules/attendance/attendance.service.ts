@@ -3,14 +3,14 @@ import { addDays, hoursBetween, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
+import type { DomainEvent, EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { OrgClock } from '../system/clock';
 import {
   findRecord,
   findUserSchedule,
-  insertRecordIfAbsent,
+  insertRecordAnnounced,
   recordsBetween,
   type Schedule,
   setCheckOutIfOpen,
@@ -39,19 +39,20 @@ export class AttendanceService {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
     const schedule = await this.scheduleOf(actor.userId);
-    const record = await this.db.transaction().execute(async (trx) => {
-      const created = await insertRecordIfAbsent(trx, {
+    // One statement, no transaction: the morning's busiest write is one round trip.
+    const record = await insertRecordAnnounced(
+      this.db,
+      {
         user_id: actor.userId,
         date: today.date,
         check_in_time: today.now,
         late: isLate(schedule, today.date, today.now, today.timeZone),
         source: 'web',
         created_by: actor.userId,
-      });
-      if (!created) throw new AppError('conflict', 'Already checked in today');
-      await this.publish(trx, actor.userId, today.date, 'check_in');
-      return created;
-    });
+      },
+      this.bus.notification(attendanceUpdate(actor.userId, today.date, 'check_in')),
+    );
+    if (!record) throw new AppError('conflict', 'Already checked in today');
     return statusOf(record, today);
   }
 
@@ -127,16 +128,15 @@ export class AttendanceService {
   }
 
   private async publish(trx: Kysely<Database>, userId: number, date: string, action: AttendanceAction) {
-    await this.bus.publish(
-      {
-        kind: 'live',
-        type: 'attendance_update',
-        data: { userId, date, action },
-        audience: { userIds: [userId], admins: true },
-      },
-      trx,
-    );
+    await this.bus.publish(attendanceUpdate(userId, date, action), trx);
   }
 }
+
+const attendanceUpdate = (userId: number, date: string, action: AttendanceAction): DomainEvent => ({
+  kind: 'live',
+  type: 'attendance_update',
+  data: { userId, date, action },
+  audience: { userIds: [userId], admins: true },
+});
 
 const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;

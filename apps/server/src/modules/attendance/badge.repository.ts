@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
@@ -15,6 +15,21 @@ export async function findRecordForUpdate(db: Kysely<Database>, userId: number, 
     .where('date', '=', date)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** The records of these people's days, locked, in key order so concurrent batches lock alike. */
+export async function findRecordsForUpdate(db: Kysely<Database>, days: { userId: number; date: string }[]) {
+  if (days.length === 0) return [];
+  return db
+    .selectFrom('attendance_records')
+    .selectAll()
+    .where(
+      sql<boolean>`(user_id, date) IN (SELECT * FROM unnest(${days.map((d) => d.userId)}::int[], ${days.map((d) => d.date)}::date[]))`,
+    )
+    .orderBy('user_id')
+    .orderBy('date')
+    .forUpdate()
+    .execute();
 }
 
 export interface BadgeChange {

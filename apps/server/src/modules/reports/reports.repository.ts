@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { type MonthPlan, monthPlan } from './month-plan';
 
@@ -24,6 +24,12 @@ export interface PersonAttendance {
   scheduledPresent: number;
 }
 
+/** The month's days from judged_from to judged_to that fall on the given ISO weekdays. */
+const scheduleMask = (workdays: RawBuilder<unknown>) => sql`
+  coalesce((SELECT bit_or(attendance_day_bit(d::date))
+            FROM generate_series(mo.judged_from, mo.judged_to, interval '1 day') d
+            WHERE extract(isodow FROM d)::smallint = ANY (${workdays})), 0)`;
+
 /**
  * Per active person and month of the range, from the person-month rollup (attendance_months):
  * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays,
@@ -38,26 +44,19 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
   const last = plan.months[plan.months.length - 1];
   return sql`
     months AS (
-      SELECT m AS month, attendance_span_mask(greatest(m, ${startDate}::date), least(l.day, ${endDate}::date)) AS in_range,
+      SELECT m AS month, m = ANY (${plan.rollupMonths}::date[]) AS worked_from_rollup,
+             attendance_span_mask(greatest(m, ${startDate}::date), least(l.day, ${endDate}::date)) AS in_range,
              greatest(m, ${startDate}::date) AS judged_from, least(l.day, ${judgedTo}::date) AS judged_to
       FROM unnest(${plan.months}::date[]) AS m
       CROSS JOIN LATERAL (SELECT (m + interval '1 month - 1 day')::date AS day) l
     ),
-    patterns AS (
-      SELECT workdays FROM work_schedules UNION SELECT '{1,2,3,4,5}'::smallint[]
-    ),
-    -- Materialised: once per month and weekly pattern, not once per person.
+    -- Materialised: once per month and department, not once per person.
     owed AS MATERIALIZED (
-      SELECT mo.month, p.workdays,
-             coalesce((SELECT bit_or(attendance_day_bit(d::date))
-                       FROM generate_series(mo.judged_from, mo.judged_to, interval '1 day') d
-                       WHERE extract(isodow FROM d)::smallint = ANY (p.workdays)), 0) AS mask
-      FROM months mo CROSS JOIN patterns p
+      SELECT mo.month, ws.department_id, ${scheduleMask(sql`ws.workdays`)} AS mask
+      FROM months mo CROSS JOIN work_schedules ws
     ),
-    people AS (
-      SELECT u.id AS user_id, coalesce(ws.workdays, '{1,2,3,4,5}'::smallint[]) AS workdays
-      FROM users u LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      WHERE u.active
+    owed_default AS MATERIALIZED (
+      SELECT mo.month, ${scheduleMask(sql`'{1,2,3,4,5}'::smallint[]`)} AS mask FROM months mo
     ),
     -- Spans cut to each month, not a day series per application (whose row estimate would
     -- make the planner expect millions of rows).
@@ -70,32 +69,36 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       GROUP BY 1, 2
     ),
     person_month AS (
-      SELECT p.user_id, mo.month,
+      SELECT u.id AS user_id, mo.month,
              attendance_day_count(coalesce(am.present_days, 0) & mo.in_range) AS present,
              attendance_day_count(coalesce(am.late_days, 0) & mo.in_range) AS late,
-             attendance_day_count(coalesce(am.present_days, 0) & o.mask) AS scheduled_present,
-             attendance_day_count(o.mask & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent
-      FROM people p
+             attendance_day_count(coalesce(am.present_days, 0) & coalesce(o.mask, od.mask)) AS scheduled_present,
+             attendance_day_count(coalesce(o.mask, od.mask) & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent,
+             CASE WHEN mo.worked_from_rollup THEN am.worked_seconds END AS worked_seconds
+      FROM users u
       CROSS JOIN months mo
-      JOIN owed o ON o.month = mo.month AND o.workdays = p.workdays
-      LEFT JOIN attendance_months am ON am.user_id = p.user_id AND am.month = mo.month
+      JOIN owed_default od ON od.month = mo.month
+      LEFT JOIN owed o ON o.month = mo.month AND o.department_id = u.department_id
+      LEFT JOIN attendance_months am ON am.user_id = u.id AND am.month = mo.month
         AND am.month BETWEEN ${first}::date AND ${last}::date
-      LEFT JOIN on_leave lv ON lv.user_id = p.user_id AND lv.month = mo.month
+      LEFT JOIN on_leave lv ON lv.user_id = u.id AND lv.month = mo.month
+      WHERE u.active
     )`;
 }
 
-/** Worked seconds per person over the range: rollup months plus or minus raw spans. */
-function workedCte(plan: MonthPlan) {
-  return sql`
-    worked AS (
-      SELECT user_id, sum(seconds) AS seconds FROM (
-        SELECT am.user_id, am.worked_seconds AS seconds
-        FROM attendance_months am WHERE am.month = ANY (${plan.rollupMonths}::date[])
+/** Worked seconds per person from the raw spans that correct the rollup months (see monthPlan). */
+function rawWorkedCte(plan: MonthPlan) {
+  // One read per span with its bounds as constants, so the planner knows each span's size.
+  const spans = plan.spans.map(
+    (x) => sql`
         UNION ALL
-        SELECT r.user_id, s.sign * extract(epoch FROM r.check_out_time - r.check_in_time)
-        FROM unnest(${plan.spans.map((x) => x.from)}::date[], ${plan.spans.map((x) => x.to)}::date[],
-                    ${plan.spans.map((x) => x.sign)}::int[]) AS s (from_day, to_day, sign)
-        JOIN attendance_records r ON r.date BETWEEN s.from_day AND s.to_day
+        SELECT r.user_id, ${x.sign}::int * extract(epoch FROM r.check_out_time - r.check_in_time)
+        FROM attendance_records r WHERE r.date BETWEEN ${x.from}::date AND ${x.to}::date`,
+  );
+  return sql`
+    raw_worked AS (
+      SELECT user_id, sum(seconds) AS seconds FROM (
+        SELECT NULL::int AS user_id, NULL::numeric AS seconds WHERE false${sql.join(spans, sql``)}
       ) w
       GROUP BY user_id
     )`;
@@ -121,19 +124,20 @@ export async function attendanceByPerson(db: Db, range: Range, judged: Judged): 
     scheduled_present: number;
     absent: number;
   }>`
-    WITH ${attendanceCtes(range, judged.judgedTo, plan)}, ${workedCte(plan)},
+    WITH ${attendanceCtes(range, judged.judgedTo, plan)}, ${rawWorkedCte(plan)},
     per_person AS (
       SELECT user_id, sum(present)::int AS present, sum(late)::int AS late,
-             sum(scheduled_present)::int AS scheduled_present, sum(absent)::int AS absent
+             sum(scheduled_present)::int AS scheduled_present, sum(absent)::int AS absent,
+             coalesce(sum(worked_seconds), 0) AS worked_seconds
       FROM person_month GROUP BY user_id
     )
     SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS name, dep.name AS department,
-           u.department_id, pp.present, pp.late, coalesce(w.seconds, 0) / 3600 AS hours,
+           u.department_id, pp.present, pp.late, (pp.worked_seconds + coalesce(w.seconds, 0)) / 3600 AS hours,
            pp.scheduled_present, pp.absent
     FROM per_person pp
     JOIN users u ON u.id = pp.user_id
     LEFT JOIN departments dep ON dep.id = u.department_id
-    LEFT JOIN worked w ON w.user_id = u.id
+    LEFT JOIN raw_worked w ON w.user_id = u.id
     ORDER BY u.last_name, u.first_name, u.id`.execute(db);
   return result.rows.map((r) => ({
     userId: r.user_id,

@@ -34,7 +34,7 @@ import {
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
 import { countDayPage, pageDayRows } from './day-page.repository';
-import { streamExportRows } from './export.repository';
+import { exportPeople, streamRangeRecords } from './export.repository';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
@@ -200,9 +200,13 @@ export class AttendanceAdminService {
       departmentId: body.department,
       search: body.search || undefined,
     };
+    const people = await exportPeople(this.db, filter);
+    // Everyone's records need no list of ids; a narrower file asks only for its people's.
+    const narrowed = ids || filter.departmentId !== undefined || filter.search;
+    const records = streamRangeRecords(this.db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,
-      lines: attendanceCsv(streamExportRows(this.db, filter), today.timeZone),
+      lines: attendanceCsv(people, records, filter, today.timeZone),
     };
   }
 

@@ -1,6 +1,6 @@
-import { hoursBetween, localTime } from '@atrium/contract/calendar';
+import { addDays, hoursBetween, isoWeekday, localTime } from '@atrium/contract/calendar';
 import { csvCell } from './csv';
-import type { ExportRow } from './export.repository';
+import type { ExportPerson, ExportRecord } from './export.repository';
 
 const HEADER = [
   'Date',
@@ -18,54 +18,79 @@ const HEADER = [
   'Source',
 ];
 
-function statusLabel(row: ExportRow): string {
-  if (row.status === 'complete') return 'Complete';
-  if (row.status === 'checked_in') return 'Checked In';
-  return row.scheduled ? 'Absent' : 'Not scheduled';
-}
-
 const CSV_HEADER = `${HEADER.map(csvCell).join(',')}\r\n`;
 
 /** Lines are sent in pieces of about this many characters, not one write per row. */
 const PIECE = 64 * 1024;
 
 /**
- * The file, header first, then a line per row in the order the rows come (the repository's:
- * by date, then last name), times in the organisation's zone as HH:MM.
+ * The file: a header, then every listed person on every day of the range, oldest day first and
+ * by last name as people read it (then id) within a day; times in the organisation's zone as
+ * HH:MM. `records` must come by date (as streamRangeRecords gives them): each day's records are
+ * held until the day is written, so memory is one day's worth however long the range.
  */
 export async function* attendanceCsv(
-  rows: AsyncIterable<ExportRow>,
+  people: ExportPerson[],
+  records: AsyncIterable<ExportRecord>,
+  range: { start: string; end: string },
   timeZone: string,
 ): AsyncGenerator<string> {
+  const ordered = [...people].sort((a, b) => a.last_name.localeCompare(b.last_name) || a.id - b.id);
+  const position = new Map(ordered.map((p, i) => [p.id, i]));
+  // A person's cells are the same on every day: quoted once, not once per line.
+  const personCells = ordered.map((p) =>
+    [p.employee_number, p.first_name, p.last_name, p.email, p.department_name ?? ''].map(csvCell).join(','),
+  );
   const clock = localTimes(timeZone);
-  let piece = CSV_HEADER;
-  for await (const r of rows) {
-    const checkIn = r.check_in_time ? new Date(r.check_in_time) : null;
-    const checkOut = r.check_out_time ? new Date(r.check_out_time) : null;
-    piece += [
-      r.date,
-      r.employee_number,
-      r.first_name,
-      r.last_name,
-      r.email,
-      r.department_name ?? '',
-      checkIn ? clock(checkIn) : '',
-      checkOut ? clock(checkOut) : '',
-      checkIn && checkOut ? hoursBetween(checkIn, checkOut).toFixed(2) : '',
-      statusLabel(r),
-      r.late ? 'yes' : 'no',
-      r.early_exit ? 'yes' : 'no',
-      r.source ?? '',
-    ]
-      .map(csvCell)
-      .join(',');
-    piece += '\r\n';
-    if (piece.length >= PIECE) {
-      yield piece;
-      piece = '';
+  const onDay: (ExportRecord | undefined)[] = new Array(ordered.length);
+  const pending = records[Symbol.asyncIterator]();
+  try {
+    let next = await pending.next();
+    let piece = CSV_HEADER;
+    for (let date = range.start; date <= range.end; date = addDays(date, 1)) {
+      onDay.fill(undefined);
+      for (; !next.done && next.value.date === date; next = await pending.next()) {
+        const at = position.get(next.value.user_id);
+        if (at !== undefined) onDay[at] = next.value;
+      }
+      const weekday = isoWeekday(date);
+      for (let i = 0; i < ordered.length; i++) {
+        const scheduled = ordered[i]!.workdays.includes(weekday);
+        piece += `${date},${personCells[i]},${dayCells(onDay[i], scheduled, clock)}\r\n`;
+        if (piece.length >= PIECE) {
+          yield piece;
+          piece = '';
+        }
+      }
     }
+    if (piece) yield piece;
+  } finally {
+    // Also when the client goes away mid-file: the cursor closes and its connection returns.
+    await pending.return?.();
   }
-  if (piece) yield piece;
+}
+
+/**
+ * The cells after the person's: check-in, check-out, hours, status, late, early exit, source.
+ * The labels are constants that need no quoting; the rest go through csvCell.
+ */
+function dayCells(
+  record: ExportRecord | undefined,
+  scheduled: boolean,
+  clock: (instant: Date) => string,
+): string {
+  if (!record) return `,,,${scheduled ? 'Absent' : 'Not scheduled'},no,no,`;
+  const checkIn = record.check_in_time;
+  const checkOut = record.check_out_time;
+  return [
+    csvCell(clock(checkIn)),
+    checkOut ? csvCell(clock(checkOut)) : '',
+    checkOut ? csvCell(hoursBetween(checkIn, checkOut).toFixed(2)) : '',
+    checkOut ? 'Complete' : 'Checked In',
+    record.late ? 'yes' : 'no',
+    record.early_exit ? 'yes' : 'no',
+    csvCell(record.source),
+  ].join(',');
 }
 
 /**

@@ -1,75 +1,58 @@
+import type { AttendanceSource } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type DayRow, type DayRowFilter, personFilter } from './attendance.repository';
+import { type DayRowFilter, personFilter } from './attendance.repository';
 
-export type ExportRow = Pick<
-  DayRow,
-  | 'user_id'
-  | 'first_name'
-  | 'last_name'
-  | 'email'
-  | 'employee_number'
-  | 'department_name'
-  | 'date'
-  | 'check_in_time'
-  | 'check_out_time'
-  | 'late'
-  | 'early_exit'
-  | 'source'
-  | 'scheduled'
-  | 'status'
->;
+/** A person the export lists on every day of its range. */
+export interface ExportPerson {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  employee_number: string;
+  department_name: string | null;
+  /** ISO weekdays (1 = Monday) the person's department works. */
+  workdays: number[];
+}
+
+/** The people the list's filters leave (active, `f.userIds`, department, search), in no order. */
+export async function exportPeople(db: Kysely<Database>, f: DayRowFilter): Promise<ExportPerson[]> {
+  const result = await sql<ExportPerson>`
+    SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, dep.name AS department_name,
+           COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[]) AS workdays
+    FROM users u
+    LEFT JOIN departments dep ON dep.id = u.department_id
+    LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
+    WHERE ${personFilter(f)}`.execute(db);
+  return result.rows;
+}
+
+export interface ExportRecord {
+  user_id: number;
+  date: string;
+  check_in_time: Date;
+  check_out_time: Date | null;
+  late: boolean;
+  early_exit: boolean;
+  source: AttendanceSource;
+}
 
 /**
- * Every person on every day of the range (up to `f.end`), oldest day first, then by last name
- * and id, read through a cursor: one query whose rows arrive a chunk at a time, so the memory
- * held does not grow with the range or the organisation.
- *
- * People are ranked once by last name in the ICU root collation, the order JavaScript's
- * localeCompare gives (the database's own collation may be C, which puts "de Vries" after
- * "Zhang"), so the day-by-day sort is on integers.
+ * The records of a date range by date, then person, read through a cursor a chunk at a time:
+ * the order of attendance_records_report_idx (date, user_id), so PostgreSQL walks the index
+ * and sorts nothing, and the memory held does not grow with the range. `userIds` narrows to
+ * those people; without it every person's records come (the caller skips whom it does not list).
  */
-export function streamExportRows(db: Kysely<Database>, f: DayRowFilter): AsyncIterable<ExportRow> {
-  const rows = sql<ExportRow & { day: string; rank: number }>`(
-    SELECT p.id AS user_id, p.first_name, p.last_name, p.email, p.employee_number, p.department_name,
-           g.day::date AS day, p.rank, to_char(g.day, 'YYYY-MM-DD') AS date,
-           r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source,
-           extract(isodow FROM g.day)::smallint = ANY (p.workdays) AS scheduled,
-           CASE WHEN r.id IS NULL THEN 'absent'
-                WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END AS status
-    FROM generate_series(${f.start}::date, ${f.end}::date, interval '1 day') AS g (day)
-    CROSS JOIN (
-      SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, dep.name AS department_name,
-             COALESCE(ws.workdays, '{1,2,3,4,5}'::smallint[]) AS workdays,
-             row_number() OVER (ORDER BY u.last_name COLLATE "und-x-icu", u.id) AS rank
-      FROM users u
-      LEFT JOIN departments dep ON dep.id = u.department_id
-      LEFT JOIN work_schedules ws ON ws.department_id = u.department_id
-      WHERE ${personFilter(f)}
-    ) AS p
-    LEFT JOIN attendance_records r ON r.user_id = p.id AND r.date = g.day::date
-      -- The range again, so only the range's records are read (the planner cannot see through g).
-      AND r.date BETWEEN ${f.start}::date AND ${f.end}::date
-  )`;
-  return db
-    .selectFrom(rows.as('x'))
-    .select([
-      'x.user_id',
-      'x.first_name',
-      'x.last_name',
-      'x.email',
-      'x.employee_number',
-      'x.department_name',
-      'x.date',
-      'x.check_in_time',
-      'x.check_out_time',
-      'x.late',
-      'x.early_exit',
-      'x.source',
-      'x.scheduled',
-      'x.status',
-    ])
-    .orderBy('x.day')
-    .orderBy('x.rank')
-    .stream(2000);
+export function streamRangeRecords(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  userIds?: number[],
+): AsyncIterable<ExportRecord> {
+  let query = db
+    .selectFrom('attendance_records')
+    .select(['user_id', 'date', 'check_in_time', 'check_out_time', 'late', 'early_exit', 'source'])
+    .where('date', '>=', range.start)
+    .where('date', '<=', range.end);
+  if (userIds) query = query.where('user_id', '=', sql<number>`ANY(${userIds}::int[])`);
+  return query.orderBy('date').orderBy('user_id').stream(5000);
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { NAV_ITEMS } from '../apps/web/src/app/layout/nav-items';
+import { ALL_PAGES } from '../apps/web/src/app/layout/nav-items';
 import { demo, signInAs } from './support/auth';
 
 /**
@@ -150,7 +150,7 @@ for (const viewport of viewports) {
     });
 
     for (const who of Object.keys(demo) as (keyof typeof demo)[]) {
-      for (const item of NAV_ITEMS) {
+      for (const item of ALL_PAGES) {
         test(`${item.to} and its tabs as ${who}`, async ({ page }) => {
           // One axe pass per tab, each over a full page of data: more than the default minute.
           test.setTimeout(240_000);

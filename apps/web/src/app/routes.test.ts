@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NAV_ITEMS } from './layout/nav-items';
+import { ALL_PAGES } from './layout/nav-items';
 import { routes } from './routes';
 
 /** Every path the router serves, nested paths joined. */
@@ -12,14 +12,14 @@ function routedPaths(list: RouteObject[], parent = ''): string[] {
   });
 }
 
-// The e2e accessibility spec visits the navigation's items: a page the router serves but the
-// navigation leaves out would go unchecked, so the two lists must agree. Pages that need an id
+// The e2e accessibility spec visits the navigation's and the user menu's items: a page the router
+// serves but both leave out would go unchecked, so the two lists must agree. Pages that need an id
 // (a ':param' in the path) cannot be listed and are left to their own specs.
 describe('routes and navigation', () => {
-  it('every signed-in page is a navigation item, and every item is routed', () => {
+  it('every signed-in page is a navigation or user-menu item, and every item is routed', () => {
     const pages = routedPaths(routes).filter(
       (path) => path !== '/login' && path !== '/*' && !path.includes(':'),
     );
-    expect([...pages].sort()).toEqual(NAV_ITEMS.map((item) => item.to).sort());
+    expect([...pages].sort()).toEqual(ALL_PAGES.map((item) => item.to).sort());
   });
 });

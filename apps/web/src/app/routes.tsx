@@ -68,6 +68,13 @@ const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('@/features/organisation/pages/OrganisationPage'))
+                        .OrganisationPage,
+                    }),
+                  },
+                  {
                     path: 'reports',
                     lazy: async () => ({
                       Component: (await import('@/features/reports/pages/ReportsPage')).ReportsPage,

@@ -1,14 +1,46 @@
-import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth-context';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The signed-in user's name and role, and the way out. */
+/**
+ * The signed-in user's name and role, and the way out. The name opens a menu of the places
+ * that belong to the person rather than to the spec's navigation (the Organisation area for
+ * those who run it).
+ */
 export function UserMenu() {
-  const { user, logout } = useAuth();
+  const { user, logout, can } = useAuth();
   const [leaving, setLeaving] = useState(false);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  // Close on navigation, on Escape and on a click elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger itself.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
   if (!user) return null;
 
   const onLogout = async () => {
@@ -19,24 +51,42 @@ export function UserMenu() {
       setLeaving(false);
     }
   };
+  const manages = can('organisation.manage');
 
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-      <span
-        aria-hidden="true"
-        className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 sm:flex"
-      >
-        {user.first_name.charAt(0)}
-        {user.last_name.charAt(0)}
-      </span>
-      <div className="min-w-0 text-right leading-tight sm:text-left">
-        <p className="truncate text-sm font-medium text-slate-900" data-testid="user-name">
-          {user.first_name} {user.last_name}
-        </p>
-        <p className="text-xs text-slate-500" data-testid="user-role">
-          {capitalise(user.role)}
-        </p>
-      </div>
+      {manages ? (
+        <div ref={root} className="relative min-w-0">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((o) => !o)}
+            className="flex min-w-0 items-center gap-2 rounded-lg p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-3"
+          >
+            <Identity first={user.first_name} last={user.last_name} role={user.role} />
+            <ChevronDown aria-hidden="true" className="hidden size-4 shrink-0 text-slate-500 sm:block" />
+          </button>
+          {open ? (
+            <div
+              id={menuId}
+              className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+            >
+              <Link
+                to="/settings"
+                className="flex min-h-11 items-center gap-2 px-3 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <Settings aria-hidden="true" className="size-4" />
+                Organisation
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <Identity first={user.first_name} last={user.last_name} role={user.role} />
+        </div>
+      )}
       <Button
         variant="ghost"
         size="md"
@@ -48,5 +98,27 @@ export function UserMenu() {
         <span className="sr-only sm:not-sr-only">Logout</span>
       </Button>
     </div>
+  );
+}
+
+function Identity({ first, last, role }: { first: string; last: string; role: string }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 sm:flex"
+      >
+        {first.charAt(0)}
+        {last.charAt(0)}
+      </span>
+      <span className="min-w-0 text-right leading-tight sm:text-left">
+        <span className="block truncate text-sm font-medium text-slate-900" data-testid="user-name">
+          {first} {last}
+        </span>
+        <span className="block text-xs text-slate-500" data-testid="user-role">
+          {capitalise(role)}
+        </span>
+      </span>
+    </>
   );
 }

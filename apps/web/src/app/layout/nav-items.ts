@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
+  Settings,
   Video,
 } from 'lucide-react';
 
@@ -32,8 +33,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const navItemsFor = (can: (action: Action) => boolean): NavItem[] =>
   NAV_ITEMS.filter((item) => !item.action || can(item.action));
 
+/** Places reached from the user menu in the top bar rather than the navigation. */
+export const MENU_ITEMS: readonly NavItem[] = [
+  { to: '/settings', label: 'Organisation', icon: Settings, action: 'organisation.manage' },
+];
+
+/** Every page a signed-in person can open without an id: the navigation's and the menu's. */
+export const ALL_PAGES: readonly NavItem[] = [...NAV_ITEMS, ...MENU_ITEMS];
+
 /** The section a path belongs to, for the phone's section bar; Dashboard when none matches. */
 export function sectionName(pathname: string): string {
-  const item = NAV_ITEMS.find((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`));
+  const item = ALL_PAGES.find((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`));
   return item?.label ?? 'Dashboard';
 }

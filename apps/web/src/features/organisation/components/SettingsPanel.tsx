@@ -1,0 +1,142 @@
+import { type OrganisationSettings, OrganisationSettingsRequest } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { FieldError } from '@/components/ui/FieldError';
+import { FormField } from '@/components/ui/FormField';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { organisationQueries, useSaveSettings } from '../api/organisation-api';
+import { inputClasses } from './input-classes';
+
+const LABELS = { organisationName: 'Organisation name', timeZone: 'Time zone', workWeek: 'Work week' };
+type Errors = FieldErrors<keyof typeof LABELS>;
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const zones: string[] = Intl.supportedValuesOf('timeZone');
+
+/** The organisation's name, time zone and default work week. */
+export function SettingsPanel() {
+  const settings = useQuery(organisationQueries.settings());
+  if (settings.isPending) return <Spinner label="Loading settings" />;
+  if (settings.isError) return <Unavailable what="Settings" onRetry={() => settings.refetch()} />;
+  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: OrganisationSettings }) {
+  const [values, setValues] = useState(saved);
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveSettings();
+  const toast = useToast();
+  const zoneChanged = values.timeZone !== saved.timeZone;
+  const zoneChoices = zones.includes(saved.timeZone) ? zones : [saved.timeZone, ...zones];
+
+  const toggleDay = (day: number) =>
+    setValues((v) => ({
+      ...v,
+      workWeek: v.workWeek.includes(day) ? v.workWeek.filter((d) => d !== day) : [...v.workWeek, day],
+    }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkForm(OrganisationSettingsRequest, values, LABELS);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.data, {
+      onSuccess: () => toast.success('Settings saved'),
+      onError: (error) => {
+        setErrors(serverFieldErrors(error, LABELS));
+        toast.error(errorMessage(error, 'Failed to save settings'));
+      },
+    });
+  };
+
+  return (
+    <Card className="max-w-2xl p-4 sm:p-6">
+      <form noValidate onSubmit={submit} className="grid gap-5">
+        <FormField
+          label="Organisation name"
+          error={errors.organisationName}
+          hint="Shown in the top bar and on exports."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={inputClasses}
+              value={values.organisationName}
+              maxLength={80}
+              onChange={(e) => setValues((v) => ({ ...v, organisationName: e.target.value }))}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Time zone"
+          error={errors.timeZone}
+          hint={
+            zoneChanged ? (
+              <span className="font-medium text-amber-800">
+                Changing the time zone changes what "today" means for attendance, leave and every report, from
+                the moment you save.
+              </span>
+            ) : (
+              'Attendance days, lateness and reports follow this clock.'
+            )
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={inputClasses}
+              value={values.timeZone}
+              onChange={(e) => setValues((v) => ({ ...v, timeZone: e.target.value }))}
+            >
+              {zoneChoices.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <fieldset aria-describedby={errors.workWeek ? 'work-week-error' : 'work-week-hint'}>
+          <legend className="text-sm font-medium text-slate-700">Work week</legend>
+          <p id="work-week-hint" className="mt-1 text-xs text-slate-600">
+            New departments start with these days; each department's schedule can differ.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {WEEKDAYS.map((name, index) => {
+              const day = index + 1;
+              return (
+                <label
+                  key={name}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
+                >
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-indigo-600"
+                    checked={values.workWeek.includes(day)}
+                    onChange={() => toggleDay(day)}
+                  />
+                  {name}
+                </label>
+              );
+            })}
+          </div>
+          <FieldError id="work-week-error" message={errors.workWeek} />
+        </fieldset>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

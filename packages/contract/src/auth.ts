@@ -41,6 +41,8 @@ export type OkResponse = z.infer<typeof OkResponse>;
 /** Public facts the login page needs before anyone signs in. */
 export const AppInfo = z.object({
   name: z.string(),
+  /** The organisation's name as its administrators set it: the top bar and exports show it. */
+  organisationName: z.string(),
   demo: z.boolean(),
   /**
    * Whether the published demo accounts sign in with their published passwords here; the login

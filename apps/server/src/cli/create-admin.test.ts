@@ -74,6 +74,7 @@ describe('create-admin', () => {
   it('shows no demo mode to the login page when demo is off', async () => {
     expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
       name: 'Atrium',
+      organisationName: 'Atrium',
       demo: false,
       demoAccounts: false,
       timezone: expect.any(String),

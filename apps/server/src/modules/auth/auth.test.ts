@@ -263,6 +263,7 @@ describe('authorization', () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
       name: 'Atrium',
+      organisationName: 'Atrium',
       demo: true,
       // These tests' users are not the published demo accounts.
       demoAccounts: false,

@@ -43,7 +43,10 @@ describe('organisation settings', () => {
       timeZone: 'Europe/Berlin',
       workWeek: [1, 2, 3, 4, 6],
     });
-    expect((await suite.http.get('/api/app-info')).json().timezone).toBe('Europe/Berlin');
+    expect((await suite.http.get('/api/app-info')).json()).toMatchObject({
+      timezone: 'Europe/Berlin',
+      organisationName: 'Northwind Traders',
+    });
     expect(await auditActions('organisation.settings')).toEqual(['organisation.settings_changed']);
 
     // A department created afterwards starts with the organisation's work week.

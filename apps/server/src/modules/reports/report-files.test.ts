@@ -44,7 +44,7 @@ async function heldUnread(file: Readable): Promise<number> {
 // Long files take seconds to draw and parse; more on a busy machine.
 describe('report files for a long table', { timeout: 90_000 }, () => {
   it('draws the PDF no faster than it is read, repeating the header on every page', async () => {
-    const file = reportPdf(longReport(5000));
+    const file = reportPdf(longReport(5000), 'Atrium');
     // Unread, drawing stops at the buffer's limit: a few pages, not the ~110 (170 KB) of the file.
     expect(await heldUnread(file)).toBeLessThan(64 * 1024);
     const pdf = await readAll(file);
@@ -58,7 +58,7 @@ describe('report files for a long table', { timeout: 90_000 }, () => {
   });
 
   it('streams 10,000 xlsx rows with a frozen header and an autofilter', async () => {
-    const file = reportXlsx(longReport(10_000));
+    const file = reportXlsx(longReport(10_000), 'Atrium');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await readAll(file)) as unknown as ArrayBuffer);
     const table = book.getWorksheet('Employee Attendance')!;

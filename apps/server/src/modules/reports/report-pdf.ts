@@ -81,12 +81,12 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
  * pdfkit hands out each page as it is finished whether or not anyone reads it, so the table is
  * drawn a page at a time, no faster than the client reads: the file never piles up in memory.
  */
-export function reportPdf(report: Report): Readable {
+export function reportPdf(report: Report, organisation: string): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: report.title } });
   const out = new PassThrough();
   doc.pipe(out);
   doc.on('error', (error) => out.destroy(error));
-  draw(doc, report, out).then(
+  draw(doc, report, organisation, out).then(
     (whole) => {
       if (whole) doc.end();
     },
@@ -96,10 +96,19 @@ export function reportPdf(report: Report): Readable {
 }
 
 /** Draws the report into `doc`; false when the reader went away before the end. */
-async function draw(doc: PDFKit.PDFDocument, report: Report, out: PassThrough): Promise<boolean> {
+async function draw(
+  doc: PDFKit.PDFDocument,
+  report: Report,
+  organisation: string,
+  out: PassThrough,
+): Promise<boolean> {
   const bottom = () => doc.page.height - MARGIN;
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#111827').text(report.title);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151').text(`${report.startDate} to ${report.endDate}`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#374151')
+    .text(`${organisation} · ${report.startDate} to ${report.endDate}`);
   if (report.emptyRange) doc.text('The start date is after the end date: the range holds no day.');
   doc.moveDown();
   const cardWidth = (doc.page.width - MARGIN * 2) / 4;

@@ -28,7 +28,7 @@ function cell(kind: ReportColumn['kind'], value: string | number | null): ExcelJ
  * Rows are committed as they are written and no faster than the client reads, so the file's
  * bytes never pile up in memory however long the table is.
  */
-export function reportXlsx(report: Report): Readable {
+export function reportXlsx(report: Report, organisation: string): Readable {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const write = async () => {
@@ -39,6 +39,7 @@ export function reportXlsx(report: Report): Readable {
     ];
     summary.addRow(['Start Date', new Date(`${report.startDate}T00:00:00Z`)]).commit();
     summary.addRow(['End Date', new Date(`${report.endDate}T00:00:00Z`)]).commit();
+    summary.addRow(['Organisation', organisation]).commit();
     for (const c of report.summary) {
       const row = summary.addRow([c.label, c.value]);
       row.getCell(2).numFmt = FORMATS[c.kind] ?? '@';

@@ -13,11 +13,12 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
     route(app, reportsApi.export, async (request, reply) => {
       const { format, ...range } = request.query;
       const report = await reports.report(actorOf(request), request.params.type, range);
+      const organisation = await reports.organisationName();
       // pdfkit and exceljs load on the first export, not with every start of the server.
       const file =
         format === 'pdf'
-          ? (await import('./report-pdf')).reportPdf(report)
-          : (await import('./report-xlsx')).reportXlsx(report);
+          ? (await import('./report-pdf')).reportPdf(report, organisation)
+          : (await import('./report-xlsx')).reportXlsx(report, organisation);
       const name = `${request.params.type}-report-${range.startDate}-to-${range.endDate}.${format}`;
       return reply
         .type(

@@ -12,6 +12,7 @@ import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import { dailyTotals } from '../counting/counting.repository';
 import { conversionRate, walkInRate } from '../counting/rates';
+import { readOrganisationName } from '../organisation/organisation.repository';
 import type { OrgClock } from '../system/clock';
 import {
   accessAlertCount,
@@ -43,6 +44,11 @@ export class ReportsService {
     private readonly db: Db,
     private readonly clock: OrgClock,
   ) {}
+
+  /** Whose report it is, for the heading of an exported file. */
+  organisationName(): Promise<string> {
+    return readOrganisationName(this.db);
+  }
 
   async report(actor: Actor, type: ReportType, query: ReportQuery): Promise<Report> {
     authorize(actor, 'reports.view');

@@ -279,7 +279,7 @@ describe('Report exports', () => {
     const text = (await parser.getText()).text;
     await parser.destroy();
     expect(text).toContain('Department Report');
-    expect(text).toContain('2026-11-02 to 2026-11-13');
+    expect(text).toContain('Atrium · 2026-11-02 to 2026-11-13');
     expect(text).toMatch(/Reports Alpha\s+Ben Alpha\s+2\s+83\.3%\s+8\.3\s+125\s+2\s+Good/);
   });
 
@@ -296,6 +296,7 @@ describe('Report exports', () => {
     const summary = book.getWorksheet('Summary');
     expect(summary?.getCell('A1').value).toBe('Access Control Report');
     expect(summary?.getCell('B2').value).toEqual(new Date('2026-11-02T00:00:00Z'));
+    expect(summary?.getRow(4).values).toEqual([undefined, 'Organisation', 'Atrium']);
     const table = book.getWorksheet('Access Points by Day');
     expect(table?.getRow(1).values).toEqual([
       undefined,

@@ -1,5 +1,6 @@
 import type { AppInfo } from '@atrium/contract';
 import type { Db } from '../../db/connection';
+import { readOrganisationName } from '../organisation/organisation.repository';
 import type { OrgClock } from './clock';
 import { databaseAnswers } from './health.repository';
 
@@ -24,6 +25,7 @@ export class SystemService {
   async appInfo(): Promise<AppInfo> {
     return {
       name: 'Atrium',
+      organisationName: await readOrganisationName(this.db),
       demo: this.demo,
       demoAccounts: (await this.demoLogins?.allUsable()) ?? false,
       timezone: await this.clock.timeZone(),

@@ -1,9 +1,14 @@
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAppInfo } from '@/lib/app-info';
 import { cn } from '@/lib/cn';
 
-/** `compact`: on phones only the mark shows, leaving the top bar room for the user's name. */
+/**
+ * `compact`: on phones only the mark shows, leaving the top bar room for the user's name.
+ * The organisation's own name follows the product's once an administrator has set one.
+ */
 export function Logo({ compact = false }: { compact?: boolean }) {
+  const organisation = useAppInfo().data?.organisationName;
   return (
     <Link
       to="/dashboard"
@@ -20,6 +25,14 @@ export function Logo({ compact = false }: { compact?: boolean }) {
       >
         Atrium
       </span>
+      {organisation && organisation !== 'Atrium' ? (
+        <span
+          data-testid="organisation-name"
+          className="hidden max-w-48 truncate border-l border-slate-200 pl-2 text-sm font-medium text-slate-600 md:inline"
+        >
+          {organisation}
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -13,9 +13,12 @@ const routes = [
 const appInfo = (demo: boolean, demoAccounts = demo) =>
   vi.fn<typeof fetch>().mockImplementation(
     async () =>
-      new Response(JSON.stringify({ name: 'Atrium', demo, demoAccounts, timezone: 'UTC' }), {
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({ name: 'Atrium', organisationName: 'Atrium', demo, demoAccounts, timezone: 'UTC' }),
+        {
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
   );
 
 beforeEach(() => {

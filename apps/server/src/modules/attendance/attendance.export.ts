@@ -42,7 +42,9 @@ export async function* attendanceCsv(
     [p.employee_number, p.first_name, p.last_name, p.email, p.department_name ?? ''].map(csvCell).join(','),
   );
   const clock = localTimes(timeZone);
-  const onDay: (ExportRecord | undefined)[] = new Array(ordered.length);
+  // The day's records, already written as their cells: a day's strings are all that is held,
+  // not its row objects (which then die young instead of piling up for the garbage collector).
+  const onDay: (string | undefined)[] = new Array(ordered.length);
   const pending = records[Symbol.asyncIterator]();
   try {
     let next = await pending.next();
@@ -51,12 +53,14 @@ export async function* attendanceCsv(
       onDay.fill(undefined);
       for (; !next.done && next.value.date === date; next = await pending.next()) {
         const at = position.get(next.value.user_id);
-        if (at !== undefined) onDay[at] = next.value;
+        if (at !== undefined) onDay[at] = recordCells(next.value, clock);
       }
       const weekday = isoWeekday(date);
       for (let i = 0; i < ordered.length; i++) {
-        const scheduled = ordered[i]!.workdays.includes(weekday);
-        piece += `${date},${personCells[i]},${dayCells(onDay[i], scheduled, clock)}\r\n`;
+        const cells =
+          onDay[i] ??
+          (ordered[i]!.workdays.includes(weekday) ? ',,,Absent,no,no,' : ',,,Not scheduled,no,no,');
+        piece += `${date},${personCells[i]},${cells}\r\n`;
         if (piece.length >= PIECE) {
           yield piece;
           piece = '';
@@ -71,15 +75,11 @@ export async function* attendanceCsv(
 }
 
 /**
- * The cells after the person's: check-in, check-out, hours, status, late, early exit, source.
- * The labels are constants that need no quoting; the rest go through csvCell.
+ * A record's cells after the person's: check-in, check-out, hours, status, late, early exit,
+ * source (a day without one has empty times and Absent or Not scheduled). The labels are
+ * constants that need no quoting; the rest go through csvCell.
  */
-function dayCells(
-  record: ExportRecord | undefined,
-  scheduled: boolean,
-  clock: (instant: Date) => string,
-): string {
-  if (!record) return `,,,${scheduled ? 'Absent' : 'Not scheduled'},no,no,`;
+function recordCells(record: ExportRecord, clock: (instant: Date) => string): string {
   const checkIn = record.check_in_time;
   const checkOut = record.check_out_time;
   return [

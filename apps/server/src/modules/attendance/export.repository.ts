@@ -54,5 +54,5 @@ export function streamRangeRecords(
     .where('date', '>=', range.start)
     .where('date', '<=', range.end);
   if (userIds) query = query.where('user_id', '=', sql<number>`ANY(${userIds}::int[])`);
-  return query.orderBy('date').orderBy('user_id').stream(5000);
+  return query.orderBy('date').orderBy('user_id').stream(1000);
 }

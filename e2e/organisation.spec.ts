@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/auth';
+
+/** The Organisation area: reached from the admin's user menu, refused to staff. */
+
+test('an admin declares, renames and removes a public holiday from the user menu', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.getByRole('button', { name: /Alex Morgan/ }).click();
+  await page.getByRole('link', { name: 'Organisation' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Organisation' })).toBeVisible();
+
+  // The next year is empty in the demo, whatever today is.
+  await page.getByRole('button', { name: 'Next year' }).click();
+  const year = new Date().getUTCFullYear() + 1;
+  await expect(page.getByRole('heading', { name: `Public Holidays ${year}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Holiday' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('');
+  await dialog.getByRole('button', { name: 'Save Holiday' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await dialog.getByLabel('Date').fill(`${year}-12-25`);
+  await dialog.getByLabel('Name').fill('Christmas Day');
+  await dialog.getByRole('button', { name: 'Save Holiday' }).click();
+  await expect(dialog).toHaveCount(0);
+  const list = page.getByRole('list', { name: `Public Holidays ${year}` });
+  await expect(list.getByText('Christmas Day')).toBeVisible();
+
+  await list.getByRole('button', { name: 'Edit Christmas Day' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Christmas');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Holiday' }).click();
+  await expect(list.getByText('Christmas', { exact: true })).toBeVisible();
+
+  await list.getByRole('button', { name: 'Remove Christmas' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`No public holidays declared for ${year}.`)).toBeVisible();
+});
+
+test('an admin renames the organisation and the top bar shows it', async ({ page }) => {
+  await signInAs(page, 'admin', '/settings');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const name = page.getByLabel('Organisation name');
+  await expect(name).toHaveValue('Atrium');
+  await name.fill('Northwind Traders');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByTestId('organisation-name')).toHaveText('Northwind Traders');
+
+  await name.fill('Atrium');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByTestId('organisation-name')).toHaveCount(0);
+});
+
+test('staff have no Organisation menu and are refused the page', async ({ page }) => {
+  await signInAs(page, 'user');
+  await expect(page.getByRole('link', { name: 'Organisation' })).toHaveCount(0);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});

@@ -25,20 +25,21 @@ export async function cpuMeter(serverPid: number, databaseUrl: string, database:
         [database],
       )
     ).rows.map((r) => r.pid);
-  const sample = async (pids: number[]) => {
-    const server = await processCpuMs(serverPid);
-    const db = (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0);
-    return { server, db };
-  };
+  const sample = async (pids: number[]) =>
+    new Map(await Promise.all(pids.map(async (p) => [p, await processCpuMs(p)] as const)));
   return {
     /** Starts a measurement; the returned function ends it with the CPU ms used in between. */
     async start() {
-      const pids = await backends();
-      const before = await sample(pids);
+      const server = await processCpuMs(serverPid);
+      const before = await sample(await backends());
       return async () => {
-        // Sessions opened meanwhile count from 0; those closed meanwhile are lost (the pool keeps its own).
-        const after = await sample([...new Set([...pids, ...(await backends())])]);
-        return { server: after.server - before.server, db: after.db - before.db };
+        const serverUsed = (await processCpuMs(serverPid)) - server;
+        const after = await sample([...new Set([...before.keys(), ...(await backends())])]);
+        // Sessions opened meanwhile count from 0; those closed meanwhile (the pool lets idle ones
+        // go) are left out rather than counted as negative.
+        let db = 0;
+        for (const [pid, used] of after) if (used > 0) db += used - (before.get(pid) ?? 0);
+        return { server: serverUsed, db };
       };
     },
     close: () => client.end(),

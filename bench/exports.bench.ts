@@ -55,9 +55,10 @@ async function download(name: string, url: string, init: RequestInit) {
     const firstByte = performance.now() - started;
     const hash = createHash('sha256');
     let bytes = 0;
-    for await (const chunk of res.body!) {
-      bytes += chunk.byteLength;
-      hash.update(chunk);
+    const reader = res.body!.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      bytes += part.value.byteLength;
+      hash.update(part.value);
     }
     const seconds = (performance.now() - started) / 1000;
     console.info(

@@ -178,6 +178,22 @@ export interface FuzzRequest {
 }
 
 /**
+ * A value as the text a URL carries. Generated objects may have no usable toString (fast-check
+ * makes `{toString: null}`): those travel as their JSON, as a client that serialised them would.
+ */
+function asText(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    try {
+      return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+    } catch {
+      return Object.prototype.toString.call(value);
+    }
+  }
+}
+
+/**
  * A request for `route` whose inputs are all valid, except the `hostile` values put in their
  * slots; `full` fills every body property, not only the required ones.
  */
@@ -193,7 +209,7 @@ export function buildRequest(
   for (const name of route.requiredQuery) query[name] = valid(route.query[name]);
   let body = route.body ? (valid(route.body) as Record<string, unknown>) : undefined;
   for (const { slot, value } of hostile) {
-    if (slot.in === 'path') params[slot.name] = String(value);
+    if (slot.in === 'path') params[slot.name] = asText(value);
     else if (slot.in === 'query') query[slot.name] = value;
     else {
       body = structuredClone(body ?? {});
@@ -208,7 +224,7 @@ export function buildRequest(
   }
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => encode(params[name] ?? '1'));
   const search = Object.entries(query)
-    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${encode(String(item))}`))
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${encode(asText(item))}`))
     .join('&');
   return {
     method: route.method,

@@ -22,7 +22,7 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
-/** A year's public holidays: nobody is absent on them and working-days-only leave skips them. */
+/** A year's public holidays, as the organisation declares them. */
 export function HolidaysPanel() {
   const today = organisationToday();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
@@ -144,8 +144,7 @@ function RemoveHolidayDialog({ holiday, onClose }: { holiday: Holiday; onClose: 
       }}
     >
       <p className="text-sm text-slate-700">
-        {longDate(holiday.date)} becomes an ordinary day again: people scheduled to work that day count as
-        absent if they are not there.
+        {longDate(holiday.date)} will no longer be listed as a public holiday.
       </p>
     </FormDialog>
   );

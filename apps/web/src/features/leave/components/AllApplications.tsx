@@ -3,13 +3,13 @@ import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
+import { inputClasses } from '@/components/ui/input-classes';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, formatRange, plural } from '../lib/format';
-import { inputClasses } from './input-classes';
 import { StatusBadge } from './StatusBadge';
 import { useDecisionActions } from './useDecisionActions';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { FieldError } from '@/components/ui/FieldError';
+import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -18,7 +19,6 @@ import {
   validateStep,
   type WizardStep,
 } from '../lib/wizard';
-import { inputClasses } from './input-classes';
 import { StepIndicator } from './StepIndicator';
 
 /**

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { inputClasses } from '@/components/ui/input-classes';
 import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -11,7 +12,6 @@ import { DAY_PAGE_SIZE, useLeaveCalendar, useLeaveDay } from '../api/leave-api';
 import { monthGrid, shiftMonth, WEEKDAYS } from '../lib/calendar';
 import { formatDate } from '../lib/format';
 import { localToday } from '../lib/wizard';
-import { inputClasses } from './input-classes';
 import { StatusBadge } from './StatusBadge';
 
 /** Calendar View: who is away on which day; choosing a day lists the names. */

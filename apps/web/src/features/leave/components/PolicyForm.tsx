@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { FieldError } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
+import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSavePolicy } from '../api/leave-api';
-import { inputClasses } from './input-classes';
 
 const LABELS = {
   name: 'Name',

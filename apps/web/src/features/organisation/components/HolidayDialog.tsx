@@ -2,11 +2,11 @@ import { type Holiday, HolidayRequest } from '@atrium/contract';
 import { useState } from 'react';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveHoliday } from '../api/organisation-api';
-import { inputClasses } from './input-classes';
 
 const LABELS = { date: 'Date', name: 'Name' };
 
@@ -66,7 +66,7 @@ export function HolidayDialog({
           <input
             {...control}
             type="date"
-            className={inputClasses}
+            className={`mt-1 ${inputClasses}`}
             value={values.date}
             onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))}
           />
@@ -76,7 +76,7 @@ export function HolidayDialog({
         {(control) => (
           <input
             {...control}
-            className={inputClasses}
+            className={`mt-1 ${inputClasses}`}
             value={values.name}
             maxLength={80}
             placeholder="e.g. New Year's Day"

@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FieldError } from '@/components/ui/FieldError';
 import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-classes';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
-import { inputClasses } from './input-classes';
 
 const LABELS = { organisationName: 'Organisation name', timeZone: 'Time zone', workWeek: 'Work week' };
 type Errors = FieldErrors<keyof typeof LABELS>;
@@ -69,7 +69,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
           {(control) => (
             <input
               {...control}
-              className={inputClasses}
+              className={`mt-1 ${inputClasses}`}
               value={values.organisationName}
               maxLength={80}
               onChange={(e) => setValues((v) => ({ ...v, organisationName: e.target.value }))}
@@ -93,7 +93,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
           {(control) => (
             <select
               {...control}
-              className={inputClasses}
+              className={`mt-1 ${inputClasses}`}
               value={values.timeZone}
               onChange={(e) => setValues((v) => ({ ...v, timeZone: e.target.value }))}
             >

@@ -17,3 +17,5 @@ await build({
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+// password-rules.ts reads it beside the bundle.
+await cp('src/modules/auth/common-passwords.txt', 'dist/common-passwords.txt');

@@ -26,6 +26,15 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/**
+ * A password someone chooses (own change, invitation, reset): at least 10 characters. The server
+ * also refuses the most common passwords (a list of 20,000 it ships).
+ */
+export const NewPassword = z
+  .string({ error: 'is required' })
+  .min(10, { error: 'must be at least 10 characters' })
+  .max(256, { error: 'must be at most 256 characters' });
+
 export const LoginResponse = z.object({ token: z.string(), user: User });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

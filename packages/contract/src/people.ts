@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MeResponse } from './auth';
-import { Cursor, Id, IdParam, QueryInt, Text } from './common';
+import { MeResponse, Role } from './auth';
+import { CalendarDate, Cursor, Id, IdParam, QueryInt, Text } from './common';
 import { endpoint } from './endpoint';
 
 export const Department = z.object({
@@ -26,6 +26,32 @@ export const SetManagerResponse = z.object({
   manager: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
 });
 export type SetManagerResponse = z.infer<typeof SetManagerResponse>;
+
+const Required = { error: 'is required' };
+const Identifier = (max: number) =>
+  Text(max)
+    .min(1, Required)
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'must hold only letters, digits, dots, dashes and underscores' });
+
+/**
+ * A person as an administrator creates one: from the Add Person form, or one row of a CSV import
+ * (whose columns are these fields in snake_case, the department by name). Email, employee number
+ * and badge number are each unique in the organisation.
+ */
+export const PersonFields = z.object({
+  firstName: Text(80).min(1, Required),
+  lastName: Text(80).min(1, Required),
+  email: z
+    .email({ error: 'must be a valid email address' })
+    .max(254, { error: 'must be at most 254 characters' })
+    .transform((email) => email.toLowerCase()),
+  employeeNumber: Identifier(32),
+  badgeNumber: Identifier(32),
+  departmentId: Id.nullable(),
+  role: Role,
+  startDate: CalendarDate.nullable(),
+});
+export type PersonFields = z.infer<typeof PersonFields>;
 
 export const UpdateUserRequest = z.object({ active: z.boolean() });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;

@@ -27,6 +27,19 @@ export interface UsersTable {
   department_id: number | null;
   active: Generated<boolean>;
   created_at: Generated<Date>;
+  start_date: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface UserInvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'invite' | 'reset';
+  token_hash: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -360,6 +373,7 @@ export interface Database {
   departments: DepartmentsTable;
   roles: RolesTable;
   users: UsersTable;
+  user_invitations: UserInvitationsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;

@@ -2,8 +2,8 @@ import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { deleteAccessSnapshotsBefore } from '../modules/video/access-snapshots.repository';
 import {
-  deleteAccessSnapshotsBefore,
   deleteSegments,
   indexedPaths,
   insertSegment,

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { safeJoin } from '../../video/recordings';
 import type { StoredAccessEvent } from '../access/ingest.service';
-import * as repo from './video.repository';
+import * as repo from './access-snapshots.repository';
 
 /** The supervisor refreshes a camera's latest frame every 3 s: the next one is this far off at most. */
 const NEXT_FRAME_WAIT_MS = 4000;

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { hashSecret, PUSH_TOKEN } from '../access/push.service';
 import type { OrgClock } from '../system/clock';
-import * as repo from './video.repository';
+import * as repo from './camera-push.repository';
 
 /**
  * A camera that says nothing for this long has stopped seeing motion: Hikvision cameras repeat

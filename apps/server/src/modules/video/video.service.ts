@@ -21,6 +21,8 @@ import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
+import * as snapshotRepo from './access-snapshots.repository';
+import * as pushRepo from './camera-push.repository';
 import { cameraPushPath } from './camera-push.service';
 import { mediaUrls } from './media-urls';
 import { hideCredentials, keepCredentials } from './stream-url';
@@ -196,7 +198,7 @@ export class VideoService {
     authorize(actor, 'video.manage');
     const secret = newPushSecret();
     await this.d.db.transaction().execute(async (trx) => {
-      if (!(await repo.setCameraPushHash(trx, id, hashSecret(secret)))) throw notFound('Camera');
+      if (!(await pushRepo.setCameraPushHash(trx, id, hashSecret(secret)))) throw notFound('Camera');
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'camera.push_secret_rotated',
@@ -356,7 +358,7 @@ export class VideoService {
 
   /** The file of an access event's camera picture, and the camera it is from. */
   async accessSnapshot(eventId: number): Promise<{ cameraId: number; file: string } | undefined> {
-    const snapshot = await repo.findAccessSnapshot(this.d.db, eventId);
+    const snapshot = await snapshotRepo.findAccessSnapshot(this.d.db, eventId);
     return snapshot && { cameraId: snapshot.camera_id, file: safeJoin(this.d.videoRoot, snapshot.path) };
   }
 

@@ -23,8 +23,10 @@ import { endSessionsIn } from './session-end';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { describeUserAgent } from './user-agent';
 
-const fieldError = (field: string, rule: string, message: string) =>
-  new AppError('validation_failed', `${field} ${message}`, [{ field, rule, message }]);
+function fieldError(field: string, rule: string, text: string): AppError {
+  const message = `${field} ${text}`;
+  return new AppError('validation_failed', message, [{ field, rule, message }]);
+}
 
 /**
  * A signed-in person's own account: their details, their password, their sessions. Every

@@ -126,6 +126,15 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the change password form with its messages showing',
+      who: 'user',
+      path: '/profile',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Change Password' }).click();
+        await expect(page.getByText('Current password is required')).toBeVisible();
+      },
+    },
+    {
       name: 'the balance details table',
       who: 'user',
       path: '/leave',

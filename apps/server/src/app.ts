@@ -19,6 +19,8 @@ import { type AccessOptions, createAccess } from './modules/access/access.module
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceAdminService } from './modules/attendance/attendance-admin.service';
+import { accountRoutes } from './modules/auth/account.routes';
+import { AccountService } from './modules/auth/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionCache } from './modules/auth/session-cache';
@@ -173,6 +175,7 @@ export async function buildApp({
         systemRoutes(new SystemService(db, config.demo, new PublishedDemoLogins(db), clock)),
       );
       await api.register(authRoutes(auth, config));
+      await api.register(accountRoutes(new AccountService(db, bus, clock, sessions)));
       await api.register(peopleRoutes(people));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
       await api.register(dashboardRoutes(dashboard));

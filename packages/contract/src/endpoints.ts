@@ -1,4 +1,5 @@
 import { accessApi } from './access';
+import { accountApi } from './account';
 import { attendanceApi } from './attendance';
 import { authApi } from './auth';
 import { countingApi } from './counting';
@@ -18,6 +19,7 @@ import { videoApi } from './video';
 export const apiEndpoints = {
   system: systemApi,
   auth: authApi,
+  account: accountApi,
   people: peopleApi,
   attendance: attendanceApi,
   dashboard: dashboardApi,

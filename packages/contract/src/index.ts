@@ -1,4 +1,5 @@
 export * from './access';
+export * from './account';
 export * from './alerts';
 export * from './attendance';
 export * from './auth';

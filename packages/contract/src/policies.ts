@@ -20,6 +20,10 @@ const everyone = { admin: 'all', staff: 'own' } as const;
 const ownForAll = { admin: 'own', staff: 'own' } as const;
 
 export const POLICIES = {
+  // My account
+  /** My own details, password and sessions. */
+  'account.self': ownForAll,
+
   // Attendance
   /** Check in and out, see my day and my statistics. */
   'attendance.self': ownForAll,

@@ -229,6 +229,19 @@ describe('live socket', () => {
     expect((await onTwo.closed).code).toBe(4403);
   });
 
+  it('closes the sockets of a session its owner ends from another one, on every process', async () => {
+    const onTwo = await joined(urlTwo, bob);
+    const sid = JSON.parse(Buffer.from(onTwo.token.split('.')[1]!, 'base64url').toString()).sid;
+    const elsewhere = await login(one.app, bob);
+    const res = await one.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${sid}`,
+      headers: elsewhere.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await onTwo.closed).code).toBe(4403);
+  });
+
   it('closes a socket with the auth code when its access token expires', async () => {
     const short = await startTestApp(database, { accessTokenTtlSeconds: 2 });
     try {

@@ -52,6 +52,12 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('@/features/profile/pages/ProfilePage')).ProfilePage,
+                }),
+              },
+              {
                 Component: RequireAdmin,
                 children: [
                   {

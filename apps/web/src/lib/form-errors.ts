@@ -64,17 +64,20 @@ export function checkForm<T, F extends string>(
 
 /**
  * The field messages of a server 400 (its details name field and rule) for the fields the form
- * shows; empty for any other failure.
+ * shows; empty for any other failure. `wording`, keyed by the detail's rule, gives the form's own
+ * sentence where the server's message names the field by its API name.
  */
 export function serverFieldErrors<F extends string>(
   error: unknown,
   labels: Record<F, string>,
+  wording: Wording<F> = {},
 ): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   if (!isApiError(error) || !Array.isArray(error.details)) return errors;
-  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
+  for (const detail of error.details as { field?: unknown; rule?: unknown; message?: unknown }[]) {
     if (typeof detail.field !== 'string' || !(detail.field in labels)) continue;
-    errors[detail.field as F] ??= String(detail.message);
+    const field = detail.field as F;
+    errors[field] ??= wording[field]?.[String(detail.rule)] ?? String(detail.message);
   }
   return errors;
 }

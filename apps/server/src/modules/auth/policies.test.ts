@@ -19,6 +19,7 @@ const staff = actor('staff', 2);
  * deliberate change here too. `own`: only their own data; `all`: everyone's; absent: 403.
  */
 const expected: Record<Action, { admin?: 'all' | 'own'; staff?: 'all' | 'own' }> = {
+  'account.self': { admin: 'own', staff: 'own' },
   'attendance.self': { admin: 'own', staff: 'own' },
   'attendance.view': { admin: 'all', staff: 'own' },
   'attendance.manage': { admin: 'all' },

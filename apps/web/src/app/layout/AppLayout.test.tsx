@@ -58,6 +58,26 @@ describe('AppLayout', () => {
     expect(screen.getByTestId('user-role').textContent).toBe('Staff');
   });
 
+  it("opens everyone's user menu from the name: Profile for all, Organisation for admins", async () => {
+    const menuOf = async (who: typeof staffUser) => {
+      const { user, unmount } = renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(who) });
+      await user.click(
+        screen.getByRole('button', { name: new RegExp(`${who.first_name} ${who.last_name}`) }),
+      );
+      const links = screen
+        .getAllByRole('link')
+        .filter((l) => ['Profile', 'Organisation'].includes(l.textContent ?? ''));
+      const found = links.map((l) => [l.textContent, l.getAttribute('href')]);
+      unmount();
+      return found;
+    };
+    expect(await menuOf(staffUser)).toEqual([['Profile', '/profile']]);
+    expect(await menuOf(adminUser)).toEqual([
+      ['Profile', '/profile'],
+      ['Organisation', '/settings'],
+    ]);
+  });
+
   it('logs out with the Logout button', async () => {
     const logout = vi.fn().mockResolvedValue(undefined);
     const { user } = renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(staffUser, { logout }) });

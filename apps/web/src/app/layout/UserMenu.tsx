@@ -1,15 +1,16 @@
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth-context';
+import { MENU_ITEMS } from './nav-items';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The signed-in user's name and role, and the way out. The name opens a menu of the places
- * that belong to the person rather than to the spec's navigation (the Organisation area for
- * those who run it).
+ * that belong to the person rather than to the spec's navigation: everyone's own Profile, and
+ * the Organisation area for those who run it.
  */
 export function UserMenu() {
   const { user, logout, can } = useAuth();
@@ -51,42 +52,39 @@ export function UserMenu() {
       setLeaving(false);
     }
   };
-  const manages = can('organisation.manage');
+  const items = MENU_ITEMS.filter((item) => !item.action || can(item.action));
 
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-      {manages ? (
-        <div ref={root} className="relative min-w-0">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((o) => !o)}
-            className="flex min-w-0 items-center gap-2 rounded-lg p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-3"
+      <div ref={root} className="relative min-w-0">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-w-0 items-center gap-2 rounded-lg p-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-3"
+        >
+          <Identity first={user.first_name} last={user.last_name} role={user.role} />
+          <ChevronDown aria-hidden="true" className="hidden size-4 shrink-0 text-slate-500 sm:block" />
+        </button>
+        {open ? (
+          <div
+            id={menuId}
+            className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
-            <Identity first={user.first_name} last={user.last_name} role={user.role} />
-            <ChevronDown aria-hidden="true" className="hidden size-4 shrink-0 text-slate-500 sm:block" />
-          </button>
-          {open ? (
-            <div
-              id={menuId}
-              className="absolute right-0 z-50 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-            >
+            {items.map(({ to, label, icon: Icon }) => (
               <Link
-                to="/settings"
+                key={to}
+                to={to}
                 className="flex min-h-11 items-center gap-2 px-3 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                <Settings aria-hidden="true" className="size-4" />
-                Organisation
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
               </Link>
-            </div>
-          ) : null}
-        </div>
-      ) : (
-        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <Identity first={user.first_name} last={user.last_name} role={user.role} />
-        </div>
-      )}
+            ))}
+          </div>
+        ) : null}
+      </div>
       <Button
         variant="ghost"
         size="md"

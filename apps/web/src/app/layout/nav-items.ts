@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Settings,
+  UserRound,
   Video,
 } from 'lucide-react';
 
@@ -35,6 +36,7 @@ export const navItemsFor = (can: (action: Action) => boolean): NavItem[] =>
 
 /** Places reached from the user menu in the top bar rather than the navigation. */
 export const MENU_ITEMS: readonly NavItem[] = [
+  { to: '/profile', label: 'Profile', icon: UserRound },
   { to: '/settings', label: 'Organisation', icon: Settings, action: 'organisation.manage' },
 ];
 

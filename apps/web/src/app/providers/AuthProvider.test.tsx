@@ -6,13 +6,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/lib/auth-context';
 import { getToken, setToken } from '@/lib/token';
 import { staffUser } from '@/test/render';
+import { RequireAuth } from '../guard/RequireAuth';
 import { AuthProvider } from './AuthProvider';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** What the live channel does when the server ends the session: set by the page below. */
+let liveChannelEnds: () => void = () => {};
+
 function Who() {
-  const { status, user, logout } = useAuth();
+  const { status, user, logout, endSession } = useAuth();
+  liveChannelEnds = () => endSession('ended');
   return (
     <>
       <p>
@@ -25,7 +30,12 @@ function Who() {
   );
 }
 
-function renderAuth() {
+function Login() {
+  const { signOutReason } = useAuth();
+  return <h1>Login page ({signOutReason ?? 'none'})</h1>;
+}
+
+function renderAuth({ guarded = false } = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -35,8 +45,10 @@ function renderAuth() {
           </AuthProvider>
         ),
         children: [
-          { path: '/dashboard', Component: Who },
-          { path: '/login', element: <h1>Login page</h1> },
+          guarded
+            ? { Component: RequireAuth, children: [{ path: '/dashboard', Component: Who }] }
+            : { path: '/dashboard', Component: Who },
+          { path: '/login', Component: Login },
         ],
       },
     ],
@@ -92,9 +104,27 @@ describe('AuthProvider', () => {
     renderAuth();
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));
 
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/logout');
     expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
     expect(getToken()).toBeNull();
+  });
+
+  it('stays a deliberate logout when the live channel reports the ended session first', async () => {
+    setToken('t');
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockResolvedValueOnce(json(200, { user: staffUser })).mockImplementationOnce(() => {
+      // The server ends the session, and its socket closes (4403) before the answer arrives.
+      liveChannelEnds();
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    renderAuth({ guarded: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'out' }));
+    // The guard has already sent the page to login: as after a logout, remembering no page.
+    expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
+    answer(json(200, { ok: true }));
+    expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '@atrium/contract';
 // The policies subpath, not the contract's index: the shell must not pull zod into the first download.
 import { allows } from '@atrium/contract/policies';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { onSessionExpired } from '@/lib/api';
 import { call } from '@/lib/api-client';
@@ -29,12 +29,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     getToken() ? { user: null, status: 'loading', signOutReason: null } : signedOut(null),
   );
 
+  // While a deliberate logout is under way, its own echoes (the live channel closing for the
+  // session it ends) are still that logout: the next person starts from the dashboard.
+  const leaving = useRef(false);
   const endSession = useCallback(
     (reason: SignOutReason) => {
       clearToken();
       // The next user must not see the previous user's cached data.
       queryClient.clear();
-      setSession(signedOut(reason));
+      setSession(signedOut(leaving.current ? 'logout' : reason));
     },
     [queryClient],
   );
@@ -78,15 +81,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    if (getToken()) {
-      try {
-        await call(shellApi.logout);
-      } catch {
-        // The session is forgotten here either way; the server's copy expires on its own.
+    leaving.current = true;
+    try {
+      if (getToken()) {
+        try {
+          await call(shellApi.logout);
+        } catch {
+          // The session is forgotten here either way; the server's copy expires on its own.
+        }
       }
+      endSession('logout');
+      await navigate('/login', { replace: true });
+    } finally {
+      leaving.current = false;
     }
-    endSession('logout');
-    await navigate('/login', { replace: true });
   }, [endSession, navigate]);
 
   const value = useMemo<AuthContextValue>(

@@ -1,0 +1,24 @@
+import { accountApi } from '@atrium/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { actorOf } from '../../http/authenticate';
+import { route } from '../../http/route';
+import type { AccountService } from './account.service';
+
+export function accountRoutes(account: AccountService): FastifyPluginAsync {
+  return async (app) => {
+    route(app, accountApi.profile, async (request) => ({
+      profile: await account.profile(actorOf(request)),
+    }));
+    route(app, accountApi.changePassword, async (request) =>
+      account.changePassword(actorOf(request), request.body),
+    );
+    route(app, accountApi.sessions, async (request) => ({
+      sessions: await account.liveSessions(actorOf(request)),
+    }));
+    route(app, accountApi.endSession, async (request) => {
+      await account.endSession(actorOf(request), request.params.id);
+      return { ok: true as const };
+    });
+    route(app, accountApi.endOtherSessions, async (request) => account.endOtherSessions(actorOf(request)));
+  };
+}

@@ -1,0 +1,139 @@
+import type { ChangePasswordRequest, Profile, SessionInfo } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound, unauthorized } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import {
+  findCredentials,
+  findProfile,
+  listLiveSessionsOf,
+  otherLiveSessionIds,
+  ownsLiveSession,
+  replacePasswordHash,
+} from './account.repository';
+import type { Actor } from './actor';
+import { clearLoginFailuresFrom, pruneLoginFailures } from './auth.repository';
+import { assertAcceptablePassword } from './password-rules';
+import { hashPassword, verifyPassword } from './passwords';
+import { authorize } from './policies';
+import type { SessionCache } from './session-cache';
+import { endSessionsIn } from './session-end';
+import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
+import { describeUserAgent } from './user-agent';
+
+function fieldError(field: string, rule: string, text: string): AppError {
+  const message = `${field} ${text}`;
+  return new AppError('validation_failed', message, [{ field, rule, message }]);
+}
+
+/**
+ * A signed-in person's own account: their details, their password, their sessions. Every
+ * function acts on the actor alone; a session id of someone else's is answered as unknown.
+ */
+export class AccountService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  async profile(actor: Actor): Promise<Profile> {
+    authorize(actor, 'account.self');
+    const row = await findProfile(this.db, actor.userId);
+    if (!row) throw unauthorized();
+    return { ...row, role: row.role as Profile['role'] };
+  }
+
+  /**
+   * The current password is checked as a sign-in would be, throttled by the same per-account
+   * counter, so this form is no way around the login's slowing of guesses. On success every
+   * other session of the person ends; this one stays.
+   */
+  async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<{ endedSessions: number }> {
+    authorize(actor, 'account.self');
+    // Refused before the current password is tried: a request bound to fail costs no attempt.
+    assertAcceptablePassword(input.newPassword, 'newPassword');
+    const credentials = await findCredentials(this.db, actor.userId);
+    if (!credentials) throw unauthorized();
+    const { email, password_hash: storedHash } = credentials;
+    await admitLoginAttempt(this.db, email, actor.ip, this.clock.now);
+
+    if (!storedHash || !(await verifyPassword(storedHash, input.currentPassword))) {
+      const windowStart = new Date(this.clock.now().getTime() - LOGIN_WINDOW_SECONDS * 1000);
+      await pruneLoginFailures(this.db, email, actor.ip, windowStart);
+      await recordAudit(this.db, {
+        actorUserId: actor.userId,
+        action: 'password.change_failed',
+        ip: actor.ip,
+        targetType: 'user',
+        targetId: actor.userId,
+        details: { reason: 'wrong_current_password' },
+      });
+      throw fieldError('currentPassword', 'incorrect', 'is not your current password');
+    }
+    await clearLoginFailuresFrom(this.db, email, actor.ip);
+    if (input.newPassword === input.currentPassword) {
+      throw fieldError('newPassword', 'differs', 'must differ from your current password');
+    }
+
+    const newHash = await hashPassword(input.newPassword);
+    const ended = await this.db.transaction().execute(async (trx) => {
+      if (!(await replacePasswordHash(trx, actor.userId, storedHash, newHash))) {
+        throw new AppError('conflict', 'Your password was changed meanwhile. Sign in again if needed.');
+      }
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'password.changed',
+        ip: actor.ip,
+        targetType: 'user',
+        targetId: actor.userId,
+      });
+      const others = await otherLiveSessionIds(trx, actor.userId, actor.sessionId, this.clock.now());
+      return endSessionsIn(trx, this.bus, others, this.ending(actor, 'password_changed'));
+    });
+    // This process at once; the others (and this one again) when the event arrives.
+    this.sessions.forgetSessions(ended);
+    return { endedSessions: ended.length };
+  }
+
+  async liveSessions(actor: Actor): Promise<SessionInfo[]> {
+    authorize(actor, 'account.self');
+    const rows = await listLiveSessionsOf(this.db, actor.userId, actor.sessionId, this.clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at.toISOString(),
+      expires_at: row.expires_at.toISOString(),
+      ip: row.ip,
+      ...describeUserAgent(row.user_agent),
+      current: row.id === actor.sessionId,
+    }));
+  }
+
+  /** Ends one of the actor's own sessions (this one too); anyone else's is "not found". */
+  async endSession(actor: Actor, sessionId: string): Promise<void> {
+    authorize(actor, 'account.self');
+    const ended = await this.db.transaction().execute(async (trx) => {
+      if (!(await ownsLiveSession(trx, actor.userId, sessionId, this.clock.now()))) throw notFound('Session');
+      return endSessionsIn(trx, this.bus, [sessionId], this.ending(actor, 'ended_by_owner'));
+    });
+    this.sessions.forgetSessions(ended);
+  }
+
+  /** "Sign out everywhere else": every live session of the actor but this one. */
+  async endOtherSessions(actor: Actor): Promise<{ endedSessions: number }> {
+    authorize(actor, 'account.self');
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const others = await otherLiveSessionIds(trx, actor.userId, actor.sessionId, this.clock.now());
+      return endSessionsIn(trx, this.bus, others, this.ending(actor, 'ended_by_owner'));
+    });
+    this.sessions.forgetSessions(ended);
+    return { endedSessions: ended.length };
+  }
+
+  private ending(actor: Actor, reason: string) {
+    return { reason, actorUserId: actor.userId, ip: actor.ip, at: this.clock.now() };
+  }
+}

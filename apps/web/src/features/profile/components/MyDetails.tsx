@@ -1,0 +1,55 @@
+import type { Profile } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { profileQueries } from '../api/profile-api';
+import { formatDay } from '../lib/format';
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The person's own record, read only: administrators keep it. */
+export function MyDetails() {
+  const profile = useQuery(profileQueries.profile());
+  return (
+    <Card aria-labelledby="my-details-title">
+      <CardHeader>
+        <CardTitle id="my-details-title">My Details</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Your administrators keep these details. Ask one of them if anything needs changing.
+        </p>
+      </CardHeader>
+      <CardContent>
+        {profile.isPending ? (
+          <Spinner label="Loading your details" />
+        ) : profile.isError ? (
+          <Unavailable what="Your details" onRetry={() => profile.refetch()} />
+        ) : (
+          <Details profile={profile.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Details({ profile }: { profile: Profile }) {
+  const rows: [string, string][] = [
+    ['Name', `${profile.first_name} ${profile.last_name}`],
+    ['Email', profile.email],
+    ['Employee number', profile.employee_number],
+    ['Badge number', profile.badge_number],
+    ['Department', profile.department_name ?? 'None'],
+    ['Role', capitalise(profile.role)],
+  ];
+  if (profile.start_date) rows.push(['Start date', formatDay(profile.start_date)]);
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {rows.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+          <dd className="mt-0.5 break-words text-sm text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { NewPassword, OkResponse, Role } from './auth';
+import { endpoint } from './endpoint';
+
+/**
+ * What every signed-in person does for themselves: read their own details, change their
+ * password, see and end their own sessions. Nobody reaches anyone else's through these.
+ */
+
+/** The signed-in person's own details, as the profile page shows them (changes go through an administrator). */
+export const Profile = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  employee_number: z.string(),
+  badge_number: z.string(),
+  role: Role,
+  department_name: z.string().nullable(),
+  /** YYYY-MM-DD, or null when none was recorded. */
+  start_date: z.string().nullable(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const ProfileResponse = z.object({ profile: Profile });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ChangePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: 'is required' })
+    .min(1, { error: 'is required' })
+    .max(1024, { error: 'must be at most 1024 characters' }),
+  newPassword: NewPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const ChangePasswordResponse = z.object({
+  /** How many other sessions the change ended. */
+  endedSessions: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+/** One live session of the signed-in person. */
+export const SessionInfo = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  ip: z.string().nullable(),
+  /** The browser in plain words ("Chrome", "Safari"), "Unknown browser" when the user agent says nothing usable. */
+  browser: z.string(),
+  /** The operating system in plain words ("Windows", "iOS"), "Unknown system" likewise. */
+  os: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const SessionsResponse = z.object({ sessions: z.array(SessionInfo) });
+export type SessionsResponse = z.infer<typeof SessionsResponse>;
+
+export const SessionIdParams = z.object({ id: z.uuid({ error: 'must be a session id' }) });
+
+export const EndOtherSessionsResponse = z.object({ endedSessions: z.number().int() });
+export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;
+
+export const accountApi = {
+  profile: endpoint({
+    method: 'GET',
+    path: '/auth/profile',
+    audience: 'user',
+    summary: 'My own details, for the profile page',
+    response: ProfileResponse,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/auth/change-password',
+    audience: 'user',
+    summary: 'Change my password (the current one is required); my other sessions end',
+    body: ChangePasswordRequest,
+    response: ChangePasswordResponse,
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    audience: 'user',
+    summary: 'My live sessions, this one marked current',
+    response: SessionsResponse,
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    audience: 'user',
+    summary: "End one of my sessions (404 for anyone else's); its tokens and sockets stop at once",
+    params: SessionIdParams,
+    response: OkResponse,
+  }),
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/auth/sessions/end-others',
+    audience: 'user',
+    summary: 'End all my sessions but this one',
+    response: EndOtherSessionsResponse,
+  }),
+};

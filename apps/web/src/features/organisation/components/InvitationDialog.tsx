@@ -24,7 +24,7 @@ export function InvitationDialog({
   onClose: () => void;
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const copy = async () => {
     try {
@@ -56,13 +56,14 @@ export function InvitationDialog({
           One-time link
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input
+          <textarea
             id="invite-url"
             ref={field}
             readOnly
+            rows={2}
             value={invitation.inviteUrl}
             onFocus={(e) => e.target.select()}
-            className={`font-mono text-xs ${inputClasses}`}
+            className={`resize-none font-mono text-xs break-all ${inputClasses}`}
           />
           <Button variant="secondary" onClick={() => void copy()} className="shrink-0">
             Copy

@@ -51,7 +51,10 @@ export function AttendanceSection({ days }: { days: PersonAttendanceDay[] }) {
     >
       <ul className="divide-y divide-slate-100 text-sm">
         {days.map((day) => (
-          <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <li
+            key={day.date}
+            className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 py-2 sm:grid-cols-[6.5rem_1fr_auto]"
+          >
             <time dateTime={day.date} className="font-medium text-slate-900">
               {shortDate(day.date)}
             </time>
@@ -61,10 +64,12 @@ export function AttendanceSection({ days }: { days: PersonAttendanceDay[] }) {
               {day.check_out_time ? organisationClock(day.check_out_time) : 'still in'}
               {day.hours !== null ? ` · ${day.hours} h` : ''}
             </span>
-            <span className="flex gap-1">
-              {day.late ? <Badge tone="warning">Late</Badge> : null}
-              {day.early_exit ? <Badge tone="warning">Left early</Badge> : null}
-            </span>
+            {day.late || day.early_exit ? (
+              <span className="col-start-2 flex gap-1 sm:col-start-auto">
+                {day.late ? <Badge tone="warning">Late</Badge> : null}
+                {day.early_exit ? <Badge tone="warning">Left early</Badge> : null}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

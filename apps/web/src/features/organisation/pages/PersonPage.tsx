@@ -93,7 +93,7 @@ export function PersonPage() {
               <Item label="Department" value={person.department_name ?? 'No department'} />
               <Item label="Role" value={person.role === 'admin' ? 'Admin' : 'Staff'} />
               <Item label="Start date" value={person.start_date ?? 'Not set'} />
-              <Item label="Password" value={person.has_password ? 'Set' : 'Not set yet (invited)'} />
+              <Item label="Password" value={person.has_password ? 'Set' : 'Not set'} />
               <Item label="Schedule" value={scheduleText(schedule)} wide />
             </dl>
           </CardContent>

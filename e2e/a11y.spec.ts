@@ -135,6 +135,27 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the Add Person form with its messages showing',
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Add Person' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Add Person' }).click();
+        await expect(dialog.getByText('First name is required')).toBeVisible();
+      },
+    },
+    {
+      name: 'a person page',
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByTestId('person-row').first().getByRole('link').click();
+        await expect(page.getByRole('heading', { name: 'Recent Attendance (14 days)' })).toBeVisible();
+        await settle(page);
+      },
+    },
+    {
       name: 'the balance details table',
       who: 'user',
       path: '/leave',
@@ -156,6 +177,12 @@ for (const viewport of viewports) {
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await checkPage(page, '/login', viewport.width);
+    });
+
+    test('an invitation link that cannot be used', async ({ page }) => {
+      await page.goto(`/invite/${'A'.repeat(43)}`);
+      await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+      await checkPage(page, '/invite/:token', viewport.width);
     });
 
     for (const who of Object.keys(demo) as (keyof typeof demo)[]) {

@@ -25,7 +25,7 @@ test.describe('Demo Accounts on the login page', () => {
     const user = users.find((u) => u.email === demo.user.email);
     expect(user).toBeDefined();
     const setActive = (active: boolean) =>
-      request.patch(`/api/users/${user!.id}`, { headers, data: { active } });
+      request.post(`/api/users/${user!.id}/${active ? 'enable' : 'disable'}`, { headers });
     try {
       expect((await setActive(false)).ok()).toBe(true);
       expect((await request.post('/api/auth/login', { data: demo.user })).status()).toBe(401);

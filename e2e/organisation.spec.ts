@@ -9,6 +9,7 @@ test('an admin declares, renames and removes a public holiday from the user menu
   await page.getByRole('link', { name: 'Organisation' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Organisation' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Schedules & Holidays' }).click();
 
   // The next year is empty in the demo, whatever today is.
   await page.getByRole('button', { name: 'Next year' }).click();

@@ -35,8 +35,10 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { LeavePoliciesService } from './modules/leave/policies.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
+import { InvitationService } from './modules/people/invitations.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { PersonService } from './modules/people/person.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { OrgClock } from './modules/system/clock';
@@ -176,7 +178,13 @@ export async function buildApp({
       );
       await api.register(authRoutes(auth, config));
       await api.register(accountRoutes(new AccountService(db, bus, clock, sessions)));
-      await api.register(peopleRoutes(people));
+      await api.register(
+        peopleRoutes(
+          people,
+          new PersonService(db, bus, clock, sessions),
+          new InvitationService(db, bus, clock, sessions),
+        ),
+      );
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
       await api.register(dashboardRoutes(dashboard));
       await api.register(leaveRoutes(leave));

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { MeResponse, Role } from './auth';
+import { AccessPermission } from './access';
+import { AttendanceSource } from './attendance';
+import { NewPassword, OkResponse, Role } from './auth';
 import { CalendarDate, Cursor, Id, IdParam, QueryInt, Text } from './common';
 import { endpoint } from './endpoint';
+import { LeaveBalance } from './leave';
 
 export const Department = z.object({
   id: z.number().int(),
@@ -53,41 +56,117 @@ export const PersonFields = z.object({
 });
 export type PersonFields = z.infer<typeof PersonFields>;
 
-export const UpdateUserRequest = z.object({ active: z.boolean() });
-export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+/**
+ * An edit of a person: any of the fields, the others left as they are. A role or department
+ * change reaches their live sessions at once; a badge or role change is audited old -> new.
+ */
+export const UpdatePersonRequest = PersonFields.partial();
+export type UpdatePersonRequest = z.infer<typeof UpdatePersonRequest>;
+
+/** Which people a list shows: the active ones (pickers), the disabled ones, or everybody. */
+export const PersonStatus = z.enum(['active', 'disabled', 'all']);
+export type PersonStatus = z.infer<typeof PersonStatus>;
 
 /**
- * Active people in name order, a keyset page at a time (an organisation may have 50,000), for
- * admin pickers: `search` matches name, email, employee number or badge number.
+ * People in name order, a keyset page at a time (an organisation may have 50,000): `search`
+ * matches name, email, employee number or badge number; `status` is `active` unless given, so
+ * pickers list only people who can be chosen.
  */
 export const UsersQuery = z.object({
   search: Text(100).optional(),
   /** Only the people of this department (a manager picker). */
   department: IdParam.optional(),
+  status: PersonStatus.default('active'),
   cursor: Cursor.optional(),
   limit: QueryInt(1, 200).default(50),
 });
 export type UsersQuery = z.infer<typeof UsersQuery>;
 
-/** Active people with their department, for admin filters and pickers. */
+/** One person as the People list and the person page show them. */
+export const PersonRow = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: Role,
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+  /** What identifies the person at the doors (access events carry one or the other). */
+  employee_number: z.string(),
+  badge_number: z.string(),
+  start_date: z.string().nullable(),
+  active: z.boolean(),
+});
+export type PersonRow = z.infer<typeof PersonRow>;
+
 export const UsersResponse = z.object({
-  users: z.array(
-    z.object({
-      id: z.number().int(),
-      first_name: z.string(),
-      last_name: z.string(),
-      email: z.string(),
-      role: z.string(),
-      department_id: z.number().int().nullable(),
-      department_name: z.string().nullable(),
-      /** What identifies the person at the doors (access events carry one or the other). */
-      employee_number: z.string(),
-      badge_number: z.string(),
-    }),
-  ),
+  users: z.array(PersonRow),
   next_cursor: z.string().nullable(),
 });
 export type UsersResponse = z.infer<typeof UsersResponse>;
+
+/** A person with what only the person page needs. */
+export const Person = PersonRow.extend({
+  /** False until they set one through their invitation link: the page then offers the invitation. */
+  has_password: z.boolean(),
+});
+export type Person = z.infer<typeof Person>;
+export const PersonResponse = z.object({ person: Person });
+export type PersonResponse = z.infer<typeof PersonResponse>;
+
+/** Their department's work schedule (the organisation's default without a department). */
+export const PersonSchedule = z.object({
+  /** ISO weekdays, 1 = Monday. */
+  workdays: z.array(z.number().int()),
+  start_time: z.string(),
+  end_time: z.string(),
+  grace_minutes: z.number().int(),
+});
+
+/** One day they have a record for. */
+export const PersonAttendanceDay = z.object({
+  date: z.string(),
+  check_in_time: z.string(),
+  check_out_time: z.string().nullable(),
+  hours: z.number().nullable(),
+  late: z.boolean(),
+  early_exit: z.boolean(),
+  source: AttendanceSource,
+});
+export type PersonAttendanceDay = z.infer<typeof PersonAttendanceDay>;
+
+/** The person page: who they are, their schedule, the last 14 days, this year's leave, their doors. */
+export const PersonDetailResponse = z.object({
+  person: Person,
+  schedule: PersonSchedule,
+  recent_attendance: z.array(PersonAttendanceDay),
+  leave_balances: z.array(LeaveBalance),
+  access_permissions: z.array(AccessPermission),
+});
+export type PersonDetailResponse = z.infer<typeof PersonDetailResponse>;
+
+/**
+ * A one-time link to set a password, valid 72 hours; a newer one replaces it. Atrium sends no
+ * email: the administrator hands it over.
+ */
+export const Invitation = z.object({ inviteUrl: z.string(), expiresAt: z.string() });
+export type Invitation = z.infer<typeof Invitation>;
+
+export const CreatePersonResponse = z.object({ person: Person, invitation: Invitation });
+export type CreatePersonResponse = z.infer<typeof CreatePersonResponse>;
+
+/** The token of an invitation link: 256 random bits as base64url. */
+export const InviteToken = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the token of an invitation link' });
+export const InviteTokenParams = z.object({ token: InviteToken });
+
+/** Whom a valid link is for, so the page can greet them. */
+export const InviteInfoResponse = z.object({ first_name: z.string(), email: z.string() });
+export type InviteInfoResponse = z.infer<typeof InviteInfoResponse>;
+
+export const AcceptInviteRequest = z.object({ token: InviteToken, password: NewPassword });
+export type AcceptInviteRequest = z.infer<typeof AcceptInviteRequest>;
 
 export const peopleApi = {
   departments: endpoint({
@@ -103,13 +182,73 @@ export const peopleApi = {
     query: UsersQuery,
     response: UsersResponse,
   }),
-  setActive: endpoint({
+  person: endpoint({
+    method: 'GET',
+    path: '/users/:id',
+    audience: 'admin',
+    summary: "A person's page: fields, schedule, recent attendance, leave balances, access permissions",
+    params: UserIdParams,
+    response: PersonDetailResponse,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/users',
+    audience: 'admin',
+    summary: 'Adds a person (no password: the answer carries their invitation link; audited)',
+    body: PersonFields,
+    response: CreatePersonResponse,
+    status: 201,
+  }),
+  update: endpoint({
     method: 'PATCH',
     path: '/users/:id',
     audience: 'admin',
+    summary: "Edits a person's fields (audited)",
     params: UserIdParams,
-    body: UpdateUserRequest,
-    response: MeResponse,
+    body: UpdatePersonRequest,
+    response: PersonResponse,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: '/users/:id/disable',
+    audience: 'admin',
+    summary: 'Disables a person: their sessions and live sockets end at once (audited)',
+    params: UserIdParams,
+    response: PersonResponse,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/users/:id/enable',
+    audience: 'admin',
+    summary: 'Re-enables a disabled person (audited)',
+    params: UserIdParams,
+    response: PersonResponse,
+  }),
+  invitation: endpoint({
+    method: 'POST',
+    path: '/users/:id/invitation',
+    audience: 'admin',
+    summary:
+      'A one-time link to set a password (72 h; replaces older links). For someone with a password it is a reset: their sessions end at once (audited)',
+    params: UserIdParams,
+    response: Invitation,
+    status: 201,
+  }),
+  inviteInfo: endpoint({
+    method: 'GET',
+    path: '/auth/invite/:token',
+    audience: 'public',
+    summary: "Whom a valid invitation link is for (first name and email); 400 for any link that isn't",
+    params: InviteTokenParams,
+    response: InviteInfoResponse,
+  }),
+  acceptInvite: endpoint({
+    method: 'POST',
+    path: '/auth/accept-invite',
+    audience: 'public',
+    summary: 'Sets the password of an invitation link, once; ends the sessions the person had (audited)',
+    body: AcceptInviteRequest,
+    response: OkResponse,
   }),
   setManager: endpoint({
     method: 'PUT',

@@ -20,6 +20,12 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('@/features/auth/pages/LoginPage')).LoginPage }),
       },
       {
+        path: 'invite/:token',
+        lazy: async () => ({
+          Component: (await import('@/features/invitation/pages/InvitePage')).InvitePage,
+        }),
+      },
+      {
         Component: RequireAuth,
         children: [
           {
@@ -78,6 +84,12 @@ const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('@/features/organisation/pages/OrganisationPage'))
                         .OrganisationPage,
+                    }),
+                  },
+                  {
+                    path: 'settings/people/:id',
+                    lazy: async () => ({
+                      Component: (await import('@/features/organisation/pages/PersonPage')).PersonPage,
                     }),
                   },
                   {

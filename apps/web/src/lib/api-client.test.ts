@@ -25,7 +25,7 @@ describe('the typed client', () => {
         query: { search: 'Ann Lee', status: 'absent', page: 2, userId: undefined },
       }),
     ).toBe('/attendance?search=Ann%20Lee&status=absent&page=2');
-    expect(endpointUrl(peopleApi.setActive, { params: { id: 7 }, body: { active: false } })).toBe('/users/7');
+    expect(endpointUrl(peopleApi.update, { params: { id: 7 }, body: { role: 'staff' } })).toBe('/users/7');
   });
 
   it("sends the endpoint's method, the bearer token and the JSON body, and resolves with the answer", async () => {

@@ -37,6 +37,7 @@ import { acknowledgeAlert, countActiveAlerts, findAlert, listAlerts } from './al
 import { decodeCursor, page } from './cursor';
 import { findAccessPointByName, listAccessPoints } from './devices.repository';
 import type { AccessIngest } from './ingest.service';
+import { toAccessPermission } from './permission-view';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -93,22 +94,7 @@ export class AccessService {
     authorize(actor, 'access.self');
     const today = await this.clock.today();
     const rows = await permissionsOf(this.db, actor.userId);
-    return rows.map((r) => ({
-      id: r.id,
-      area_name: r.area_name,
-      description: r.description,
-      status:
-        r.status === 'suspended'
-          ? 'suspended'
-          : r.valid_until && r.valid_until < today.date
-            ? 'expired'
-            : r.valid_from && r.valid_from > today.date
-              ? 'pending'
-              : 'active',
-      granted_via: r.user_id !== null ? 'person' : 'department',
-      valid_from: r.valid_from,
-      valid_until: r.valid_until,
-    }));
+    return rows.map((r) => toAccessPermission(r, today.date));
   }
 
   async myStats(actor: Actor): Promise<MyAccessStats> {

@@ -250,6 +250,7 @@ describe('authorization', () => {
       ['POST', '/api/auth/logout'],
       ['GET', '/api/users/departments'],
       ['PATCH', '/api/users/1'],
+      ['POST', '/api/users/1/disable'],
     ];
     for (const [method, url] of routes) {
       const res = await t.app.inject({
@@ -274,9 +275,8 @@ describe('authorization', () => {
   it('admin routes answer 403 forbidden to staff', async () => {
     const s = await login(t.app, staff);
     const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${admin.id}`,
-      payload: { active: false },
+      method: 'POST',
+      url: `/api/users/${admin.id}/disable`,
       headers: s.auth,
     });
     expect(res.statusCode).toBe(403);
@@ -291,9 +291,8 @@ describe('authorization', () => {
     const theirs = await login(t.app, person);
     const adminSession = await login(t.app, admin);
     const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${person.id}`,
-      payload: { active: false },
+      method: 'POST',
+      url: `/api/users/${person.id}/disable`,
       headers: adminSession.auth,
     });
     expect(res.statusCode).toBe(200);
@@ -317,9 +316,8 @@ describe('authorization', () => {
   it('validates path parameters', async () => {
     const s = await login(t.app, admin);
     const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/abc',
-      payload: { active: true },
+      method: 'POST',
+      url: '/api/users/abc/enable',
       headers: s.auth,
     });
     expect(res.statusCode).toBe(400);

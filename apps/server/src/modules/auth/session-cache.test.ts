@@ -72,7 +72,7 @@ describe('the session cache across processes', () => {
   it('disabling a person on one process ends their sessions on the other', async () => {
     const s = await cachedOnBoth();
     const arrived = delivered(second.bus, sessionEnded(s));
-    expect((await one.patch(`/api/users/${s.user.id}`, suite.admin, { active: false })).statusCode).toBe(200);
+    expect((await one.post(`/api/users/${s.user.id}/disable`, suite.admin)).statusCode).toBe(200);
     expect(await status(one, s)).toBe(401);
     await arrived;
     expect(await status(two, s)).toBe(401);

@@ -1,4 +1,4 @@
-import type { Role, User } from '@atrium/contract';
+import type { Person, PersonFields, PersonRow, PersonStatus, Role, User } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
@@ -69,7 +69,6 @@ export async function setDepartmentManager(db: Kysely<Database>, id: number, man
     .executeTakeFirstOrThrow();
 }
 
-/** Active people with their department, for admin filters and pickers. */
 /** Where a page of people in name order ended. */
 export interface NamePosition {
   lastName: string;
@@ -77,18 +76,35 @@ export interface NamePosition {
   id: number;
 }
 
-/** Active people in name order after `after` (users_active_name_idx), `limit` of them. */
-export async function listActivePeople(
+const personColumns = [
+  'u.employee_number',
+  'u.badge_number',
+  sql<string | null>`to_char(u.start_date, 'YYYY-MM-DD')`.as('start_date'),
+  'u.active',
+] as const;
+
+/**
+ * People in name order after `after`, `limit` of them. Each status walks an index in that order
+ * (users_active_name_idx, users_disabled_name_idx, users_name_idx, or their department
+ * variants), so a page costs the same at 50,000 people as at 50.
+ */
+export async function listPeople(
   db: Kysely<Database>,
-  options: { search?: string; departmentId?: number; after?: NamePosition; limit: number },
-) {
+  options: {
+    status: PersonStatus;
+    search?: string;
+    departmentId?: number;
+    after?: NamePosition;
+    limit: number;
+  },
+): Promise<PersonRow[]> {
   let query = publicUsers(db)
-    .select(['u.employee_number', 'u.badge_number'])
-    .where('u.active', '=', true)
+    .select(personColumns)
     .orderBy('u.last_name')
     .orderBy('u.first_name')
     .orderBy('u.id')
     .limit(options.limit);
+  if (options.status !== 'all') query = query.where('u.active', '=', options.status === 'active');
   if (options.after) {
     const a = options.after;
     query = query.where(
@@ -103,7 +119,69 @@ export async function listActivePeople(
         OR u.employee_number ILIKE ${pattern} OR u.badge_number ILIKE ${pattern})`,
     );
   }
-  return query.execute();
+  return (await query.execute()) as PersonRow[];
+}
+
+/** One person as the person page shows them; `forUpdate` locks the row for an edit. */
+export async function findPerson(
+  db: Kysely<Database>,
+  id: number,
+  forUpdate = false,
+): Promise<Person | undefined> {
+  let query = publicUsers(db)
+    .select(personColumns)
+    .select(sql<boolean>`u.password_hash IS NOT NULL`.as('has_password'))
+    .where('u.id', '=', id);
+  if (forUpdate) query = query.forUpdate('u');
+  return (await query.executeTakeFirst()) as Person | undefined;
+}
+
+/** The fields of `person` that someone other than `exceptUserId` already holds. */
+export async function takenIdentifiers(
+  db: Kysely<Database>,
+  person: { email?: string; employeeNumber?: string; badgeNumber?: string },
+  exceptUserId?: number,
+): Promise<('email' | 'employeeNumber' | 'badgeNumber')[]> {
+  const checks = [
+    ['email', 'email', person.email?.toLowerCase()],
+    ['employeeNumber', 'employee_number', person.employeeNumber],
+    ['badgeNumber', 'badge_number', person.badgeNumber],
+  ] as const;
+  const taken: ('email' | 'employeeNumber' | 'badgeNumber')[] = [];
+  for (const [field, column, value] of checks) {
+    if (value === undefined) continue;
+    let query = db.selectFrom('users').select('id').where(column, '=', value);
+    if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+    if (await query.executeTakeFirst()) taken.push(field);
+  }
+  return taken;
+}
+
+export async function departmentExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Writes the given fields of a person; the others stay as they are. */
+export async function updatePerson(db: Kysely<Database>, id: number, change: Partial<PersonFields>) {
+  const values = {
+    first_name: change.firstName,
+    last_name: change.lastName,
+    email: change.email?.toLowerCase(),
+    employee_number: change.employeeNumber,
+    badge_number: change.badgeNumber,
+    department_id: change.departmentId,
+    role: change.role,
+    start_date: change.startDate,
+  };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+export async function setPasswordHash(db: Kysely<Database>, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
 /**
@@ -120,6 +198,7 @@ export interface NewUser {
   passwordHash: string | null;
   role: Role;
   departmentId: number | null;
+  startDate?: string | null;
 }
 
 export async function insertUsers(
@@ -139,6 +218,7 @@ export async function insertUsers(
         password_hash: u.passwordHash,
         role: u.role,
         department_id: u.departmentId,
+        start_date: u.startDate ?? null,
       })),
     )
     .returning(['id', 'email'])

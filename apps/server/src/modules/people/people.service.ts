@@ -1,4 +1,4 @@
-import type { Department, SetManagerResponse, User, UsersQuery, UsersResponse } from '@atrium/contract';
+import type { Department, Person, SetManagerResponse, UsersQuery, UsersResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -14,9 +14,9 @@ import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {
   findDepartmentForUpdate,
   findMemberOf,
-  findPublicUser,
-  listActivePeople,
+  findPerson,
   listDepartments,
+  listPeople,
   setDepartmentManager,
   setUserActive,
 } from './people.repository';
@@ -37,7 +37,8 @@ export class PeopleService {
   async people(actor: Actor, query: UsersQuery): Promise<UsersResponse> {
     authorize(actor, 'people.view');
     const limit = query.limit;
-    const rows = await listActivePeople(this.db, {
+    const rows = await listPeople(this.db, {
+      status: query.status,
       search: query.search || undefined,
       departmentId: query.department,
       after: decodeNameCursor(query.cursor),
@@ -55,7 +56,7 @@ export class PeopleService {
   }
 
   /** Disabling someone ends every session they hold, at once, with the change. */
-  async setActive(actor: Actor, userId: number, active: boolean): Promise<User> {
+  async setActive(actor: Actor, userId: number, active: boolean): Promise<Person> {
     authorize(actor, 'people.manage');
     if (userId === actor.userId && !active) {
       throw new AppError('conflict', 'You cannot disable your own account');
@@ -86,9 +87,9 @@ export class PeopleService {
     if (!changed) throw notFound('User');
     // This process at once; the others (and this one again) when the events arrive.
     this.sessions.forgetUsers([userId]);
-    const user = await findPublicUser(this.db, userId);
-    if (!user) throw notFound('User');
-    return user;
+    const person = await findPerson(this.db, userId);
+    if (!person) throw notFound('User');
+    return person;
   }
 
   /** A department's manager is one of its own active people, or nobody. */

@@ -1,0 +1,222 @@
+import type {
+  CreatePersonResponse,
+  Person,
+  PersonDetailResponse,
+  PersonFields,
+  UpdatePersonRequest,
+} from '@atrium/contract';
+import { addDays, hoursBetween } from '@atrium/contract/calendar';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { permissionsOf } from '../access/access.repository';
+import { toAccessPermission } from '../access/permission-view';
+import { findUserSchedule, recordsBetween } from '../attendance/attendance.repository';
+import type { Actor } from '../auth/actor';
+import { authorize } from '../auth/policies';
+import type { SessionCache } from '../auth/session-cache';
+import { balancesOf, ensureLeaveYear } from '../leave/balances';
+import { recordAudit } from '../system/audit.repository';
+import type { OrgClock } from '../system/clock';
+import { issueLink } from './invitation-links';
+import {
+  departmentExists,
+  findPerson,
+  insertUsers,
+  takenIdentifiers,
+  updatePerson,
+} from './people.repository';
+
+/** How many days back the person page shows attendance, today included. */
+const RECENT_DAYS = 14;
+
+type Identifier = 'email' | 'employeeNumber' | 'badgeNumber';
+const IDENTIFIER_WORDS: Record<Identifier, string> = {
+  email: 'email',
+  employeeNumber: 'employee number',
+  badgeNumber: 'badge number',
+};
+/** The unique constraints of users, for a collision that slipped past the check (two admins at once). */
+const CONSTRAINT_FIELDS: Record<string, Identifier> = {
+  users_email_key: 'email',
+  users_employee_number_key: 'employeeNumber',
+  users_badge_number_key: 'badgeNumber',
+};
+
+const taken = (fields: Identifier[]) => {
+  const details = fields.map((field) => ({
+    field,
+    rule: 'unique',
+    message: `${IDENTIFIER_WORDS[field]} is already used by another person`,
+  }));
+  return new AppError('conflict', details.map((d) => d.message).join('; '), details);
+};
+
+/** Turns a unique violation of users into the same 409 the check answers. */
+function rethrowTaken(error: unknown): never {
+  const constraint =
+    typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+      ? CONSTRAINT_FIELDS[String((error as { constraint?: unknown }).constraint)]
+      : undefined;
+  throw constraint ? taken([constraint]) : error;
+}
+
+/** The person's columns each field of the form writes, for the audit's old -> new. */
+const COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  employeeNumber: 'employee_number',
+  badgeNumber: 'badge_number',
+  departmentId: 'department_id',
+  role: 'role',
+  startDate: 'start_date',
+} as const satisfies Record<keyof PersonFields, keyof Person>;
+
+/** PostgreSQL's jsonb refuses a lone surrogate (which JSON text may carry): the audit keeps U+FFFD instead. */
+const wellFormed = (value: unknown) =>
+  typeof value === 'string'
+    ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    : value;
+
+/** An administrator's view of one person: their page, adding them, editing them. */
+export class PersonService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: EventBus,
+    private readonly clock: OrgClock,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  async detail(actor: Actor, userId: number): Promise<PersonDetailResponse> {
+    authorize(actor, 'people.view');
+    const person = await findPerson(this.db, userId);
+    if (!person) throw notFound('Person');
+    const today = await this.clock.today();
+    await ensureLeaveYear(this.db, userId, today.year, today.year);
+    const [schedule, records, balances, permissions] = await Promise.all([
+      findUserSchedule(this.db, userId),
+      recordsBetween(this.db, userId, addDays(today.date, 1 - RECENT_DAYS), today.date),
+      balancesOf(this.db, userId, today.year),
+      permissionsOf(this.db, userId),
+    ]);
+    if (!schedule) throw notFound('Person');
+    return {
+      person,
+      schedule: {
+        workdays: schedule.workdays,
+        start_time: schedule.start_time,
+        end_time: schedule.end_time,
+        grace_minutes: schedule.grace_minutes,
+      },
+      recent_attendance: records.reverse().map((r) => ({
+        date: r.date,
+        check_in_time: r.check_in_time.toISOString(),
+        check_out_time: r.check_out_time?.toISOString() ?? null,
+        hours: r.check_out_time ? hoursBetween(r.check_in_time, r.check_out_time) : null,
+        late: r.late,
+        early_exit: r.early_exit,
+        source: r.source,
+      })),
+      leave_balances: balances,
+      access_permissions: permissions.map((p) => toAccessPermission(p, today.date)),
+    };
+  }
+
+  /** Adds a person without a password: the answer carries the link they set one with. */
+  async create(actor: Actor, fields: PersonFields, origin: string): Promise<CreatePersonResponse> {
+    authorize(actor, 'people.manage');
+    const now = this.clock.now();
+    const { userId, invitation } = await this.db.transaction().execute(async (trx) => {
+      await this.check(trx, fields);
+      const [created] = await insertUsers(trx, [{ ...fields, passwordHash: null }]).catch(rethrowTaken);
+      const id = created!.id;
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'user.created',
+        targetType: 'user',
+        targetId: id,
+        ip: actor.ip,
+        details: {
+          email: fields.email,
+          employeeNumber: fields.employeeNumber,
+          badgeNumber: fields.badgeNumber,
+          role: fields.role,
+          departmentId: fields.departmentId,
+        },
+      });
+      const link = await issueLink(trx, {
+        userId: id,
+        purpose: 'invite',
+        actorUserId: actor.userId,
+        now,
+        origin,
+      });
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'user.invitation_created',
+        targetType: 'user',
+        targetId: id,
+        ip: actor.ip,
+        details: { purpose: 'invite', expiresAt: link.expiresAt },
+      });
+      return { userId: id, invitation: link };
+    });
+    const person = await findPerson(this.db, userId);
+    if (!person) throw notFound('Person');
+    return { person, invitation };
+  }
+
+  /**
+   * Changes the given fields. A role or department change reaches the person's live sessions at
+   * once (their cached sessions are dropped in every process; sockets re-join with the new
+   * role). Door events keep naming the person after a badge change: they point at the person,
+   * not at the badge.
+   */
+  async update(actor: Actor, userId: number, change: UpdatePersonRequest): Promise<Person> {
+    authorize(actor, 'people.manage');
+    if (userId === actor.userId && change.role !== undefined && change.role !== actor.role) {
+      throw new AppError('conflict', 'You cannot change your own role');
+    }
+    const reachesSessions = await this.db.transaction().execute(async (trx) => {
+      const before = await findPerson(trx, userId, true);
+      if (!before) throw notFound('Person');
+      await this.check(trx, change, userId);
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      for (const [field, column] of Object.entries(COLUMNS) as [keyof PersonFields, keyof Person][]) {
+        const value = change[field];
+        if (value !== undefined && value !== before[column])
+          changes[field] = { old: before[column], new: wellFormed(value) };
+      }
+      if (Object.keys(changes).length === 0) return false;
+      await updatePerson(trx, userId, change).catch(rethrowTaken);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'user.updated',
+        targetType: 'user',
+        targetId: userId,
+        ip: actor.ip,
+        details: { changes },
+      });
+      const live = 'role' in changes || 'departmentId' in changes;
+      // Every process drops this person's cached sessions when the change commits.
+      if (live) await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
+      return live;
+    });
+    if (reachesSessions) this.sessions.forgetUsers([userId]);
+    const person = await findPerson(this.db, userId);
+    if (!person) throw notFound('Person');
+    return person;
+  }
+
+  /** A department that exists, identifiers nobody else holds. */
+  private async check(trx: Kysely<Database>, fields: Partial<PersonFields>, exceptUserId?: number) {
+    if (fields.departmentId != null && !(await departmentExists(trx, fields.departmentId))) {
+      const message = 'departmentId must be an existing department';
+      throw new AppError('validation_failed', message, [{ field: 'departmentId', rule: 'exists', message }]);
+    }
+    const collisions = await takenIdentifiers(trx, fields, exceptUserId);
+    if (collisions.length > 0) throw taken(collisions);
+  }
+}

@@ -1,0 +1,160 @@
+import { NewPassword, peopleApi } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Building2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/Button';
+import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-classes';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage, isApiError } from '@/lib/api';
+import { call } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-context';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+
+const LABELS = { password: 'New password', repeat: 'Repeat password' };
+type Field = keyof typeof LABELS;
+
+/** The contract's rule for a new password, and the same password typed twice. */
+const PasswordForm = z
+  .object({ password: NewPassword, repeat: z.string() })
+  .refine((v) => v.password === v.repeat, { path: ['repeat'], error: 'must match the new password' });
+
+/** A link that cannot be used: the server says so in one sentence, naming the token. */
+const isRefusedLink = (error: unknown) =>
+  isApiError(error) &&
+  error.status === 400 &&
+  Array.isArray(error.details) &&
+  error.details.some((d: { field?: unknown }) => d.field === 'token');
+
+/**
+ * The page an invitation or reset link opens (/invite/:token), before anyone is signed in: the
+ * person chooses a password, and is then signed in with it and taken to their dashboard.
+ */
+export function InvitePage() {
+  const token = useParams().token ?? '';
+  const invite = useQuery({
+    queryKey: ['invite', token],
+    queryFn: ({ signal }) => call(peopleApi.inviteInfo, { params: { token }, signal }),
+    retry: false,
+  });
+  const [refused, setRefused] = useState(false);
+
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-950 via-indigo-950 to-slate-900 px-4 py-10">
+      <main className="w-full max-w-md">
+        <div className="mb-6 flex items-center justify-center gap-2 text-white">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-indigo-500">
+            <Building2 aria-hidden="true" className="size-6" />
+          </span>
+          <span className="text-2xl font-semibold tracking-tight">Atrium</span>
+        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+          {invite.isPending ? (
+            <Spinner label="Checking your link" />
+          ) : invite.isError || refused ? (
+            <BadLink message={isApiError(invite.error) ? invite.error.message : undefined} />
+          ) : (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+                Welcome, {invite.data.first_name}
+              </h1>
+              <p className="mt-1 mb-6 text-sm text-slate-600">
+                Choose a password for {invite.data.email}. You will be signed in with it.
+              </p>
+              <SetPasswordForm token={token} email={invite.data.email} onRefused={() => setRefused(true)} />
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function BadLink({ message }: { message?: string }) {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">This link cannot be used</h1>
+      <p role="alert" className="mt-2 text-sm text-slate-700">
+        {message ??
+          'It has expired, was already used or was replaced by a newer one. Ask your administrator for a new link.'}
+      </p>
+      <Link to="/login" className="mt-6 inline-block font-medium text-indigo-700 hover:underline">
+        Go to the sign-in page
+      </Link>
+    </>
+  );
+}
+
+function SetPasswordForm({
+  token,
+  email,
+  onRefused,
+}: {
+  token: string;
+  email: string;
+  onRefused: () => void;
+}) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', repeat: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const checked = checkForm(PasswordForm, values, LABELS);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      await call(peopleApi.acceptInvite, { body: { token, password: checked.data.password } });
+    } catch (error) {
+      setBusy(false);
+      if (isRefusedLink(error)) return onRefused();
+      setErrors(serverFieldErrors(error, LABELS));
+      return setFailure(errorMessage(error, 'Your password could not be set'));
+    }
+    try {
+      await login(email, checked.data.password);
+      navigate('/dashboard', { replace: true });
+    } catch {
+      navigate('/login', { replace: true });
+    }
+  };
+
+  const field = (name: Field, autoComplete: string, hint?: string) => (
+    <FormField label={LABELS[name]} error={errors[name]} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          autoComplete={autoComplete}
+          maxLength={256}
+          value={values[name]}
+          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          className={`mt-1 ${inputClasses}`}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <input type="hidden" name="username" autoComplete="username" value={email} />
+      {field('password', 'new-password', 'At least 10 characters, and not a common password.')}
+      {field('repeat', 'new-password')}
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy ? 'Setting password...' : 'Set Password and Sign In'}
+      </Button>
+    </form>
+  );
+}

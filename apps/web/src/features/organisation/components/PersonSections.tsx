@@ -1,0 +1,132 @@
+import type {
+  AccessPermission,
+  LeaveBalance,
+  PersonAttendanceDay,
+  PersonDetailResponse,
+} from '@atrium/contract';
+import { Badge } from '@/components/ui/Badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { organisationClock } from '@/lib/org-time';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** "Mon, Tue, Wed, Thu, Fri · 09:00–17:30 · 10 min grace" */
+export function scheduleText(schedule: PersonDetailResponse['schedule']): string {
+  const days = schedule.workdays.map((d) => WEEKDAYS[d - 1]).join(', ');
+  return `${days || 'No workdays'} · ${schedule.start_time.slice(0, 5)}–${schedule.end_time.slice(0, 5)} · ${schedule.grace_minutes} min grace`;
+}
+
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+function Section({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{empty ? <p className="text-sm text-slate-600">{empty}</p> : children}</CardContent>
+    </Card>
+  );
+}
+
+export function AttendanceSection({ days }: { days: PersonAttendanceDay[] }) {
+  return (
+    <Section
+      title="Recent Attendance (14 days)"
+      empty={days.length === 0 ? 'No attendance in the last 14 days.' : null}
+    >
+      <ul className="divide-y divide-slate-100 text-sm">
+        {days.map((day) => (
+          <li
+            key={day.date}
+            className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 py-2 sm:grid-cols-[6.5rem_1fr_auto]"
+          >
+            <time dateTime={day.date} className="font-medium text-slate-900">
+              {shortDate(day.date)}
+            </time>
+            <span className="text-slate-700">
+              {organisationClock(day.check_in_time)}
+              {' – '}
+              {day.check_out_time ? organisationClock(day.check_out_time) : 'still in'}
+              {day.hours !== null ? ` · ${day.hours} h` : ''}
+            </span>
+            {day.late || day.early_exit ? (
+              <span className="col-start-2 flex gap-1 sm:col-start-auto">
+                {day.late ? <Badge tone="warning">Late</Badge> : null}
+                {day.early_exit ? <Badge tone="warning">Left early</Badge> : null}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function LeaveSection({ balances }: { balances: LeaveBalance[] }) {
+  const year = balances[0]?.year;
+  return (
+    <Section
+      title={`Leave Balances${year ? ` ${year}` : ''}`}
+      empty={balances.length === 0 ? 'No leave types.' : null}
+    >
+      <ul className="divide-y divide-slate-100 text-sm">
+        {balances.map((b) => (
+          <li key={b.leave_type_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="font-medium text-slate-900">{b.leave_type}</span>
+            <span className="text-slate-700">
+              {b.unlimited
+                ? `${b.used_days} used · no limit`
+                : `${b.remaining_days} of ${b.entitled_days} days left · ${b.used_days} used`}
+              {b.pending_days > 0 ? ` · ${b.pending_days} pending` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const PERMISSION_TONE = {
+  active: 'success',
+  suspended: 'danger',
+  expired: 'neutral',
+  pending: 'info',
+} as const;
+
+export function AccessSection({ permissions }: { permissions: AccessPermission[] }) {
+  return (
+    <Section title="Access Permissions" empty={permissions.length === 0 ? 'No access permissions.' : null}>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {permissions.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium text-slate-900">{p.area_name}</span>
+              <span className="block text-xs text-slate-600">
+                {p.granted_via === 'department' ? 'Through their department' : 'Granted to them'}
+                {p.valid_until ? ` · until ${p.valid_until}` : ''}
+              </span>
+            </span>
+            <Badge tone={PERMISSION_TONE[p.status]} className="capitalize">
+              {p.status}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

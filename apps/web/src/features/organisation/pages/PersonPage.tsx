@@ -1,0 +1,247 @@
+import type { Invitation, Person } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { FormDialog } from '@/components/ui/FormDialog';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Spinner } from '@/components/ui/Spinner';
+import { useToast } from '@/components/ui/toast-context';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { errorMessage, isApiError } from '@/lib/api';
+import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
+import { InvitationDialog } from '../components/InvitationDialog';
+import { PersonFormDialog } from '../components/PersonFormDialog';
+import { AccessSection, AttendanceSection, LeaveSection, scheduleText } from '../components/PersonSections';
+
+const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
+
+/** One person, as an administrator sees and manages them (/settings/people/:id). */
+export function PersonPage() {
+  const id = Number(useParams().id);
+  const detail = useQuery({ ...peopleQueries.person(id), enabled: Number.isInteger(id) && id > 0 });
+  const [dialog, setDialog] = useState<'edit' | 'active' | 'reset' | null>(null);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+
+  const back = (
+    <Link
+      to="/settings"
+      className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      People
+    </Link>
+  );
+
+  if (detail.isError) {
+    const missing = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <>
+        {back}
+        <PageHeader title={missing ? 'Person not found' : 'Person'} />
+        {missing ? null : <Unavailable what="This person is" onRetry={() => void detail.refetch()} />}
+      </>
+    );
+  }
+  if (!detail.data) return <Spinner label="Loading person" />;
+  const { person, schedule } = detail.data;
+  const name = fullName(person);
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {name}
+            <Badge tone={person.active ? 'success' : 'neutral'}>
+              {person.active ? 'Active' : 'Disabled'}
+            </Badge>
+          </span>
+        }
+        description={person.email}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDialog('edit')}>
+              Edit
+            </Button>
+            {person.active ? (
+              <InvitationButton
+                person={person}
+                onMade={setInvitation}
+                onConfirmReset={() => setDialog('reset')}
+              />
+            ) : null}
+            <Button variant={person.active ? 'danger' : 'secondary'} onClick={() => setDialog('active')}>
+              {person.active ? 'Disable' : 'Enable'}
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+              <Item label="Employee number" value={person.employee_number} mono />
+              <Item label="Badge number" value={person.badge_number} mono />
+              <Item label="Department" value={person.department_name ?? 'No department'} />
+              <Item label="Role" value={person.role === 'admin' ? 'Admin' : 'Staff'} />
+              <Item label="Start date" value={person.start_date ?? 'Not set'} />
+              <Item label="Password" value={person.has_password ? 'Set' : 'Not set'} />
+              <Item label="Schedule" value={scheduleText(schedule)} wide />
+            </dl>
+          </CardContent>
+        </Card>
+        <LeaveSection balances={detail.data.leave_balances} />
+        <AttendanceSection days={detail.data.recent_attendance} />
+        <AccessSection permissions={detail.data.access_permissions} />
+      </div>
+      {dialog === 'edit' ? <PersonFormDialog person={person} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'active' ? <ActiveDialog person={person} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'reset' ? (
+        <ResetDialog
+          person={person}
+          onClose={() => setDialog(null)}
+          onMade={(made) => {
+            setDialog(null);
+            setInvitation(made);
+          }}
+        />
+      ) : null}
+      {invitation ? (
+        <InvitationDialog
+          invitation={invitation}
+          name={name}
+          reset={person.has_password}
+          onClose={() => setInvitation(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Item({
+  label,
+  value,
+  mono,
+  wide,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={mono ? 'font-mono text-slate-900' : 'font-medium text-slate-900'}>{value}</dd>
+    </div>
+  );
+}
+
+/** A first invitation is made at once; a reset ends sessions, so it asks first. */
+function InvitationButton({
+  person,
+  onMade,
+  onConfirmReset,
+}: {
+  person: Person;
+  onMade: (invitation: Invitation) => void;
+  onConfirmReset: () => void;
+}) {
+  const make = useMakeInvitation(person.id);
+  const toast = useToast();
+  if (person.has_password) {
+    return (
+      <Button variant="secondary" onClick={onConfirmReset}>
+        Reset password
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      disabled={make.isPending}
+      onClick={() =>
+        make.mutate(undefined, {
+          onSuccess: onMade,
+          onError: (error) => toast.error(errorMessage(error, 'Failed to make the link')),
+        })
+      }
+    >
+      Invitation link
+    </Button>
+  );
+}
+
+function ResetDialog({
+  person,
+  onClose,
+  onMade,
+}: {
+  person: Person;
+  onClose: () => void;
+  onMade: (invitation: Invitation) => void;
+}) {
+  const make = useMakeInvitation(person.id);
+  const toast = useToast();
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={`Reset ${fullName(person)}'s password?`}
+      formId="reset-form"
+      busy={make.isPending}
+      submitLabel={make.isPending ? 'Making link...' : 'Make Reset Link'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        make.mutate(undefined, {
+          onSuccess: onMade,
+          onError: (error) => toast.error(errorMessage(error, 'Failed to make the link')),
+        });
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        Their sessions end at once. Their current password keeps working until they use the new link, which
+        replaces any earlier one.
+      </p>
+    </FormDialog>
+  );
+}
+
+function ActiveDialog({ person, onClose }: { person: Person; onClose: () => void }) {
+  const setActive = useSetActive(person.id);
+  const toast = useToast();
+  const disabling = person.active;
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={disabling ? `Disable ${fullName(person)}?` : `Enable ${fullName(person)}?`}
+      formId="active-form"
+      danger={disabling}
+      busy={setActive.isPending}
+      submitLabel={setActive.isPending ? 'Saving...' : disabling ? 'Disable' : 'Enable'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setActive.mutate(!disabling, {
+          onSuccess: () => {
+            toast.success(disabling ? `${fullName(person)} disabled` : `${fullName(person)} enabled`);
+            onClose();
+          },
+          onError: (error) => toast.error(errorMessage(error, 'Failed to save')),
+        });
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        {disabling
+          ? 'Their sessions end at once and they can no longer sign in. Their attendance, leave and access history stays.'
+          : 'They can sign in again with their password.'}
+      </p>
+    </FormDialog>
+  );
+}

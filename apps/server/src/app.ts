@@ -35,6 +35,8 @@ import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { peopleImportRoutes } from './modules/people/people-import.routes';
+import { PeopleImportService } from './modules/people/people-import.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { OrgClock } from './modules/system/clock';
@@ -174,6 +176,7 @@ export async function buildApp({
       );
       await api.register(authRoutes(auth, config));
       await api.register(peopleRoutes(people));
+      await api.register(peopleImportRoutes(new PeopleImportService(db, clock)));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
       await api.register(dashboardRoutes(dashboard));
       await api.register(leaveRoutes(leave));

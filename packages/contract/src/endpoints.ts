@@ -7,6 +7,7 @@ import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
 import { organisationApi } from './organisation';
 import { peopleApi } from './people';
+import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
 import { systemApi } from './system';
 import { videoApi } from './video';
@@ -19,6 +20,7 @@ export const apiEndpoints = {
   system: systemApi,
   auth: authApi,
   people: peopleApi,
+  peopleImport: peopleImportApi,
   attendance: attendanceApi,
   dashboard: dashboardApi,
   leave: leaveApi,

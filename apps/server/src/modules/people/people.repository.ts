@@ -120,6 +120,7 @@ export interface NewUser {
   passwordHash: string | null;
   role: Role;
   departmentId: number | null;
+  startDate?: string | null;
 }
 
 export async function insertUsers(
@@ -139,6 +140,7 @@ export async function insertUsers(
         password_hash: u.passwordHash,
         role: u.role,
         department_id: u.departmentId,
+        start_date: u.startDate ?? null,
       })),
     )
     .returning(['id', 'email'])

@@ -137,7 +137,7 @@ describe('POST /api/users/import', () => {
       row('Research, Development'.replace(/^/, '"').concat('"'), { start_date: '' }),
     ];
     const file = `\uFEFF${HEADER}\r\n\r\n${lines.join('\r\n')}\r\n\r\n  \r\n`;
-    const res = await post(file);
+    const res = await post(file, { type: 'text/csv; charset=utf-8' });
     expect(res.json()).toMatchObject({ rows: 2, created: 2, errorCount: 0 });
     const molly = await suite.db
       .selectFrom('users')
@@ -205,6 +205,12 @@ describe('POST /api/users/import', () => {
     const again = await post(file, { dryRun: true });
     expect(again.json()).toMatchObject({ valid: 0, errorCount: 30_000 });
     expect(again.json().errors).toHaveLength(1000);
+
+    const bulk = await makeDepartment(suite.db, 'Bulk');
+    const exported = await suite.http.get(`/api/users/export?department=${bulk.id}`, suite.admin);
+    const exportedLines = exported.body.trimEnd().split('\r\n');
+    expect(exportedLines).toHaveLength(10_001);
+    expect(exportedLines[1]).toBe('Bulk0,Person0,bulk-0@example.test,BULK-0,BULKB-0,Bulk,staff,,active');
   }, 60_000);
 });
 

@@ -167,6 +167,26 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
         await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
       },
     },
+    {
+      // A dry run: the server checks the file and writes nothing.
+      name: "the people import's preview with a row's error",
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'People' }).click();
+        await page.getByRole('button', { name: 'Import CSV' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('CSV file').setInputFiles({
+          name: 'people.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            'first_name,last_name,email,employee_number,badge_number,department,role,start_date\n' +
+              'Ann,Axe,ann.axe@example.test,AXE-1,AXEB-1,Atlantis,staff,\n',
+          ),
+        });
+        await expect(dialog.getByRole('table')).toBeVisible();
+      },
+    },
   ];
 
 for (const viewport of viewports) {

@@ -38,6 +38,8 @@ import { OrganisationService } from './modules/organisation/organisation.service
 import { InvitationService } from './modules/people/invitations.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { peopleImportRoutes } from './modules/people/people-import.routes';
+import { PeopleImportService } from './modules/people/people-import.service';
 import { PersonService } from './modules/people/person.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -185,6 +187,7 @@ export async function buildApp({
           new InvitationService(db, bus, clock, sessions),
         ),
       );
+      await api.register(peopleImportRoutes(new PeopleImportService(db, clock)));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
       await api.register(dashboardRoutes(dashboard));
       await api.register(leaveRoutes(leave));

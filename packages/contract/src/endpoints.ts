@@ -8,6 +8,7 @@ import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
 import { organisationApi } from './organisation';
 import { peopleApi } from './people';
+import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
 import { systemApi } from './system';
 import { videoApi } from './video';
@@ -21,6 +22,7 @@ export const apiEndpoints = {
   auth: authApi,
   account: accountApi,
   people: peopleApi,
+  peopleImport: peopleImportApi,
   attendance: attendanceApi,
   dashboard: dashboardApi,
   leave: leaveApi,

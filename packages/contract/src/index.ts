@@ -14,6 +14,7 @@ export * from './leave';
 export * from './live';
 export * from './organisation';
 export * from './people';
+export * from './people-import';
 export * from './policies';
 export * from './reports';
 export * from './system';

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { peopleQueries } from '../api/people-api';
 import { InvitationDialog } from './InvitationDialog';
+import { PeopleImportExport } from './PeopleImportExport';
 import { PeopleTable } from './PeopleTable';
 import { PersonFormDialog } from './PersonFormDialog';
 
@@ -21,13 +22,12 @@ export function PeoplePanel() {
   const [created, setCreated] = useState<CreatePersonResponse | null>(null);
   const query = useDeferredValue(search.trim());
   const departments = useQuery(peopleQueries.departments());
-  const people = useInfiniteQuery(
-    peopleQueries.list({
-      search: query || undefined,
-      department: department ? Number(department) : undefined,
-      status,
-    }),
-  );
+  const filters = {
+    search: query || undefined,
+    department: department ? Number(department) : undefined,
+    status,
+  };
+  const people = useInfiniteQuery(peopleQueries.list(filters));
   const rows = people.data?.pages.flatMap((page) => page.users) ?? [];
 
   return (
@@ -83,6 +83,7 @@ export function PeoplePanel() {
           </Button>
         </CardContent>
       </Card>
+      <PeopleImportExport filters={filters} />
 
       {people.isError && !people.data ? (
         <Unavailable what="People are" onRetry={() => void people.refetch()} />

@@ -1,0 +1,134 @@
+import { type PeopleCsvColumn, type PeopleImportIssue, PersonFields } from '@atrium/contract';
+import type { NewUser } from './people.repository';
+import type { CsvPerson } from './people-csv';
+
+/** A row that passed the row checks, ready for insertUsers (no password: invited later). */
+export interface ImportPerson extends NewUser {
+  line: number;
+  startDate: string | null;
+}
+
+const COLUMN_OF: Record<keyof PersonFields, PeopleCsvColumn> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  employeeNumber: 'employee_number',
+  badgeNumber: 'badge_number',
+  departmentId: 'department',
+  role: 'role',
+  startDate: 'start_date',
+};
+
+/**
+ * Each row on its own, with the Add Person form's rules (the contract's PersonFields) after its
+ * department name is looked up (case aside). A blank role means staff; a blank department or
+ * start date means none.
+ */
+export function checkRows(
+  people: CsvPerson[],
+  departmentIds: Map<string, number>,
+): { issues: PeopleImportIssue[]; valid: ImportPerson[] } {
+  const issues: PeopleImportIssue[] = [];
+  const valid: ImportPerson[] = [];
+  for (const { line, cells, overflow } of people) {
+    const before = issues.length;
+    if (overflow) {
+      issues.push({
+        line,
+        field: 'row',
+        rule: 'column_count',
+        message: 'The row has more cells than the header has columns (quote a cell that holds a comma)',
+      });
+    }
+    let departmentId: number | null = null;
+    if (cells.department) {
+      departmentId = departmentIds.get(cells.department.toLowerCase()) ?? null;
+      if (departmentId === null) {
+        issues.push({
+          line,
+          field: 'department',
+          rule: 'unknown',
+          message: `department "${cells.department}" does not exist`,
+        });
+      }
+    }
+    const parsed = PersonFields.safeParse({
+      firstName: cells.first_name,
+      lastName: cells.last_name,
+      email: cells.email,
+      employeeNumber: cells.employee_number,
+      badgeNumber: cells.badge_number,
+      departmentId,
+      role: cells.role.toLowerCase() || 'staff',
+      startDate: cells.start_date || null,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const column: PeopleCsvColumn | undefined = COLUMN_OF[issue.path[0] as keyof PersonFields];
+        const blank = column !== undefined && cells[column] === '';
+        const message = column === 'role' ? 'must be admin or staff' : issue.message;
+        issues.push({
+          line,
+          field: column ?? 'row',
+          rule: blank ? 'required' : issue.code,
+          message: `${column ?? 'row'} ${message}`,
+        });
+      }
+    }
+    if (parsed.success && issues.length === before) {
+      const p = parsed.data;
+      valid.push({ ...p, line, passwordHash: null });
+    }
+  }
+  return { issues, valid };
+}
+
+/** The identifiers that must be unique in the organisation, with the column each comes from. */
+const UNIQUE: { column: PeopleCsvColumn; of: (p: ImportPerson) => string }[] = [
+  { column: 'email', of: (p) => p.email },
+  { column: 'employee_number', of: (p) => p.employeeNumber },
+  { column: 'badge_number', of: (p) => p.badgeNumber },
+];
+
+/** What the database already holds, by column (emails in lower case, as stored). */
+export type TakenIdentifiers = Record<'email' | 'employee_number' | 'badge_number', Set<string>>;
+
+/**
+ * The checks across rows: an email, employee number or badge number that someone already has,
+ * or that two rows of the file share (each such row names the others' lines).
+ */
+export function duplicateIssues(people: ImportPerson[], taken: TakenIdentifiers): PeopleImportIssue[] {
+  const issues: PeopleImportIssue[] = [];
+  for (const { column, of } of UNIQUE) {
+    const lines = new Map<string, number[]>();
+    for (const person of people) {
+      const value = of(person);
+      const seen = lines.get(value);
+      if (seen) seen.push(person.line);
+      else lines.set(value, [person.line]);
+    }
+    const label = column.replace('_', ' ');
+    for (const person of people) {
+      const value = of(person);
+      if (taken[column as keyof TakenIdentifiers].has(value)) {
+        issues.push({
+          line: person.line,
+          field: column,
+          rule: 'taken',
+          message: `${label} ${value} already belongs to someone`,
+        });
+      }
+      const shared = lines.get(value)!;
+      if (shared.length > 1) {
+        const others = shared.filter((l) => l !== person.line);
+        issues.push({
+          line: person.line,
+          field: column,
+          rule: 'duplicate_in_file',
+          message: `${label} ${value} is also on line${others.length > 1 ? 's' : ''} ${others.join(', ')}`,
+        });
+      }
+    }
+  }
+  return issues;
+}

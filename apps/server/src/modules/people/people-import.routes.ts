@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import { PEOPLE_IMPORT_MAX_BYTES, peopleImportApi } from '@atrium/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { actorOf } from '../../http/authenticate';
+import { route } from '../../http/route';
+import type { PeopleImportService } from './people-import.service';
+
+export function peopleImportRoutes(service: PeopleImportService): FastifyPluginAsync {
+  return async (app) => {
+    // Scoped to this plugin: only the import reads CSV bodies, and a larger one answers 413.
+    app.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: PEOPLE_IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    route(app, peopleImportApi.importPeople, async (request) =>
+      service.importPeople(actorOf(request), (request.body as unknown) ?? null, request.query.dryRun === '1'),
+    );
+
+    route(app, peopleImportApi.importTemplate, async (request, reply) => {
+      const file = await service.template(actorOf(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="people-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(file);
+    });
+
+    route(app, peopleImportApi.exportPeople, async (request, reply) => {
+      const file = await service.exportPeople(actorOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(file.lines));
+    });
+  };
+}

@@ -140,6 +140,8 @@ try {
     ['attendance overview', api('/attendance/overview'), admin],
     ['attendance stats (staff)', api('/attendance/stats'), staff],
     ['users', api('/users'), admin],
+    ['users (everybody)', api('/users?status=all'), admin],
+    ['users (disabled)', api('/users?status=disabled'), admin],
     ['departments', api('/users/departments'), admin],
     ['leave applications', api('/leave/applications'), admin],
     ['leave pending', api('/leave/pending'), admin],

@@ -1,9 +1,8 @@
-import { NewPassword, peopleApi } from '@atrium/contract';
+import { AcceptInviteRequest, peopleApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
@@ -15,11 +14,6 @@ import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-error
 
 const LABELS = { password: 'New password', repeat: 'Repeat password' };
 type Field = keyof typeof LABELS;
-
-/** The contract's rule for a new password, and the same password typed twice. */
-const PasswordForm = z
-  .object({ password: NewPassword, repeat: z.string() })
-  .refine((v) => v.password === v.repeat, { path: ['repeat'], error: 'must match the new password' });
 
 /** A link that cannot be used: the server says so in one sentence, naming the token. */
 const isRefusedLink = (error: unknown) =>
@@ -54,7 +48,12 @@ export function InvitePage() {
           {invite.isPending ? (
             <Spinner label="Checking your link" />
           ) : invite.isError || refused ? (
-            <BadLink message={isApiError(invite.error) ? invite.error.message : undefined} />
+            <BadLink
+              // Only a busy address hears something else than the one refusal every bad link gets.
+              message={
+                isApiError(invite.error) && invite.error.status === 429 ? invite.error.message : undefined
+              }
+            />
           ) : (
             <>
               <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -106,12 +105,15 @@ function SetPasswordForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const checked = checkForm(PasswordForm, values, LABELS);
-    if (!checked.ok) return setErrors(checked.errors);
+    // The contract's rule for a new password, and the same password typed twice.
+    const checked = checkForm(AcceptInviteRequest, { token, password: values.password }, LABELS);
+    const repeat =
+      values.repeat === values.password ? undefined : 'Repeat password must match the new password';
+    if (!checked.ok || repeat) return setErrors({ ...(checked.ok ? {} : checked.errors), repeat });
     setErrors({});
     setBusy(true);
     try {
-      await call(peopleApi.acceptInvite, { body: { token, password: checked.data.password } });
+      await call(peopleApi.acceptInvite, { body: checked.data });
     } catch (error) {
       setBusy(false);
       if (isRefusedLink(error)) return onRefused();

@@ -22,7 +22,8 @@ const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
 /** One person, as an administrator sees and manages them (/settings/people/:id). */
 export function PersonPage() {
   const id = Number(useParams().id);
-  const detail = useQuery({ ...peopleQueries.person(id), enabled: Number.isInteger(id) && id > 0 });
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useQuery({ ...peopleQueries.person(id), enabled: valid });
   const [dialog, setDialog] = useState<'edit' | 'active' | 'reset' | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
 
@@ -36,8 +37,8 @@ export function PersonPage() {
     </Link>
   );
 
-  if (detail.isError) {
-    const missing = isApiError(detail.error) && detail.error.status === 404;
+  if (!valid || detail.isError) {
+    const missing = !valid || (isApiError(detail.error) && detail.error.status === 404);
     return (
       <>
         {back}

@@ -27,6 +27,19 @@ export function formatRange(start: string, end: string): string {
   return start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
 }
 
+/** An application's dates with its halves: "10 Aug 2026, morning", "3 Aug 2026 (afternoon) – 4 Aug 2026". */
+export function formatPeriod(
+  a: Pick<LeaveApplication, 'start_date' | 'end_date' | 'start_half' | 'end_half'>,
+): string {
+  if (a.start_date === a.end_date) {
+    const half = a.start_half === 'afternoon' ? 'afternoon' : a.end_half === 'morning' ? 'morning' : null;
+    return half ? `${formatDate(a.start_date)}, ${half}` : formatDate(a.start_date);
+  }
+  const start = `${formatDate(a.start_date)}${a.start_half === 'afternoon' ? ' (afternoon)' : ''}`;
+  const end = `${formatDate(a.end_date)}${a.end_half === 'morning' ? ' (morning)' : ''}`;
+  return `${start} – ${end}`;
+}
+
 /** Applied date: applied_at, else created_at, else N/A (spec). */
 export function appliedDate(application: Pick<LeaveApplication, 'applied_at' | 'created_at'>): string {
   const value = application.applied_at || application.created_at;

@@ -87,7 +87,7 @@ describe('counting working days', () => {
 });
 
 describe('half days', () => {
-  it('counts an afternoon start and a morning end as half days in the application, balance and ledger', async () => {
+  it('counts an afternoon start and a morning end as half days in the application, balance, ledger and report', async () => {
     const staff = await suite.signedIn();
     // From Monday afternoon to Tuesday evening: 1.5 days.
     const longer = await apply(staff, {
@@ -139,6 +139,17 @@ describe('half days', () => {
     expect(
       entries.filter((e: { application_id: number }) => e.application_id === morning.json().application.id),
     ).toMatchObject([{ kind: 'application_pending', pending_days: 0.5 }]);
+
+    // The leave report counts what was charged: 1.5 approved days in August.
+    const report = (
+      await suite.http.get('/api/reports/leave?startDate=2026-08-01&endDate=2026-08-31', admin)
+    ).json().report;
+    const name = `${staff.user.firstName} ${staff.user.lastName}`;
+    expect(report.rows.find((r: { employee: string }) => r.employee === name)).toMatchObject({
+      annual: 1.5,
+      totalUsed: 1.5,
+    });
+    expect(report.charts[1].data).toEqual([{ month: '2026-08', days: 1.5 }]);
 
     // The calendar day list names the half; the month counts half days.
     const day = (await suite.http.get('/api/leave/calendar/day/2026-08-03', staff)).json();

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
+import { publishApplicationChanged } from '../leave/notifications';
 import { recountLeaveOn } from '../leave/recount.repository';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
@@ -182,6 +183,8 @@ export class OrganisationService {
           after: application.after,
         },
       });
+      // The applicant's and the admins' screens refresh their balances and lists.
+      await publishApplicationChanged(this.bus, trx, application, application.status);
     }
   }
 

@@ -113,7 +113,11 @@ export function LeaveCalendar() {
                         {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
                         {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
                         <span className="hidden text-xs text-slate-600 sm:inline">{away}</span>
-                        {halves > 0 ? <span className="text-xs leading-none text-slate-700">½</span> : null}
+                        {halves > 0 ? (
+                          <span className="ml-0.5 rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
+                            ½
+                          </span>
+                        ) : null}
                       </span>
                     ) : null}
                   </button>
@@ -132,7 +136,10 @@ export function LeaveCalendar() {
               <span className="size-3 rounded-full bg-green-500" /> Approved
             </li>
             <li className="flex items-center gap-2">
-              <span className="text-xs text-slate-700">½</span> Half day
+              <span className="rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
+                ½
+              </span>{' '}
+              Half day
             </li>
           </ul>
         </CardContent>

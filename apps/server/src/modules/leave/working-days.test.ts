@@ -131,6 +131,9 @@ describe('half days', () => {
       pending_days: 0.5,
       remaining_days: 23,
     });
+    // The staff dashboard's balance: 23 Annual + 10 Sick + 5 Personal days left.
+    const quick = (await suite.http.get('/api/dashboard/quick-stats', staff)).json().quickStats;
+    expect(quick.totalLeaveBalance).toBe(38);
     expect(await ledgerOf(longer.json().application.id)).toEqual([
       { kind: 'application_pending', pending_days: 1.5, used_days: 0 },
       { kind: 'application_approved', pending_days: -1.5, used_days: 1.5 },

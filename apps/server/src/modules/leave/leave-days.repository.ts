@@ -22,14 +22,20 @@ export interface LeavePeriod {
 
 /** One row per charged day: `day` and its `portion` (1, or 0.5 for a half day). */
 export function chargedDaysOf(p: LeavePeriod): RawBuilder<{ day: string; portion: number }> {
+  // One branch or the other runs, each over the period once (a one-time filter per period).
+  const workingDaysOnly = sql`coalesce((SELECT lp.working_days_only FROM leave_policies lp WHERE lp.leave_type_id = ${p.typeId}), false)`;
   return sql`(
-    SELECT d::date AS day,
-           CASE WHEN (d::date = ${p.start}::date AND ${p.startHalf}::text = 'afternoon')
-                  OR (d::date = ${p.end}::date AND ${p.endHalf}::text = 'morning')
+    SELECT c.day,
+           CASE WHEN (c.day = ${p.start}::date AND ${p.startHalf}::text = 'afternoon')
+                  OR (c.day = ${p.end}::date AND ${p.endHalf}::text = 'morning')
                 THEN 0.5 ELSE 1 END::numeric AS portion
-    FROM generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS d
-    WHERE NOT coalesce((SELECT lp.working_days_only FROM leave_policies lp WHERE lp.leave_type_id = ${p.typeId}), false)
-       OR d::date IN (SELECT w.day FROM ${workingDaysOf(p.userId, p.start, p.end)} AS w)
+    FROM (
+      SELECT d::date AS day FROM generate_series(${p.start}::date, ${p.end}::date, interval '1 day') AS d
+      WHERE NOT ${workingDaysOnly}
+      UNION ALL
+      SELECT w.day FROM ${workingDaysOf(p.userId, p.start, p.end)} AS w
+      WHERE ${workingDaysOnly}
+    ) AS c
   )`;
 }
 

@@ -265,4 +265,20 @@ describe('a public holiday changes the leave it falls in', () => {
     expect(lines.reduce((sum, l) => sum + Number(l.used_days), 0)).toBe(3.5);
     expect(lines.filter((l) => l.kind === 'application_recounted')).toHaveLength(5);
   });
+
+  it("recounts the leave that copying last year's holidays covers", async () => {
+    const staff = await suite.signedIn();
+    const id = (
+      await apply(staff, { leaveTypeId: annual, startDate: '2027-05-03', endDate: '2027-05-07' })
+    ).json().application.id;
+    expect((await applicationOf(staff, id)).days_requested).toBe(5);
+    await declare('2026-05-05');
+    const copied = await suite.http.post('/api/holidays/copy', admin, { fromYear: 2026, toYear: 2027 });
+    expect(copied.statusCode).toBe(201);
+    expect((await applicationOf(staff, id)).days_requested).toBe(4);
+    const next = (await suite.http.get('/api/leave/my-balance?year=2027', staff)).json().balances;
+    expect(next.find((b: { leave_type_id: number }) => b.leave_type_id === annual)).toMatchObject({
+      pending_days: 4,
+    });
+  });
 });

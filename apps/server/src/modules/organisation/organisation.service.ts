@@ -149,6 +149,12 @@ export class OrganisationService {
         toYear,
         dates: written.map((h) => h.date),
       });
+      await this.recountLeave(
+        trx,
+        actor,
+        written.map((h) => h.date),
+        `Public holidays of ${fromYear} copied to ${toYear}`,
+      );
       return written;
     });
     return { holidays, skipped: source.length - holidays.length };

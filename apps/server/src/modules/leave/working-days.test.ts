@@ -71,6 +71,21 @@ describe('counting working days', () => {
     expect(await balanceOf(staff, sick)).toMatchObject({ pending_days: 7, remaining_days: 3 });
   });
 
+  it("counts the days the person's department works: a Saturday for a shop that opens on Saturdays", async () => {
+    const shop = await suite.signedIn({ department: 'Saturday Shop' });
+    await suite.db
+      .updateTable('work_schedules')
+      .set({ workdays: [2, 3, 4, 5, 6] })
+      .where('department_id', '=', shop.user.departmentId)
+      .execute();
+    // Monday 6 to Sunday 12 July: Tuesday to Saturday, less Wednesday's holiday (declared above).
+    const count = await suite.http.get(
+      `/api/leave/day-count?leaveTypeId=${annual}&startDate=2026-07-06&endDate=2026-07-12`,
+      shop,
+    );
+    expect(count.json().days).toBe(4);
+  });
+
   it('refuses a working-days leave that has no working day, naming the field', async () => {
     const staff = await suite.signedIn();
     const weekend = await apply(staff, {

@@ -184,7 +184,11 @@ export function ApplyWizard({
                   Counts working days only: weekends and public holidays are not counted.
                 </p>
               ) : null}
-              <DaysSummary days={days} failed={count.isError} balance={balance} />
+              <DaysSummary
+                days={days}
+                state={!period ? 'no_dates' : count.isError ? 'failed' : 'counting'}
+                balance={balance}
+              />
             </div>
           ) : null}
 
@@ -304,15 +308,21 @@ function DayParts({ form, set }: { form: LeaveForm; set: (field: keyof LeaveForm
 
 function DaysSummary({
   days,
-  failed,
+  state,
   balance,
 }: {
   days: number | undefined;
-  failed: boolean;
+  /** Why there is no count yet. */
+  state: 'no_dates' | 'counting' | 'failed';
   balance: LeaveBalance | undefined;
 }) {
   const over = days !== undefined && balance?.remaining_days != null && days > balance.remaining_days;
-  const counted = days === undefined ? (failed ? 'Could not count the days' : 'Choose your dates') : null;
+  const waiting = {
+    no_dates: 'Choose your dates',
+    counting: 'Counting days…',
+    failed: 'Could not count the days',
+  };
+  const counted = days === undefined ? waiting[state] : null;
   return (
     <p
       aria-live="polite"

@@ -149,8 +149,9 @@ await withoutIndexes('attendance_records', async () => {
 // overlap or span a year end. Past ones decided (9 in 10 approved), future ones pending.
 await step(
   'leave applications',
-  `INSERT INTO leave_applications (user_id, leave_type_id, start_date, end_date, reason, status, applied_at, decided_by, decided_at)
-   SELECT u.id, t.id, s.start, s.start + (h % 3), 'Planned leave', st.status,
+  // Calendar days, as charged before working days: the figures only need a plausible size.
+  `INSERT INTO leave_applications (user_id, leave_type_id, start_date, end_date, days_requested, reason, status, applied_at, decided_by, decided_at)
+   SELECT u.id, t.id, s.start, s.start + (h % 3), (h % 3) + 1, 'Planned leave', st.status,
           s.start - 14, CASE WHEN st.status = 'pending' THEN NULL ELSE 1 END,
           CASE WHEN st.status = 'pending' THEN NULL ELSE s.start - 10 END
    FROM users u

@@ -72,6 +72,21 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: "the leave wizard's dates with the half-day choices and the server's count",
+      who: 'user',
+      path: '/leave',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Apply for Leave' }).click();
+        await page.getByRole('radio', { name: /Annual Leave/ }).check();
+        await page.getByRole('button', { name: 'Next' }).click();
+        const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+        await page.getByLabel('Start date').fill(inDays(30));
+        await page.getByLabel('End date').fill(inDays(33));
+        await expect(page.getByLabel('First day')).toBeVisible();
+        await expect(page.getByTestId('leave-day-count')).toContainText('requested');
+      },
+    },
+    {
       name: 'the leave policy form with its messages showing',
       who: 'admin',
       path: '/leave',

@@ -11,6 +11,13 @@ import { demo, signInAs } from './support/auth';
 const run = Date.now().toString(36);
 /** The server's "today" is UTC in the e2e server (TZ=UTC), so dates are computed in UTC. */
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** The first offset from `n` on whose day and the `span - 1` after it are weekdays: Annual Leave counts working days. */
+const weekdaysFrom = (n: number, span = 1) => {
+  const weekday = (m: number) => [1, 2, 3, 4, 5].includes(new Date(`${inDays(m)}T00:00:00Z`).getUTCDay());
+  let m = n;
+  while (!Array.from({ length: span }, (_, i) => weekday(m + i)).every(Boolean)) m++;
+  return m;
+};
 
 async function newSignedIn(
   browser: Browser,
@@ -62,9 +69,9 @@ test('staff applies through the wizard; the admin approves; the staff sees it li
   const staff = await newSignedIn(browser, 'user');
   const admin = await newSignedIn(browser, 'admin');
   const reason = `E2E wizard ${run}`;
-  // Two days of this leave year (the Overview shows this year's balance), clear of the seed's
-  // pending leave (10-12 days ahead) and of the batch test's days.
-  const offset = 14;
+  // Two working days of this leave year (the Overview shows this year's balance), clear of the
+  // seed's pending leave (10-12 days ahead) and of the batch test's days.
+  const offset = weekdaysFrom(14, 2);
   const thisYear = inDays(offset + 1).slice(0, 4) === inDays(0).slice(0, 4);
   const start = inDays(offset);
   const end = inDays(offset + 1);
@@ -144,8 +151,10 @@ test('staff applies through the wizard; the admin approves; the staff sees it li
 
 test('the admin approves two applications in one batch', async ({ browser, request }) => {
   const token = await apiToken(request, 'user');
-  await applyViaApi(request, token, inDays(60), inDays(60), `E2E batch one ${run}`);
-  await applyViaApi(request, token, inDays(70), inDays(70), `E2E batch two ${run}`);
+  const one = inDays(weekdaysFrom(60));
+  const two = inDays(weekdaysFrom(70));
+  await applyViaApi(request, token, one, one, `E2E batch one ${run}`);
+  await applyViaApi(request, token, two, two, `E2E batch two ${run}`);
 
   const admin = await newSignedIn(browser, 'admin');
   const a = admin.page;

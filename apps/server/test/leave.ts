@@ -12,3 +12,16 @@ export async function leaveTypeId(db: Db, name: string): Promise<number> {
   if (!found) throw new Error(`no leave type ${name}`);
   return found.id;
 }
+
+/**
+ * Makes a type count calendar days. The older leave tests were written when every type did;
+ * working days have their own tests (working-days.test.ts).
+ */
+export async function countCalendarDays(db: Db, name: string): Promise<void> {
+  const id = await leaveTypeId(db, name);
+  await db
+    .updateTable('leave_policies')
+    .set({ working_days_only: false })
+    .where('leave_type_id', '=', id)
+    .execute();
+}

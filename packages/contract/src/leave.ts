@@ -10,6 +10,17 @@ export type LeaveStatus = z.infer<typeof LeaveStatus>;
 export const LeaveDecision = z.enum(['approved', 'rejected']);
 export type LeaveDecision = z.infer<typeof LeaveDecision>;
 
+/**
+ * Which half of a day: a leave that starts in the afternoon or ends in the morning charges that
+ * day 0.5. On a single day, morning to morning is the morning and afternoon to afternoon the
+ * afternoon.
+ */
+export const LeaveHalf = z.enum(['morning', 'afternoon'], { error: 'must be morning or afternoon' });
+export type LeaveHalf = z.infer<typeof LeaveHalf>;
+
+/** Leave days come in half-day steps: 0, 0.5, 1, 1.5 ... */
+const Days = z.number();
+
 /** The kind of toast an applicant's leave notification asks for. */
 export const LeaveNotificationType = z.enum(['success', 'error', 'info']);
 export type LeaveNotificationType = z.infer<typeof LeaveNotificationType>;
@@ -21,6 +32,8 @@ export const LeaveType = z.object({
   /** 0 means no limit (Unpaid Leave): tracked, never counted against a balance. */
   max_days_per_year: z.number().int(),
   requires_approval: z.boolean(),
+  /** Counts only the applicant's working days: weekends and public holidays are not counted. */
+  working_days_only: z.boolean(),
 });
 export type LeaveType = z.infer<typeof LeaveType>;
 export const LeaveTypesResponse = z.object({ leaveTypes: z.array(LeaveType) });
@@ -32,14 +45,14 @@ export const LeaveBalance = z.object({
   year: z.number().int(),
   max_days_per_year: z.number().int(),
   unlimited: z.boolean(),
-  carried_forward: z.number().int(),
+  carried_forward: Days,
   /** Entitlement + carry forward + adjustments. */
-  entitled_days: z.number().int(),
-  used_days: z.number().int(),
+  entitled_days: Days,
+  used_days: Days,
   pending_applications: z.number().int(),
-  pending_days: z.number().int(),
+  pending_days: Days,
   /** entitled - used - pending; null when the type has no limit. */
-  remaining_days: z.number().int().nullable(),
+  remaining_days: Days.nullable(),
 });
 export type LeaveBalance = z.infer<typeof LeaveBalance>;
 export const LeaveBalanceResponse = z.object({ balances: z.array(LeaveBalance) });
@@ -57,11 +70,13 @@ export const LeaveLedgerEntry = z.object({
     'application_approved',
     'application_rejected',
     'application_cancelled',
+    /** A public holiday declared, moved or removed changed what the application charges. */
+    'application_recounted',
   ]),
   application_id: z.number().int().nullable(),
-  entitled_days: z.number().int(),
-  pending_days: z.number().int(),
-  used_days: z.number().int(),
+  entitled_days: Days,
+  pending_days: Days,
+  used_days: Days,
   note: z.string(),
   created_at: z.string(),
 });
@@ -83,7 +98,10 @@ export const LeaveApplication = z.object({
   leave_type_name: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  days_requested: z.number().int(),
+  /** What the application charges: working or calendar days by its type, in 0.5 steps. */
+  days_requested: Days,
+  start_half: LeaveHalf.nullable(),
+  end_half: LeaveHalf.nullable(),
   reason: z.string(),
   status: LeaveStatus,
   applied_at: z.string(),
@@ -125,9 +143,29 @@ export const ApplyLeaveRequest = z.object({
   leaveTypeId: Id,
   startDate: CalendarDate,
   endDate: CalendarDate,
+  /** 'afternoon': the first day counts half. */
+  startHalf: LeaveHalf.optional(),
+  /** 'morning': the last day counts half. */
+  endHalf: LeaveHalf.optional(),
   reason: Text(2000).min(1, { error: 'must not be blank' }),
 });
 export type ApplyLeaveRequest = z.infer<typeof ApplyLeaveRequest>;
+
+/** The days an application would charge, as the wizard shows them before applying. */
+export const LeaveDayCountQuery = z.object({
+  leaveTypeId: IdParam,
+  startDate: CalendarDate,
+  endDate: CalendarDate,
+  startHalf: LeaveHalf.optional(),
+  endHalf: LeaveHalf.optional(),
+});
+export type LeaveDayCountQuery = z.infer<typeof LeaveDayCountQuery>;
+export const LeaveDayCountResponse = z.object({
+  days: Days,
+  /** Per leave year the period touches: what each year's balance is charged. */
+  years: z.array(z.object({ year: z.number().int(), days: Days })),
+});
+export type LeaveDayCountResponse = z.infer<typeof LeaveDayCountResponse>;
 
 export const LeaveIdParams = z.object({ id: IdParam });
 
@@ -185,6 +223,8 @@ export const LeaveCalendarEvent = z.object({
   date: z.string(),
   approved: z.number().int(),
   pending: z.number().int(),
+  /** Of those, how many take only a half of the day (the morning or the afternoon). */
+  half_day: z.number().int(),
 });
 export type LeaveCalendarEvent = z.infer<typeof LeaveCalendarEvent>;
 export const LeaveCalendarResponse = z.object({ events: z.array(LeaveCalendarEvent) });
@@ -202,6 +242,8 @@ export const LeaveDayEntry = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }),
   leave_type: z.string(),
   status: LeaveStatus,
+  /** The part of the day the leave takes: a half day is the morning or the afternoon. */
+  part: z.enum(['day', 'morning', 'afternoon']),
 });
 export type LeaveDayEntry = z.infer<typeof LeaveDayEntry>;
 export const LeaveDayResponse = z.object({ entries: z.array(LeaveDayEntry), total: z.number().int() });
@@ -217,6 +259,7 @@ export const LeavePolicy = z.object({
   carry_forward: z.boolean(),
   carry_forward_cap: z.number().int(),
   requires_approval: z.boolean(),
+  working_days_only: z.boolean(),
   applications: z.number().int(),
 });
 export type LeavePolicy = z.infer<typeof LeavePolicy>;
@@ -245,6 +288,7 @@ export const LeavePolicyRequest = z.object({
   carryForward: z.boolean(),
   carryForwardCap: DaysPerYear.default(0),
   requiresApproval: z.boolean(),
+  workingDaysOnly: z.boolean().default(false),
 });
 export type LeavePolicyRequest = z.input<typeof LeavePolicyRequest>;
 
@@ -278,6 +322,14 @@ export const leaveApi = {
     body: ApplyLeaveRequest,
     status: 201,
     response: LeaveApplicationResponse,
+  }),
+  dayCount: endpoint({
+    method: 'GET',
+    path: '/leave/day-count',
+    audience: 'user',
+    summary: 'The days an application would charge the caller (working days, half days)',
+    query: LeaveDayCountQuery,
+    response: LeaveDayCountResponse,
   }),
   cancel: endpoint({
     method: 'POST',

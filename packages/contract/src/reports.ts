@@ -18,8 +18,8 @@ export const ReportExportQuery = ReportQuery.extend({
 });
 export type ReportExportQuery = z.infer<typeof ReportExportQuery>;
 
-/** How a figure is shown and typed in exports. */
-export const ValueKind = z.enum(['text', 'number', 'percent', 'hours', 'date']);
+/** How a figure is shown and typed in exports; days of leave come in half-day steps. */
+export const ValueKind = z.enum(['text', 'number', 'percent', 'hours', 'days', 'date']);
 export type ValueKind = z.infer<typeof ValueKind>;
 
 export const SummaryCard = z.object({ label: z.string(), value: z.number(), kind: ValueKind });

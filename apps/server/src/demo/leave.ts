@@ -1,7 +1,8 @@
-import { addDays, inclusiveDays, yearOf } from '@atrium/contract/calendar';
+import { addDays, inclusiveDays, isoWeekday, yearOf } from '@atrium/contract/calendar';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { bookApplication, carryForward } from '../modules/leave/balances';
+import { daysRequestedOf } from '../modules/leave/leave-days.repository';
 import { OrgClock, type Today } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 import { chance, pick } from './random';
@@ -110,6 +111,10 @@ async function seed(trx: Kysely<Database>, { now, date: today }: Today): Promise
     const key = `${p.user_id}|${code}|${yearOf(p.start_date)}`;
     const days = inclusiveDays(p.start_date, p.end_date);
     const clash = (taken.get(p.user_id) ?? []).some(([s, e]) => s <= p.end_date && e >= p.start_date);
+    // Annual Leave counts working days: a weekend alone would charge nothing.
+    const weekendOnly =
+      code === 'AL' && days <= 2 && isoWeekday(p.start_date) >= 6 && isoWeekday(p.end_date) >= 6;
+    if (weekendOnly) return false;
     // Keep a period inside one year so the demo budget per year holds.
     if (clash || yearOf(p.start_date) !== yearOf(p.end_date) || (used.get(key) ?? 0) + days > budget[code]!)
       return false;
@@ -202,6 +207,14 @@ async function seed(trx: Kysely<Database>, { now, date: today }: Today): Promise
       .insertInto('leave_applications')
       .values({
         ...plan,
+        days_requested: daysRequestedOf({
+          userId: plan.user_id,
+          typeId: plan.leave_type_id,
+          start: plan.start_date,
+          end: plan.end_date,
+          startHalf: null,
+          endHalf: null,
+        }),
         created_at: plan.applied_at,
         decided_by: plan.status === 'pending' ? null : admin.id,
       })

@@ -6,8 +6,11 @@ import type {
   LeaveApplicationsFilter,
   LeaveBalance,
   LeaveCalendarEvent,
+  LeaveDayCountQuery,
+  LeaveDayCountResponse,
   LeaveDayQuery,
   LeaveDayResponse,
+  LeaveHalf,
   LeaveLedgerEntry,
   LeavePendingQuery,
   LeaveStats,
@@ -20,7 +23,7 @@ import { authorize, listScope } from '../auth/policies';
 import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
 import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
-import { monthBounds, yearSegments } from './dates';
+import { monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
   applicationOwnerAndStatus,
@@ -37,6 +40,7 @@ import {
   lockApplicant,
   pendingCount,
 } from './leave.repository';
+import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
 import { ledgerOf } from './ledger.repository';
 import { notifyApplicant, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
@@ -81,21 +85,12 @@ export class LeaveApplicationsService {
     authorize(actor, 'leave.apply');
     const { db, bus } = this.deps;
     const now = await this.deps.clock.today();
-    const issues: FieldIssue[] = [];
+    const issues = periodIssues(input);
     if (input.startDate < now.date) {
       issues.push({
         field: 'startDate',
         rule: 'not_in_past',
         message: `startDate must not be before today (${now.date})`,
-      });
-    }
-    if (input.endDate < input.startDate) {
-      issues.push({ field: 'endDate', rule: 'after_start', message: 'endDate must not be before startDate' });
-    } else if (inclusiveDays(input.startDate, input.endDate) > MAX_SPAN_DAYS) {
-      issues.push({
-        field: 'endDate',
-        rule: 'max_span',
-        message: `endDate must be at most ${MAX_SPAN_DAYS} days after startDate`,
       });
     }
     const horizon = `${Number(now.date.slice(0, 4)) + HORIZON_YEARS}${now.date.slice(4)}`;
@@ -106,17 +101,12 @@ export class LeaveApplicationsService {
         message: `endDate must be at most ${HORIZON_YEARS} years ahead (${horizon})`,
       });
     }
-    if (issues.length > 0)
-      throw new AppError('validation_failed', issues.map((i) => i.message).join('; '), issues);
+    refuse(issues);
 
     const id = await db.transaction().execute(async (trx) => {
-      const type = await findLeaveType(trx, input.leaveTypeId);
-      if (!type) {
-        throw new AppError('validation_failed', 'leaveTypeId must name an existing leave type', [
-          { field: 'leaveTypeId', rule: 'exists', message: 'leaveTypeId must name an existing leave type' },
-        ]);
-      }
+      const type = await existingType(trx, input.leaveTypeId);
       await lockApplicant(trx, actor.userId);
+      await readingHolidays(trx);
       const clash = await findOverlap(trx, actor.userId, input.startDate, input.endDate);
       if (clash) {
         throw new AppError(
@@ -130,7 +120,10 @@ export class LeaveApplicationsService {
           },
         );
       }
-      for (const segment of yearSegments(input.startDate, input.endDate)) {
+      const period = periodOf(actor.userId, input);
+      const segments = await chargedDaysByYear(trx, period);
+      if (segments.length === 0) refuse([nothingToTake(input, type.leave_name)]);
+      for (const segment of segments) {
         await ensureLeaveYear(trx, actor.userId, segment.year, now.year);
         if (type.max_days_per_year === 0) continue; // no limit: tracked, never counted
         const balance = (await balancesOf(trx, actor.userId, segment.year)).find(
@@ -151,6 +144,8 @@ export class LeaveApplicationsService {
         leave_type_id: type.id,
         start_date: input.startDate,
         end_date: input.endDate,
+        start_half: period.startHalf,
+        end_half: period.endHalf,
         reason: input.reason,
         status: automatic ? 'approved' : 'pending',
         at: now.now,
@@ -175,6 +170,9 @@ export class LeaveApplicationsService {
           leaveType: type.leave_name,
           startDate: input.startDate,
           endDate: input.endDate,
+          startHalf: period.startHalf,
+          endHalf: period.endHalf,
+          days: segments.reduce((sum, segment) => sum + segment.days, 0),
           automatic,
         },
       });
@@ -193,6 +191,15 @@ export class LeaveApplicationsService {
       return created.id;
     });
     return (await findApplication(db, id))!;
+  }
+
+  /** What applying for the period would charge the caller, as the wizard shows it. */
+  async dayCount(actor: Actor, query: LeaveDayCountQuery): Promise<LeaveDayCountResponse> {
+    authorize(actor, 'leave.apply');
+    refuse(periodIssues(query));
+    await existingType(this.deps.db, query.leaveTypeId);
+    const years = await chargedDaysByYear(this.deps.db, periodOf(actor.userId, query));
+    return { days: years.reduce((sum, y) => sum + y.days, 0), years };
   }
 
   /** The applicant withdraws a pending application; its days go back to the balance. */
@@ -274,4 +281,74 @@ export class LeaveApplicationsService {
       offset: (query.page - 1) * query.pageSize,
     });
   }
+}
+
+interface Period {
+  leaveTypeId: number;
+  startDate: string;
+  endDate: string;
+  startHalf?: LeaveHalf;
+  endHalf?: LeaveHalf;
+}
+
+/** The rules of a period itself, whoever asks and whenever. */
+function periodIssues(input: Period): FieldIssue[] {
+  if (input.endDate < input.startDate)
+    return [{ field: 'endDate', rule: 'after_start', message: 'endDate must not be before startDate' }];
+  if (inclusiveDays(input.startDate, input.endDate) > MAX_SPAN_DAYS) {
+    return [
+      {
+        field: 'endDate',
+        rule: 'max_span',
+        message: `endDate must be at most ${MAX_SPAN_DAYS} days after startDate`,
+      },
+    ];
+  }
+  if (input.startDate === input.endDate && input.startHalf === 'afternoon' && input.endHalf === 'morning') {
+    return [
+      {
+        field: 'endHalf',
+        rule: 'after_start_half',
+        message: 'endHalf must not be morning when the same day starts in the afternoon',
+      },
+    ];
+  }
+  return [];
+}
+
+function refuse(issues: FieldIssue[]): void {
+  if (issues.length > 0)
+    throw new AppError('validation_failed', issues.map((i) => i.message).join('; '), issues);
+}
+
+async function existingType(db: Parameters<typeof findLeaveType>[0], id: number) {
+  const type = await findLeaveType(db, id);
+  if (!type)
+    refuse([
+      { field: 'leaveTypeId', rule: 'exists', message: 'leaveTypeId must name an existing leave type' },
+    ]);
+  return type!;
+}
+
+/**
+ * The period as stored: only an afternoon start and a morning end are halves; a morning start
+ * and an afternoon end are whole days.
+ */
+function periodOf(userId: number, input: Period) {
+  return {
+    userId,
+    typeId: input.leaveTypeId,
+    start: input.startDate,
+    end: input.endDate,
+    startHalf: input.startHalf === 'afternoon' ? ('afternoon' as const) : null,
+    endHalf: input.endHalf === 'morning' ? ('morning' as const) : null,
+  };
+}
+
+function nothingToTake(input: Period, typeName: string): FieldIssue {
+  return {
+    field: 'endDate',
+    rule: 'working_days',
+    message: `${input.startDate} to ${input.endDate} has no working day to take: ${typeName} counts working days only, and weekends and public holidays are not counted`,
+  };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../../test/events';
 import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { leaveTypeId, NOW } from '../../../test/leave';
+import { countCalendarDays, leaveTypeId, NOW } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 
 const suite = useSuite({ now: NOW });
@@ -10,6 +10,7 @@ let unpaid: number;
 
 beforeAll(async () => {
   annual = await leaveTypeId(suite.db, 'Annual Leave');
+  await countCalendarDays(suite.db, 'Annual Leave');
   unpaid = await leaveTypeId(suite.db, 'Unpaid Leave');
 });
 
@@ -301,8 +302,8 @@ describe('reading applications', () => {
     await apply(t, annualLeave('2027-02-28', '2027-02-28'));
     const feb = (await suite.http.get('/api/leave/calendar/2027/2', admin)).json().events;
     expect(feb).toEqual([
-      { date: '2027-02-27', approved: 0, pending: 1 },
-      { date: '2027-02-28', approved: 0, pending: 2 },
+      { date: '2027-02-27', approved: 0, pending: 1, half_day: 0 },
+      { date: '2027-02-28', approved: 0, pending: 2, half_day: 0 },
     ]);
     const day = (await suite.http.get('/api/leave/calendar/day/2027-02-28?pageSize=1', admin)).json();
     expect(day.total).toBe(2);
@@ -313,7 +314,7 @@ describe('reading applications', () => {
 
     // Staff see their own leave only, in the month and on the day.
     expect((await suite.http.get('/api/leave/calendar/2027/2', t)).json().events).toEqual([
-      { date: '2027-02-28', approved: 0, pending: 1 },
+      { date: '2027-02-28', approved: 0, pending: 1, half_day: 0 },
     ]);
     const own = (await suite.http.get('/api/leave/calendar/day/2027-02-28', t)).json();
     expect(own.entries.map((e: { user: { id: number } }) => e.user.id)).toEqual([t.id]);

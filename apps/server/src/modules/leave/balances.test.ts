@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type LoggedIn, login } from '../../../test/fixtures';
-import { leaveTypeId } from '../../../test/leave';
+import { countCalendarDays, leaveTypeId } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 import { OrgClock } from '../system/clock';
 import { balancesOf, carryForward, ensureLeaveYear, rollOverLeaveYear } from './balances';
@@ -15,6 +15,7 @@ let admin: LoggedIn;
 beforeAll(async () => {
   admin = suite.admin;
   annual = await leaveTypeId(suite.db, 'Annual Leave');
+  await countCalendarDays(suite.db, 'Annual Leave');
   sick = await leaveTypeId(suite.db, 'Sick Leave');
 });
 
@@ -116,6 +117,7 @@ describe('the ledger', () => {
           leave_type_id: sick,
           start_date: '2026-09-03',
           end_date: '2026-09-04',
+          days_requested: 2,
           reason: 'x',
         })
         .execute(),

@@ -1,8 +1,14 @@
 import type { LeaveBalance } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database, LeaveLedgerKind } from '../../db/schema';
-import { yearSegments } from './dates';
-import { insertCarryForwards, insertEntitlements, insertLedgerLines, ledgerSums } from './ledger.repository';
+import { applicationDaysByYear, type YearDays } from './leave-days.repository';
+import {
+  applicationBuckets,
+  insertCarryForwards,
+  insertEntitlements,
+  insertLedgerLines,
+  ledgerSums,
+} from './ledger.repository';
 
 /**
  * The leave ledger: every change to a balance is a line, and a balance is the sum of its lines.
@@ -42,7 +48,7 @@ export async function rollOverLeaveYear(db: Db, fromYear: number): Promise<numbe
 
 /** Days an application moves in each bucket, per kind of line. */
 const movement: Record<
-  Exclude<LeaveLedgerKind, 'entitlement' | 'carry_forward' | 'adjustment'>,
+  Exclude<LeaveLedgerKind, 'entitlement' | 'carry_forward' | 'adjustment' | 'application_recounted'>,
   (days: number) => { pending_days: number; used_days: number }
 > = {
   application_pending: (days) => ({ pending_days: days, used_days: 0 }),
@@ -55,20 +61,29 @@ export interface BookedApplication {
   id: number;
   user_id: number;
   leave_type_id: number;
-  start_date: string;
-  end_date: string;
 }
 
-/** Books one application event, one line per leave year the period touches. */
+/**
+ * Books one application event, one line per leave year it charges. Applying charges what the
+ * period counts today; a decision or a cancellation moves what the ledger holds pending for the
+ * application in each year, so every application's pending days return to 0 however often a
+ * holiday recounted it in between.
+ */
 export async function bookApplication(
   db: Db,
   application: BookedApplication,
   kind: keyof typeof movement,
   by: { userId: number | null; at: Date; note: string },
 ): Promise<void> {
+  const segments: YearDays[] =
+    kind === 'application_pending'
+      ? await applicationDaysByYear(db, application.id)
+      : (await applicationBuckets(db, application.id)).map((b) => ({ year: b.year, days: b.pending }));
+  const lines = segments.filter((segment) => segment.days !== 0);
+  if (lines.length === 0) return;
   await insertLedgerLines(
     db,
-    yearSegments(application.start_date, application.end_date).map((segment) => ({
+    lines.map((segment) => ({
       user_id: application.user_id,
       leave_type_id: application.leave_type_id,
       leave_year: segment.year,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedIn } from '../../../test/fixtures';
-import { leaveTypeId, NOW } from '../../../test/leave';
+import { countCalendarDays, leaveTypeId, NOW } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 
 /** The leave figures the dashboards show (quick stats), computed from the ledger. */
@@ -8,8 +8,9 @@ import { useSuite } from '../../../test/suite';
 const suite = useSuite({ now: NOW });
 let admin: LoggedIn;
 
-beforeAll(() => {
+beforeAll(async () => {
   admin = suite.admin;
+  await countCalendarDays(suite.db, 'Annual Leave');
 });
 
 const quickStats = async (s: LoggedIn) =>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../../test/events';
 import type { LoggedIn } from '../../../test/fixtures';
-import { leaveTypeId, NOW, TODAY } from '../../../test/leave';
+import { countCalendarDays, leaveTypeId, NOW, TODAY } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 
 const suite = useSuite({ now: NOW });
@@ -13,6 +13,7 @@ beforeAll(async () => {
   admin = { ...suite.admin, id: suite.admin.user.id };
   secondAdmin = await suite.signedIn({ role: 'admin' });
   annual = await leaveTypeId(suite.db, 'Annual Leave');
+  await countCalendarDays(suite.db, 'Annual Leave');
 });
 
 const staff = async () => {

@@ -5,9 +5,10 @@ import type {
   LeaveStats,
   LeaveStatus,
 } from '@atrium/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
+import { daysRequestedOf } from './leave-days.repository';
 
 /** All SQL for leave applications (the ledger lives in balances.ts, policies in their own file). */
 
@@ -38,6 +39,8 @@ function applications(db: Db) {
       'a.start_date',
       'a.end_date',
       'a.days_requested',
+      'a.start_half',
+      'a.end_half',
       'a.reason',
       'a.status',
       'a.applied_at',
@@ -65,7 +68,9 @@ function toApplication(r: Row): LeaveApplication {
     leave_type_name: r.leave_type_name,
     start_date: r.start_date,
     end_date: r.end_date,
-    days_requested: r.days_requested,
+    days_requested: Number(r.days_requested),
+    start_half: r.start_half,
+    end_half: r.end_half,
     reason: r.reason,
     status: r.status,
     applied_at: r.applied_at.toISOString(),
@@ -173,6 +178,10 @@ export async function insertApplication(
     leave_type_id: number;
     start_date: string;
     end_date: string;
+    /** 'afternoon' or nothing: the first day counts half. */
+    start_half?: 'afternoon' | null;
+    /** 'morning' or nothing: the last day counts half. */
+    end_half?: 'morning' | null;
     reason: string;
     status: 'pending' | 'approved';
     at: Date;
@@ -186,6 +195,16 @@ export async function insertApplication(
       leave_type_id: values.leave_type_id,
       start_date: values.start_date,
       end_date: values.end_date,
+      start_half: values.start_half ?? null,
+      end_half: values.end_half ?? null,
+      days_requested: daysRequestedOf({
+        userId: values.user_id,
+        typeId: values.leave_type_id,
+        start: values.start_date,
+        end: values.end_date,
+        startHalf: values.start_half ?? null,
+        endHalf: values.end_half ?? null,
+      }),
       reason: values.reason,
       status: values.status,
       applied_at: values.at,
@@ -193,7 +212,7 @@ export async function insertApplication(
       decided_at: values.status === 'pending' ? null : values.at,
       admin_comments: values.admin_comments,
     })
-    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date', 'days_requested'])
+    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date'])
     .executeTakeFirstOrThrow();
 }
 
@@ -224,9 +243,7 @@ export async function closePending(
     .where('id', '=', id)
     .where('status', '=', 'pending');
   if (change.onlyUserId !== undefined) query = query.where('user_id', '=', change.onlyUserId);
-  return query
-    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date', 'days_requested'])
-    .executeTakeFirst();
+  return query.returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date']).executeTakeFirst();
 }
 
 /** Whose application it is (with their department, which policies may need) and its status. */
@@ -298,7 +315,8 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
 /** Pending or approved leave within the scope that touches [first, last], with the person's name. */
 function leaveTouching(first: string, last: string, scope: ApplicantScope) {
   return sql`(
-    SELECT a.id, a.status, a.start_date, a.end_date, a.leave_type_id, u.id AS user_id, u.first_name, u.last_name
+    SELECT a.id, a.status, a.start_date, a.end_date, a.start_half, a.end_half, a.leave_type_id,
+           u.id AS user_id, u.first_name, u.last_name
     FROM leave_applications a
     JOIN users u ON u.id = a.user_id
     WHERE a.status IN ('pending', 'approved')
@@ -308,17 +326,28 @@ function leaveTouching(first: string, last: string, scope: ApplicantScope) {
   ) AS a`;
 }
 
-/** Per day of [first, last] with leave on it: people on approved and on pending leave. */
+/** The part of `day` that leave `a` takes: a first day started in the afternoon, a last ended in the morning. */
+const partOf = (day: RawBuilder<unknown>) => sql<'day' | 'morning' | 'afternoon'>`
+  CASE WHEN ${day} = a.start_date AND a.start_half = 'afternoon' THEN 'afternoon'
+       WHEN ${day} = a.end_date AND a.end_half = 'morning' THEN 'morning'
+       ELSE 'day' END`;
+
+/**
+ * Per day of [first, last] with leave on it: people on approved and on pending leave, and how
+ * many of them take only half the day. A working-days-only leave still shows over its weekends:
+ * the person is away, only not charged.
+ */
 export async function calendarDays(
   db: Db,
   first: string,
   last: string,
   scope: ApplicantScope = {},
 ): Promise<LeaveCalendarEvent[]> {
-  const result = await sql<{ date: string; approved: number; pending: number }>`
+  const result = await sql<LeaveCalendarEvent>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            count(*) FILTER (WHERE a.status = 'approved')::int AS approved,
-           count(*) FILTER (WHERE a.status = 'pending')::int AS pending
+           count(*) FILTER (WHERE a.status = 'pending')::int AS pending,
+           count(*) FILTER (WHERE ${partOf(sql`day::date`)} <> 'day')::int AS half_day
     FROM ${leaveTouching(first, last, scope)}
     CROSS JOIN LATERAL generate_series(GREATEST(a.start_date, ${first}::date),
       LEAST(a.end_date, ${last}::date), interval '1 day') AS day
@@ -334,9 +363,9 @@ export async function leaveOnDay(
   page: { limit: number; offset: number },
 ): Promise<{ entries: LeaveDayEntry[]; total: number }> {
   const [rows, count] = await Promise.all([
-    sql<{ application_id: number; user_id: number; name: string; leave_type: string; status: LeaveStatus }>`
+    sql<Omit<LeaveDayEntry, 'user'> & { user_id: number; name: string }>`
       SELECT a.id AS application_id, a.user_id, a.first_name || ' ' || a.last_name AS name,
-             t.leave_name AS leave_type, a.status
+             t.leave_name AS leave_type, a.status, ${partOf(sql`${date}::date`)} AS part
       FROM ${leaveTouching(date, date, scope)}
       JOIN leave_types t ON t.id = a.leave_type_id
       ORDER BY a.last_name, a.first_name, a.id
@@ -349,6 +378,7 @@ export async function leaveOnDay(
       user: { id: r.user_id, name: r.name },
       leave_type: r.leave_type,
       status: r.status,
+      part: r.part,
     })),
     total: count.rows[0]?.n ?? 0,
   };

@@ -31,6 +31,7 @@ export function leaveRoutes({ applications, decisions, policies }: LeaveServices
     route(app, leaveApi.apply, async (request) => ({
       application: await applications.apply(actorOf(request), request.body),
     }));
+    route(app, leaveApi.dayCount, async (request) => applications.dayCount(actorOf(request), request.query));
     route(app, leaveApi.cancel, async (request) => ({
       application: await applications.cancel(actorOf(request), request.params.id),
     }));

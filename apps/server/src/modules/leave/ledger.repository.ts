@@ -44,6 +44,25 @@ export async function insertLedgerLines(db: Db, lines: Insertable<LeaveLedgerTab
   await db.insertInto('leave_ledger').values(lines).execute();
 }
 
+/** Per leave year, the days the ledger holds pending and used for one application. */
+export async function applicationBuckets(
+  db: Db,
+  applicationId: number,
+): Promise<{ year: number; pending: number; used: number }[]> {
+  const rows = await db
+    .selectFrom('leave_ledger')
+    .select([
+      'leave_year as year',
+      sql<number>`sum(pending_days)`.as('pending'),
+      sql<number>`sum(used_days)`.as('used'),
+    ])
+    .where('application_id', '=', applicationId)
+    .groupBy('leave_year')
+    .orderBy('leave_year')
+    .execute();
+  return rows.map((r) => ({ year: r.year, pending: Number(r.pending), used: Number(r.used) }));
+}
+
 /** Per leave type, one person's ledger sums for a year and their pending applications touching it. */
 export async function ledgerSums(db: Db, userId: number, year: number) {
   return db
@@ -104,9 +123,9 @@ export async function ledgerOf(db: Db, userId: number, year: number): Promise<Le
     year: r.leave_year,
     kind: r.kind,
     application_id: r.application_id,
-    entitled_days: r.entitled_days,
-    pending_days: r.pending_days,
-    used_days: r.used_days,
+    entitled_days: Number(r.entitled_days),
+    pending_days: Number(r.pending_days),
+    used_days: Number(r.used_days),
     note: r.note,
     created_at: r.created_at.toISOString(),
   }));

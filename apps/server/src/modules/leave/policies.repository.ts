@@ -20,6 +20,7 @@ function typesWithPolicy(db: Db) {
       'p.carry_forward',
       'p.carry_forward_cap',
       'p.requires_approval',
+      'p.working_days_only',
     ]);
 }
 
@@ -34,6 +35,7 @@ export async function listLeaveTypes(db: Db): Promise<LeaveType[]> {
         leave_code: r.leave_code,
         max_days_per_year: r.max_days_per_year,
         requires_approval: r.requires_approval,
+        working_days_only: r.working_days_only,
       })),
     );
 }
@@ -62,6 +64,7 @@ export async function listPolicies(db: Db, policyId?: number): Promise<LeavePoli
     carry_forward: r.carry_forward,
     carry_forward_cap: r.carry_forward_cap,
     requires_approval: r.requires_approval,
+    working_days_only: r.working_days_only,
     applications: Number(r.applications ?? 0),
   }));
 }
@@ -74,6 +77,8 @@ export interface PolicyValues {
   carryForward: boolean;
   carryForwardCap: number;
   requiresApproval: boolean;
+  /** Applications made from now on count working days; earlier ones keep what they charged. */
+  workingDaysOnly: boolean;
 }
 
 export async function insertPolicy(db: Db, v: PolicyValues): Promise<number> {
@@ -90,6 +95,7 @@ export async function insertPolicy(db: Db, v: PolicyValues): Promise<number> {
       carry_forward: v.carryForward,
       carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
       requires_approval: v.requiresApproval,
+      working_days_only: v.workingDaysOnly,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -120,6 +126,7 @@ export async function updatePolicy(db: Db, policyId: number, typeId: number, v: 
       carry_forward: v.carryForward,
       carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
       requires_approval: v.requiresApproval,
+      working_days_only: v.workingDaysOnly,
       updated_at: sql`now()`,
     })
     .where('id', '=', policyId)

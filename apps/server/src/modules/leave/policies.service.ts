@@ -141,5 +141,6 @@ function normalise(input: LeavePolicyRequest): PolicyValues {
     carryForward: input.carryForward,
     carryForwardCap: input.carryForward ? (input.carryForwardCap ?? 0) : 0,
     requiresApproval: input.requiresApproval,
+    workingDaysOnly: input.workingDaysOnly ?? false,
   };
 }

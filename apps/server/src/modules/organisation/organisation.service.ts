@@ -10,6 +10,8 @@ import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
+import { publishApplicationChanged } from '../leave/notifications';
+import { recountLeaveOn } from '../leave/recount.repository';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
 import {
@@ -83,6 +85,7 @@ export class OrganisationService {
       .execute(async (trx) => {
         const holiday = await insertHoliday(trx, input.date, input.name);
         await this.audit(trx, actor, 'organisation.holiday_created', holiday.id, { ...holiday });
+        await this.recountLeave(trx, actor, [holiday.date], `Public holiday ${holiday.date} declared`);
         return holiday;
       })
       .catch((error) => {
@@ -99,6 +102,14 @@ export class OrganisationService {
         const after = await updateHoliday(trx, id, input.date, input.name);
         if (!before || !after) throw notFound('Public holiday');
         await this.audit(trx, actor, 'organisation.holiday_changed', id, { before, after });
+        if (before.date !== after.date) {
+          await this.recountLeave(
+            trx,
+            actor,
+            [before.date, after.date],
+            `Public holiday moved from ${before.date} to ${after.date}`,
+          );
+        }
         return after;
       })
       .catch((error) => {
@@ -112,6 +123,7 @@ export class OrganisationService {
       const removed = await deleteHoliday(trx, id);
       if (!removed) throw notFound('Public holiday');
       await this.audit(trx, actor, 'organisation.holiday_removed', id, { ...removed });
+      await this.recountLeave(trx, actor, [removed.date], `Public holiday ${removed.date} removed`);
     });
   }
 
@@ -137,6 +149,12 @@ export class OrganisationService {
         toYear,
         dates: written.map((h) => h.date),
       });
+      await this.recountLeave(
+        trx,
+        actor,
+        written.map((h) => h.date),
+        `Public holidays of ${fromYear} copied to ${toYear}`,
+      );
       return written;
     });
     return { holidays, skipped: source.length - holidays.length };
@@ -149,6 +167,31 @@ export class OrganisationService {
       readWorkWeek(this.db),
     ]);
     return { organisationName, timeZone, workWeek };
+  }
+
+  /**
+   * Working-days-only leave that covers a changed holiday charges its days anew, in the holiday's
+   * transaction, each recount audited on its application.
+   */
+  private async recountLeave(trx: Db, actor: Actor, dates: string[], note: string) {
+    const recounted = await recountLeaveOn(trx, dates, { userId: actor.userId, at: this.clock.now(), note });
+    for (const application of recounted) {
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'leave.recounted',
+        targetType: 'leave_application',
+        targetId: application.id,
+        ip: actor.ip,
+        details: {
+          reason: note,
+          status: application.status,
+          before: application.before,
+          after: application.after,
+        },
+      });
+      // The applicant's and the admins' screens refresh their balances and lists.
+      await publishApplicationChanged(this.bus, trx, application, application.status);
+    }
   }
 
   private audit(

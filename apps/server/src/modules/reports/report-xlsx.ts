@@ -11,6 +11,7 @@ const FORMATS: Record<ReportColumn['kind'], string | undefined> = {
   number: '#,##0',
   percent: '0.0"%"',
   hours: '#,##0.0',
+  days: '#,##0.0',
   date: 'yyyy-mm-dd',
 };
 

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { chargedDaysOf, storedPeriod } from '../leave/leave-days.repository';
 import { type MonthPlan, monthPlan } from './month-plan';
 
 /**
@@ -59,7 +60,8 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       SELECT mo.month, ${scheduleMask(sql`'{1,2,3,4,5}'::smallint[]`)} AS mask FROM months mo
     ),
     -- Spans cut to each month, not a day series per application (whose row estimate would
-    -- make the planner expect millions of rows).
+    -- make the planner expect millions of rows). A half day of leave excuses the whole day: the
+    -- other half is expected at work, but a day without any record is not called an absence.
     on_leave AS (
       SELECT la.user_id, mo.month,
              bit_or(attendance_span_mask(greatest(la.start_date, mo.judged_from), least(la.end_date, mo.judged_to))) AS mask
@@ -200,12 +202,24 @@ export interface PersonLeave {
   remaining: number;
 }
 
+/** Approved leave's charged days (working days, half days) inside the range, one row per day. */
+function approvedLeaveDays(range: Range) {
+  return sql`(
+    SELECT la.user_id, la.leave_type_id, c.day, c.portion
+    FROM leave_applications la
+    CROSS JOIN LATERAL ${chargedDaysOf(storedPeriod('la'))} AS c
+    WHERE la.status = 'approved' AND la.start_date <= ${range.endDate}::date AND la.end_date >= ${range.startDate}::date
+      AND c.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+  )`;
+}
+
 /**
  * Approved leave days inside the range per person, by type (AL, SL, PL, all types in total),
- * and the remaining balance (entitled - used - pending over limited types) of the end date's year.
+ * counted as the applications charge them, and the remaining balance (entitled - used - pending
+ * over limited types) of the end date's year.
  */
 export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]> {
-  const { startDate, endDate } = range;
+  const { endDate } = range;
   const year = Number(endDate.slice(0, 4));
   const result = await sql<{
     name: string;
@@ -217,20 +231,16 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
     remaining: number;
   }>`
     WITH used AS (
-      SELECT la.user_id,
-             sum(least(la.end_date, ${endDate}::date) - greatest(la.start_date, ${startDate}::date) + 1)
-               FILTER (WHERE lt.leave_code = 'AL')::int AS annual,
-             sum(least(la.end_date, ${endDate}::date) - greatest(la.start_date, ${startDate}::date) + 1)
-               FILTER (WHERE lt.leave_code = 'SL')::int AS sick,
-             sum(least(la.end_date, ${endDate}::date) - greatest(la.start_date, ${startDate}::date) + 1)
-               FILTER (WHERE lt.leave_code = 'PL')::int AS personal,
-             sum(least(la.end_date, ${endDate}::date) - greatest(la.start_date, ${startDate}::date) + 1)::int AS total
-      FROM leave_applications la JOIN leave_types lt ON lt.id = la.leave_type_id
-      WHERE la.status = 'approved' AND la.start_date <= ${endDate}::date AND la.end_date >= ${startDate}::date
-      GROUP BY la.user_id
+      SELECT ld.user_id,
+             sum(ld.portion) FILTER (WHERE lt.leave_code = 'AL') AS annual,
+             sum(ld.portion) FILTER (WHERE lt.leave_code = 'SL') AS sick,
+             sum(ld.portion) FILTER (WHERE lt.leave_code = 'PL') AS personal,
+             sum(ld.portion) AS total
+      FROM ${approvedLeaveDays(range)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
+      GROUP BY ld.user_id
     ),
     balance AS (
-      SELECT l.user_id, sum(l.entitled_days - l.used_days - l.pending_days)::int AS remaining
+      SELECT l.user_id, sum(l.entitled_days - l.used_days - l.pending_days) AS remaining
       FROM leave_ledger l JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
       WHERE l.leave_year = ${year}
       GROUP BY l.user_id
@@ -256,7 +266,7 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
   }));
 }
 
-/** Approved leave days per month of the range (each day counted in its own month). */
+/** Approved leave days per month of the range (each day counted in its own month, as charged). */
 export async function leaveDaysByMonth(db: Db, range: Range): Promise<{ month: string; days: number }[]> {
   const { startDate, endDate } = range;
   const result = await sql<{ month: string; days: number }>`
@@ -265,11 +275,8 @@ export async function leaveDaysByMonth(db: Db, range: Range): Promise<{ month: s
       FROM generate_series(date_trunc('month', ${startDate}::date), ${endDate}::date, interval '1 month') d
     ),
     days AS (
-      SELECT to_char(d, 'YYYY-MM') AS month, count(*)::int AS days
-      FROM leave_applications la
-      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${startDate}::date),
-                                         least(la.end_date, ${endDate}::date), interval '1 day') d
-      WHERE la.status = 'approved' AND la.start_date <= ${endDate}::date AND la.end_date >= ${startDate}::date
+      SELECT to_char(ld.day, 'YYYY-MM') AS month, sum(ld.portion) AS days
+      FROM ${approvedLeaveDays(range)} AS ld
       GROUP BY 1
     )
     SELECT months.month, coalesce(days.days, 0) AS days FROM months LEFT JOIN days USING (month)

@@ -184,8 +184,8 @@ export class ReportsService {
     return {
       summary: [
         { label: 'Employees', value: people.length, kind: 'number' },
-        { label: 'Leave Days Used', value: used, kind: 'number' },
-        { label: 'Days Remaining', value: remaining, kind: 'number' },
+        { label: 'Leave Days Used', value: used, kind: 'days' },
+        { label: 'Days Remaining', value: remaining, kind: 'days' },
         { label: 'Employees on Leave', value: people.filter((p) => p.totalUsed > 0).length, kind: 'number' },
       ],
       charts: [
@@ -215,11 +215,11 @@ export class ReportsService {
       columns: [
         { key: 'employee', label: 'Employee', kind: 'text' },
         { key: 'department', label: 'Department', kind: 'text' },
-        { key: 'annual', label: 'Annual', kind: 'number' },
-        { key: 'sick', label: 'Sick', kind: 'number' },
-        { key: 'personal', label: 'Personal', kind: 'number' },
-        { key: 'totalUsed', label: 'Total Used', kind: 'number' },
-        { key: 'remaining', label: 'Remaining', kind: 'number' },
+        { key: 'annual', label: 'Annual', kind: 'days' },
+        { key: 'sick', label: 'Sick', kind: 'days' },
+        { key: 'personal', label: 'Personal', kind: 'days' },
+        { key: 'totalUsed', label: 'Total Used', kind: 'days' },
+        { key: 'remaining', label: 'Remaining', kind: 'days' },
       ],
       rows: people.map((p) => ({
         employee: p.name,

@@ -4,6 +4,7 @@ import { type BodyIn, call, type QueryIn } from '@/lib/api-client';
 
 /** The applications list's filters and paging, exactly as the contract's query declares them. */
 export type ListParams = QueryIn<typeof leaveApi.applications>;
+export type DayCountParams = QueryIn<typeof leaveApi.dayCount>;
 
 /** Every key starts with 'leave', so a live leave event refreshes them all. */
 /** The pending list comes a page at a time: an organisation may have thousands waiting. */
@@ -23,6 +24,7 @@ export const leaveKeys = {
   calendar: (year: number, month: number) => ['leave', 'calendar', year, month] as const,
   day: (date: string, page: number) => ['leave', 'calendar-day', date, page] as const,
   policies: () => ['leave', 'policies'] as const,
+  dayCount: (params: DayCountParams) => ['leave', 'day-count', params] as const,
 };
 
 /** One factory per query: key and fetch together. */
@@ -103,6 +105,14 @@ export const useLeaveDay = (date: string | null, page: number) =>
     placeholderData: keepPreviousData,
   });
 export const usePolicies = () => useQuery(leaveQueries.policies());
+/** What the server will charge for a period (working days, half days); null until it is complete. */
+export const useDayCount = (params: DayCountParams | null) =>
+  useQuery({
+    queryKey: leaveKeys.dayCount(params ?? ({} as DayCountParams)),
+    queryFn: ({ signal }) => call(leaveApi.dayCount, { query: params!, signal }),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
 
 /** After any change, everything leave (and the dashboards' figures) is stale. */
 function useInvalidateLeave() {

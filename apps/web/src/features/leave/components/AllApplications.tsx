@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useApplications } from '../api/leave-api';
-import { appliedDate, capitalise, formatRange, plural } from '../lib/format';
+import { appliedDate, capitalise, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
 import { useDecisionActions } from './useDecisionActions';
 
@@ -105,7 +105,7 @@ export function AllApplications() {
                   </td>
                   <td className="text-slate-700 md:px-4 md:py-3">{a.leave_type_name}</td>
                   <td className="col-start-1 row-start-3 text-slate-700 md:px-4 md:py-3">
-                    {formatRange(a.start_date, a.end_date)}
+                    {formatPeriod(a)}
                   </td>
                   <td className="col-start-2 row-start-3 text-right text-slate-700 md:px-4 md:py-3 md:text-left">
                     {plural(a.days_requested, 'day')}
@@ -174,7 +174,7 @@ function Details({ application: a }: { application: LeaveApplication }) {
     ['Employee', `${a.first_name} ${a.last_name} (${a.email})`],
     ['Department', a.department_name ?? 'N/A'],
     ['Leave type', a.leave_type_name],
-    ['Dates', `${formatRange(a.start_date, a.end_date)} · ${plural(a.days_requested, 'day')}`],
+    ['Dates', `${formatPeriod(a)} · ${plural(a.days_requested, 'day')}`],
     ['Reason', a.reason],
     ['Status', capitalise(a.status)],
     ['Applied', appliedDate(a)],

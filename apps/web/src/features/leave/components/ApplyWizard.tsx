@@ -7,12 +7,14 @@ import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useApplyLeave } from '../api/leave-api';
-import { formatRange, plural } from '../lib/format';
+import { type DayCountParams, useApplyLeave, useDayCount } from '../api/leave-api';
+import { formatPeriod, plural } from '../lib/format';
 import {
+  type DayPart,
+  dayPartChoices,
   emptyForm,
   type FormErrors,
-  inclusiveDays,
+  halvesOf,
   type LeaveForm,
   localToday,
   validateAll,
@@ -44,7 +46,18 @@ export function ApplyWizard({
 
   const type = types.find((t) => String(t.id) === form.leaveTypeId);
   const balance = balances.find((b) => String(b.leave_type_id) === form.leaveTypeId);
-  const days = inclusiveDays(form.startDate, form.endDate);
+  const period: DayCountParams | null =
+    form.leaveTypeId && form.startDate && form.endDate && form.endDate >= form.startDate
+      ? {
+          leaveTypeId: Number(form.leaveTypeId),
+          startDate: form.startDate,
+          endDate: form.endDate,
+          ...halvesOf(form),
+        }
+      : null;
+  // The server counts: working days of the person's schedule, public holidays, half days.
+  const count = useDayCount(period);
+  const days = period ? count.data?.days : undefined;
   const set = (field: keyof LeaveForm, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -119,6 +132,9 @@ export function ApplyWizard({
                       <span>
                         <span className="block text-sm font-medium text-slate-900">{t.leave_name}</span>
                         <span className="block text-xs text-slate-600">{remainingText(b)}</span>
+                        {t.working_days_only ? (
+                          <span className="block text-xs text-slate-600">Counts working days only</span>
+                        ) : null}
                       </span>
                     </label>
                   );
@@ -162,7 +178,17 @@ export function ApplyWizard({
                 />
                 <FieldError id="leave-end-error" message={errors.endDate} />
               </div>
-              <DaysSummary days={days} balance={balance} />
+              {period ? <DayParts form={form} set={set} /> : null}
+              {type?.working_days_only ? (
+                <p className="text-sm text-slate-600 sm:col-span-2">
+                  Counts working days only: weekends and public holidays are not counted.
+                </p>
+              ) : null}
+              <DaysSummary
+                days={days}
+                state={!period ? 'no_dates' : count.isError ? 'failed' : 'counting'}
+                balance={balance}
+              />
             </div>
           ) : null}
 
@@ -193,9 +219,18 @@ export function ApplyWizard({
                 <Item term="Leave type" value={type?.leave_name ?? ''} />
                 <Item
                   term="Dates"
-                  value={form.startDate && form.endDate ? formatRange(form.startDate, form.endDate) : ''}
+                  value={
+                    form.startDate && form.endDate
+                      ? formatPeriod({
+                          start_date: form.startDate,
+                          end_date: form.endDate,
+                          start_half: halvesOf(form).startHalf ?? null,
+                          end_half: halvesOf(form).endHalf ?? null,
+                        })
+                      : ''
+                  }
                 />
-                <Item term="Days" value={plural(days, 'day')} />
+                <Item term="Days" value={days === undefined ? '' : plural(days, 'day')} />
                 <Item term="Remaining after this" value={afterText(balance, days)} />
                 <div className="sm:col-span-2">
                   <Item term="Reason" value={form.reason} />
@@ -227,14 +262,67 @@ export function ApplyWizard({
   );
 }
 
-function afterText(balance: LeaveBalance | undefined, days: number): string {
-  if (!balance) return '';
+function afterText(balance: LeaveBalance | undefined, days: number | undefined): string {
+  if (!balance || days === undefined) return '';
   if (balance.remaining_days === null) return 'No limit';
   return plural(balance.remaining_days - days, 'day');
 }
 
-function DaysSummary({ days, balance }: { days: number; balance: LeaveBalance | undefined }) {
-  const over = balance?.remaining_days != null && days > balance.remaining_days;
+/** Selects for the half of the first and last day (one select for a single day). */
+function DayParts({ form, set }: { form: LeaveForm; set: (field: keyof LeaveForm, value: string) => void }) {
+  const choices = dayPartChoices(form);
+  const select = (
+    id: string,
+    label: string,
+    field: 'startHalf' | 'endHalf',
+    options: typeof choices.first,
+  ) => {
+    const value = options.some((o) => o.value === form[field]) ? form[field] : 'whole';
+    return (
+      <div>
+        <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => set(field, e.target.value as DayPart)}
+          className={inputClasses}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+  return (
+    <>
+      {select('leave-start-half', choices.last ? 'First day' : 'Day', 'startHalf', choices.first)}
+      {choices.last ? select('leave-end-half', 'Last day', 'endHalf', choices.last) : null}
+    </>
+  );
+}
+
+function DaysSummary({
+  days,
+  state,
+  balance,
+}: {
+  days: number | undefined;
+  /** Why there is no count yet. */
+  state: 'no_dates' | 'counting' | 'failed';
+  balance: LeaveBalance | undefined;
+}) {
+  const over = days !== undefined && balance?.remaining_days != null && days > balance.remaining_days;
+  const waiting = {
+    no_dates: 'Choose your dates',
+    counting: 'Counting days…',
+    failed: 'Could not count the days',
+  };
+  const counted = days === undefined ? waiting[state] : null;
   return (
     <p
       aria-live="polite"
@@ -244,7 +332,7 @@ function DaysSummary({ days, balance }: { days: number; balance: LeaveBalance | 
       )}
       data-testid="leave-day-count"
     >
-      {days > 0 ? `${plural(days, 'day')} requested` : 'Choose your dates'}
+      {counted ?? `${plural(days!, 'day')} requested`}
       {balance
         ? ` · ${balance.remaining_days === null ? 'No limit' : `${plural(balance.remaining_days, 'day')} remaining`}`
         : ''}

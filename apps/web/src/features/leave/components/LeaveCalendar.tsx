@@ -86,12 +86,14 @@ export function LeaveCalendar() {
                 const pending = (counts?.pending ?? 0) > 0;
                 const approved = (counts?.approved ?? 0) > 0;
                 const away = (counts?.pending ?? 0) + (counts?.approved ?? 0);
+                const halves = counts?.half_day ?? 0;
+                const halvesText = halves === 0 ? '' : `, ${halves} of them for half the day`;
                 return (
                   <button
                     key={cell.date}
                     type="button"
                     aria-pressed={chosen === cell.date}
-                    aria-label={`${formatDate(cell.date)}: ${away === 0 ? 'nobody on leave' : `${away} on leave`}`}
+                    aria-label={`${formatDate(cell.date)}: ${away === 0 ? 'nobody on leave' : `${away} on leave${halvesText}`}`}
                     onClick={() => choose(cell.date)}
                     className={cn(
                       'flex aspect-square min-h-10 flex-col items-center justify-start rounded-lg p-1 text-sm sm:aspect-auto sm:h-16',
@@ -111,6 +113,11 @@ export function LeaveCalendar() {
                         {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
                         {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
                         <span className="hidden text-xs text-slate-600 sm:inline">{away}</span>
+                        {halves > 0 ? (
+                          <span className="ml-0.5 rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
+                            ½
+                          </span>
+                        ) : null}
                       </span>
                     ) : null}
                   </button>
@@ -127,6 +134,12 @@ export function LeaveCalendar() {
             </li>
             <li className="flex items-center gap-2">
               <span className="size-3 rounded-full bg-green-500" /> Approved
+            </li>
+            <li className="flex items-center gap-2">
+              <span className="rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
+                ½
+              </span>{' '}
+              Half day
             </li>
           </ul>
         </CardContent>
@@ -151,7 +164,10 @@ export function LeaveCalendar() {
                   <li key={`${e.application_id}`} className="flex items-center justify-between gap-2 py-2">
                     <div>
                       <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
-                      <p className="text-xs text-slate-600">{e.leave_type}</p>
+                      <p className="text-xs text-slate-600">
+                        {e.leave_type}
+                        {e.part === 'day' ? '' : ` · ${e.part} only`}
+                      </p>
                     </div>
                     <StatusBadge status={e.status} />
                   </li>

@@ -8,7 +8,7 @@ import { TableHead } from '@/components/ui/TableHead';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useCancelLeave } from '../api/leave-api';
-import { appliedDate, formatRange, plural } from '../lib/format';
+import { appliedDate, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
 
 const PAGE_SIZE = 10;
@@ -59,9 +59,7 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
                 data-testid="leave-history-row"
               >
                 <td className="col-span-2 font-medium text-slate-900 md:px-4 md:py-3">{a.leave_type_name}</td>
-                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">
-                  {formatRange(a.start_date, a.end_date)}
-                </td>
+                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">{formatPeriod(a)}</td>
                 <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
                 <td className="text-right md:px-4 md:py-3 md:text-left">
                   <StatusBadge status={a.status} />
@@ -76,7 +74,7 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
                       variant="ghost"
                       size="sm"
                       onClick={() => setCancelling(a)}
-                      aria-label={`Cancel ${a.leave_type_name} ${formatRange(a.start_date, a.end_date)}`}
+                      aria-label={`Cancel ${a.leave_type_name} ${formatPeriod(a)}`}
                     >
                       Cancel
                     </Button>
@@ -112,9 +110,7 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
         }
       >
         <p className="text-sm text-slate-700">
-          {cancelling
-            ? `${cancelling.leave_type_name}, ${formatRange(cancelling.start_date, cancelling.end_date)}. `
-            : ''}
+          {cancelling ? `${cancelling.leave_type_name}, ${formatPeriod(cancelling)}. ` : ''}
           The days go back to your balance.
         </p>
       </Dialog>

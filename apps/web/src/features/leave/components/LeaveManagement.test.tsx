@@ -21,6 +21,8 @@ const application = (id: number, first: string): LeaveApplication => ({
   start_date: '2026-12-01',
   end_date: '2026-12-03',
   days_requested: 3,
+  start_half: null,
+  end_half: null,
   reason: 'Trip',
   status: 'pending',
   applied_at: '2026-11-20T10:00:00Z',

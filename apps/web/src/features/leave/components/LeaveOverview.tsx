@@ -2,7 +2,7 @@ import type { LeaveApplication, LeaveBalance } from '@atrium/contract';
 import { CalendarPlus, History } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { formatRange, plural } from '../lib/format';
+import { formatPeriod, plural } from '../lib/format';
 import { BalanceCards } from './BalanceCards';
 import { StatusBadge } from './StatusBadge';
 
@@ -56,7 +56,7 @@ export function LeaveOverview({
                     <div className="min-w-0">
                       <p className="text-sm font-medium text-slate-900">{a.leave_type_name}</p>
                       <p className="text-sm text-slate-600">
-                        {formatRange(a.start_date, a.end_date)} · {plural(a.days_requested, 'day')}
+                        {formatPeriod(a)} · {plural(a.days_requested, 'day')}
                       </p>
                     </div>
                     <StatusBadge status={a.status} />

@@ -13,6 +13,7 @@ const kindText: Record<LeaveLedgerEntry['kind'], string> = {
   application_approved: 'Approved (pending → used)',
   application_rejected: 'Rejected (released)',
   application_cancelled: 'Cancelled (released)',
+  application_recounted: 'Recounted (public holiday changed)',
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -9,8 +9,22 @@ import { MyLeave } from './MyLeave';
 const SLOW_JOURNEY_MS = 30_000;
 
 const types: LeaveType[] = [
-  { id: 1, leave_name: 'Annual Leave', leave_code: 'AL', max_days_per_year: 25, requires_approval: true },
-  { id: 4, leave_name: 'Unpaid Leave', leave_code: 'UL', max_days_per_year: 0, requires_approval: true },
+  {
+    id: 1,
+    leave_name: 'Annual Leave',
+    leave_code: 'AL',
+    max_days_per_year: 25,
+    requires_approval: true,
+    working_days_only: true,
+  },
+  {
+    id: 4,
+    leave_name: 'Unpaid Leave',
+    leave_code: 'UL',
+    max_days_per_year: 0,
+    requires_approval: true,
+    working_days_only: false,
+  },
 ];
 const balance = (id: number, name: string, remaining: number | null): LeaveBalance => ({
   leave_type_id: id,
@@ -37,12 +51,23 @@ beforeEach(() => {
     if (url.endsWith('/leave/my-balance'))
       return json({ balances: [balance(1, 'Annual Leave', 22), balance(4, 'Unpaid Leave', null)] });
     if (url.endsWith('/leave/my-applications')) return json({ applications: [] });
+    if (url.includes('/leave/day-count?')) return json(fakeDayCount(new URL(url, 'http://x').searchParams));
     if (url.endsWith('/leave/apply') && init?.method === 'POST') return json({ application: { id: 9 } }, 201);
     return json({ error: { code: 'not_found', message: 'no' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The server's count for the test: calendar days, less half a day for each half. */
+function fakeDayCount(query: URLSearchParams) {
+  const span = (Date.parse(query.get('endDate')!) - Date.parse(query.get('startDate')!)) / 86_400_000 + 1;
+  const days =
+    span -
+    (query.get('startHalf') === 'afternoon' ? 0.5 : 0) -
+    (query.get('endHalf') === 'morning' ? 0.5 : 0);
+  return { days, years: [{ year: 2026, days }] };
+}
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -90,7 +115,12 @@ describe('My Leave', () => {
     await next();
     expect(screen.getByRole('alert').textContent).toBe('End date must be after start date');
     fireEvent.change(end, { target: { value: addDays(today, 7) } });
-    expect(screen.getByTestId('leave-day-count').textContent).toBe('3 days requested · 22 days remaining');
+    await waitFor(() =>
+      expect(screen.getByTestId('leave-day-count').textContent).toBe('3 days requested · 22 days remaining'),
+    );
+    expect(
+      screen.getByText('Counts working days only: weekends and public holidays are not counted.'),
+    ).toBeTruthy();
     await next();
 
     await user.type(screen.getByLabelText('Reason'), '   ');
@@ -116,6 +146,43 @@ describe('My Leave', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true'),
     );
+  });
+
+  it('asks the server for the count with the halves chosen, shows 1.5 and 0.5 days and sends the halves', {
+    timeout: SLOW_JOURNEY_MS,
+  }, async () => {
+    const { user } = renderMyLeave();
+    await user.click(await screen.findByRole('tab', { name: 'Apply for Leave' }));
+    await user.click(screen.getByRole('radio', { name: /Annual Leave/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const first = addDays(localToday(), 5);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: first } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: addDays(first, 1) } });
+    await user.selectOptions(screen.getByLabelText('First day'), 'From the afternoon');
+    const count = () => screen.getByTestId('leave-day-count').textContent;
+    await waitFor(() => expect(count()).toBe('1.5 days requested · 22 days remaining'));
+    await user.selectOptions(screen.getByLabelText('Last day'), 'Until noon (morning only)');
+    await waitFor(() => expect(count()).toBe('1 day requested · 22 days remaining'));
+
+    // One day: a single select, whose morning ends the leave at noon.
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: first } });
+    expect(screen.queryByLabelText('Last day')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Day'), 'Morning only');
+    await waitFor(() => expect(count()).toBe('0.5 days requested · 22 days remaining'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText('Reason'), 'Dentist');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('21.5 days')).toBeTruthy(); // remaining after this
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByText('Leave application submitted successfully!');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      leaveTypeId: 1,
+      startDate: first,
+      endDate: first,
+      endHalf: 'morning',
+      reason: 'Dentist',
+    });
   });
 
   it('allows the same start and end day', async () => {

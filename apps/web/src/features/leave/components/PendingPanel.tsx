@@ -10,7 +10,7 @@ import { SelectionCount } from '@/components/ui/SelectionCount';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { PENDING_PAGE_SIZE, useLeaveStats } from '../api/leave-api';
-import { formatRange, initials, plural } from '../lib/format';
+import { formatPeriod, initials, plural } from '../lib/format';
 import { useDecisionActions } from './useDecisionActions';
 
 /** Pending tab: today's figures, then each waiting application with Approve / Reject and batch actions. */
@@ -125,7 +125,7 @@ export function PendingPanel({
                           {a.leave_type_name} · {a.department_name ?? 'N/A'}
                         </p>
                         <p className="text-sm text-slate-700">
-                          {formatRange(a.start_date, a.end_date)} · {plural(a.days_requested, 'day')}
+                          {formatPeriod(a)} · {plural(a.days_requested, 'day')}
                         </p>
                         <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
                       </div>

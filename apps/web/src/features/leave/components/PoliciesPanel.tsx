@@ -95,7 +95,7 @@ export function PoliciesPanel() {
                       </Button>
                     </div>
                   </div>
-                  <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                     <div>
                       <dt className="text-xs text-slate-500">Max days</dt>
                       <dd className="font-medium text-slate-900">
@@ -112,6 +112,12 @@ export function PoliciesPanel() {
                     <div>
                       <dt className="text-xs text-slate-500">Requires approval</dt>
                       <dd className="font-medium text-slate-900">{yesNo(p.requires_approval)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Counts</dt>
+                      <dd className="font-medium text-slate-900">
+                        {p.working_days_only ? 'Working days' : 'Calendar days'}
+                      </dd>
                     </div>
                   </dl>
                 </CardContent>
@@ -157,6 +163,10 @@ export function PoliciesPanel() {
             <div>
               <dt className="text-slate-500">Requires approval</dt>
               <dd>{yesNo(viewing.requires_approval)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Counts working days only</dt>
+              <dd>{yesNo(viewing.working_days_only)}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Applications</dt>

@@ -68,6 +68,7 @@ describe('PolicyForm', () => {
       carryForward: false,
       carryForwardCap: 0,
       requiresApproval: true,
+      workingDaysOnly: false,
     });
   });
 });

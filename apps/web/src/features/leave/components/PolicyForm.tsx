@@ -36,6 +36,7 @@ export function PolicyForm({
     carryForward: policy?.carry_forward ?? false,
     carryForwardCap: String(policy?.carry_forward_cap ?? 0),
     requiresApproval: policy?.requires_approval ?? true,
+    workingDaysOnly: policy?.working_days_only ?? false,
   });
   const [errors, setErrors] = useState<Errors>({});
   const save = useSavePolicy();
@@ -51,6 +52,7 @@ export function PolicyForm({
     carryForward: values.carryForward,
     carryForwardCap: values.carryForward ? numberOf(values.carryForwardCap) : 0,
     requiresApproval: values.requiresApproval,
+    workingDaysOnly: values.workingDaysOnly,
   });
 
   const submit = () => {
@@ -195,6 +197,20 @@ export function PolicyForm({
         />
         Requires approval
       </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <Checkbox
+            checked={values.workingDaysOnly}
+            onChange={(e) => field('workingDaysOnly', e.target.checked)}
+            aria-describedby="policy-working-days-hint"
+          />
+          Counts working days only
+        </label>
+        <p id="policy-working-days-hint" className="mt-1 text-xs text-slate-500">
+          Weekends of the applicant's schedule and public holidays are not counted. Applications already made
+          keep the days they charged.
+        </p>
+      </div>
     </FormDialog>
   );
 }

@@ -23,8 +23,17 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 /** A calendar date as "3 Jul 2026"; it has no zone, so it is formatted in UTC to never shift. */
 export const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
-export function formatRange(start: string, end: string): string {
-  return start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`;
+/** An application's dates with its halves: "10 Aug 2026, morning", "3 Aug 2026 (afternoon) – 4 Aug 2026". */
+export function formatPeriod(
+  a: Pick<LeaveApplication, 'start_date' | 'end_date' | 'start_half' | 'end_half'>,
+): string {
+  if (a.start_date === a.end_date) {
+    const half = a.start_half === 'afternoon' ? 'afternoon' : a.end_half === 'morning' ? 'morning' : null;
+    return half ? `${formatDate(a.start_date)}, ${half}` : formatDate(a.start_date);
+  }
+  const start = `${formatDate(a.start_date)}${a.start_half === 'afternoon' ? ' (afternoon)' : ''}`;
+  const end = `${formatDate(a.end_date)}${a.end_half === 'morning' ? ' (morning)' : ''}`;
+  return `${start} – ${end}`;
 }
 
 /** Applied date: applied_at, else created_at, else N/A (spec). */

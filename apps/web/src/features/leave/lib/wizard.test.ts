@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthGrid, shiftMonth } from './calendar';
-import { emptyForm, inclusiveDays, localToday, messages, validateAll, validateStep } from './wizard';
+import { emptyForm, halvesOf, localToday, messages, validateAll, validateStep } from './wizard';
 
 describe('leave wizard rules', () => {
   it('asks for a leave type on step 1', () => {
@@ -33,7 +33,13 @@ describe('leave wizard rules', () => {
   });
 
   it('re-validates every step on submit and names the first step with a problem', () => {
-    const ok = { leaveTypeId: '1', startDate: '2026-07-01', endDate: '2026-07-02', reason: ' Trip ' };
+    const ok = {
+      ...emptyForm,
+      leaveTypeId: '1',
+      startDate: '2026-07-01',
+      endDate: '2026-07-02',
+      reason: ' Trip ',
+    };
     expect(validateAll(ok)).toEqual({
       firstStep: null,
       request: { leaveTypeId: 1, startDate: '2026-07-01', endDate: '2026-07-02', reason: 'Trip' },
@@ -46,11 +52,20 @@ describe('leave wizard rules', () => {
     });
   });
 
-  it('counts days inclusively', () => {
-    expect(inclusiveDays('2026-07-01', '2026-07-01')).toBe(1);
-    expect(inclusiveDays('2026-02-27', '2026-03-02')).toBe(4);
-    expect(inclusiveDays('2026-03-28', '2026-03-30')).toBe(3); // across a DST change
-    expect(inclusiveDays('2026-07-02', '2026-07-01')).toBe(0);
+  it('sends only the halves that count: an afternoon start, a morning end, a single morning or afternoon', () => {
+    const days = { ...emptyForm, startDate: '2026-07-01', endDate: '2026-07-02' };
+    expect(halvesOf({ ...days, startHalf: 'afternoon', endHalf: 'morning' })).toEqual({
+      startHalf: 'afternoon',
+      endHalf: 'morning',
+    });
+    // A morning start over several days is the whole first day.
+    expect(halvesOf({ ...days, startHalf: 'morning' })).toEqual({});
+    const one = { ...days, endDate: '2026-07-01' };
+    expect(halvesOf({ ...one, startHalf: 'morning' })).toEqual({ endHalf: 'morning' });
+    expect(halvesOf({ ...one, startHalf: 'afternoon', endHalf: 'morning' })).toEqual({
+      startHalf: 'afternoon',
+    });
+    expect(halvesOf(one)).toEqual({});
   });
 
   it("gives today's date in the browser's zone", () => {

@@ -1,5 +1,4 @@
-import { ApplyLeaveRequest } from '@atrium/contract';
-import { inclusiveDays as countInclusive } from '@atrium/contract/calendar';
+import { ApplyLeaveRequest, type LeaveHalf } from '@atrium/contract';
 import { type Checked, checkForm, type FieldErrors, type Wording } from '@/lib/form-errors';
 import { organisationToday } from '@/lib/org-time';
 /**
@@ -14,10 +13,63 @@ export interface LeaveForm {
   leaveTypeId: string;
   startDate: string;
   endDate: string;
+  /** The first day (or the only one): the whole day, or from the afternoon; a single day may be the morning. */
+  startHalf: DayPart;
+  /** The last day: the whole day, or until noon. */
+  endHalf: DayPart;
   reason: string;
 }
 
-export const emptyForm: LeaveForm = { leaveTypeId: '', startDate: '', endDate: '', reason: '' };
+export type DayPart = 'whole' | LeaveHalf;
+
+export const emptyForm: LeaveForm = {
+  leaveTypeId: '',
+  startDate: '',
+  endDate: '',
+  startHalf: 'whole',
+  endHalf: 'whole',
+  reason: '',
+};
+
+/** The choices each select offers: a single day is whole, a morning or an afternoon. */
+export function dayPartChoices(form: LeaveForm): {
+  first: { value: DayPart; label: string }[];
+  last: { value: DayPart; label: string }[] | null;
+} {
+  const whole = { value: 'whole' as const, label: 'Whole day' };
+  if (form.startDate && form.startDate === form.endDate) {
+    return {
+      first: [
+        whole,
+        { value: 'morning', label: 'Morning only' },
+        { value: 'afternoon', label: 'Afternoon only' },
+      ],
+      last: null,
+    };
+  }
+  return {
+    first: [whole, { value: 'afternoon', label: 'From the afternoon' }],
+    last: [whole, { value: 'morning', label: 'Until noon (morning only)' }],
+  };
+}
+
+/**
+ * The halves as the server reads them: an afternoon start or a morning end counts that day 0.5;
+ * a single morning ends in the morning, a single afternoon starts in the afternoon. A choice the
+ * current dates do not offer (a morning start over several days) is a whole day.
+ */
+export function halvesOf(form: LeaveForm): { startHalf?: LeaveHalf; endHalf?: LeaveHalf } {
+  const single = form.startDate !== '' && form.startDate === form.endDate;
+  if (single) {
+    if (form.startHalf === 'morning') return { endHalf: 'morning' };
+    if (form.startHalf === 'afternoon') return { startHalf: 'afternoon' };
+    return {};
+  }
+  return {
+    ...(form.startHalf === 'afternoon' ? { startHalf: 'afternoon' as const } : {}),
+    ...(form.endHalf === 'morning' ? { endHalf: 'morning' as const } : {}),
+  };
+}
 
 export type FormErrors = FieldErrors<keyof LeaveForm>;
 
@@ -33,6 +85,8 @@ const LABELS: Record<keyof LeaveForm, string> = {
   leaveTypeId: 'Leave type',
   startDate: 'Start date',
   endDate: 'End date',
+  startHalf: 'First day',
+  endHalf: 'Last day',
   reason: 'Reason',
 };
 
@@ -46,7 +100,7 @@ const WORDING: Wording<keyof LeaveForm> = {
 
 const STEP_FIELDS: Record<1 | 2 | 3, readonly (keyof LeaveForm)[]> = {
   1: ['leaveTypeId'],
-  2: ['startDate', 'endDate'],
+  2: ['startDate', 'endDate', 'startHalf', 'endHalf'],
   3: ['reason'],
 };
 
@@ -61,6 +115,7 @@ function check(form: LeaveForm): Checked<ApplyLeaveRequest, keyof LeaveForm> {
       leaveTypeId: form.leaveTypeId ? Number(form.leaveTypeId) : undefined,
       startDate: form.startDate || undefined,
       endDate: form.endDate || undefined,
+      ...halvesOf(form),
       reason: form.reason,
     },
     LABELS,
@@ -96,12 +151,6 @@ export function validateAll(form: LeaveForm): Validated {
   if (checked.ok) return { firstStep: null, request: checked.data };
   const firstStep = ([1, 2, 3] as const).find((step) => Object.keys(onStep(step, checked.errors)).length > 0);
   return { firstStep: firstStep ?? 1, errors: onStep(firstStep ?? 1, checked.errors) };
-}
-
-/** Inclusive: end - start + 1 days; 0 while either date is missing or they are in the wrong order. */
-export function inclusiveDays(start: string, end: string): number {
-  if (!start || !end || end < start) return 0;
-  return countInclusive(start, end);
 }
 
 /** Today on the organisation's clock, YYYY-MM-DD: the earliest day the pickers offer. */

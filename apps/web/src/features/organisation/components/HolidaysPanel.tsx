@@ -146,6 +146,9 @@ function RemoveHolidayDialog({ holiday, onClose }: { holiday: Holiday; onClose: 
       <p className="text-sm text-slate-700">
         {longDate(holiday.date)} will no longer be listed as a public holiday.
       </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Leave that counts working days only and covers this day is charged for it again.
+      </p>
     </FormDialog>
   );
 }

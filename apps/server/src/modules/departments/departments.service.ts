@@ -108,7 +108,8 @@ export class DepartmentsService {
         targetType: 'department',
         targetId: department.id,
         ip: actor.ip,
-        details: { name },
+        // As stored: the database's text, not the request's (which JSON may not carry).
+        details: { name: department.name },
       });
       return department;
     });
@@ -129,7 +130,7 @@ export class DepartmentsService {
         targetType: 'department',
         targetId: id,
         ip: actor.ip,
-        details: { old: old.name, new: name },
+        details: { old: old.name, new: department.name },
       });
       return department;
     });

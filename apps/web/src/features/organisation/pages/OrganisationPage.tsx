@@ -1,25 +1,37 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { DepartmentsPanel } from '../components/DepartmentsPanel';
 import { HolidaysPanel } from '../components/HolidaysPanel';
 import { SettingsPanel } from '../components/SettingsPanel';
+import { WorkSchedulesCard } from '../components/WorkSchedulesCard';
 
-type Tab = 'holidays' | 'settings';
+type Tab = 'departments' | 'holidays' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
+  { id: 'departments', label: 'Departments' },
   { id: 'holidays', label: 'Schedules & Holidays' },
   { id: 'settings', label: 'Settings' },
 ];
 
-/** The organisation's administration (admin): its calendar and its settings. */
+/** The organisation's administration (admin): departments, their calendar and the settings. */
 export function OrganisationPage() {
-  const [tab, setTab] = useState<Tab>('holidays');
+  const [tab, setTab] = useState<Tab>('departments');
   return (
     <>
-      <PageHeader title="Organisation" description="Public holidays and the organisation's settings." />
+      <PageHeader
+        title="Organisation"
+        description="Departments, work schedules, public holidays and the organisation's settings."
+      />
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Organisation" idPrefix="organisation" />
       <TabPanel idPrefix="organisation" id={tab}>
-        {tab === 'holidays' ? <HolidaysPanel /> : null}
+        {tab === 'departments' ? <DepartmentsPanel /> : null}
+        {tab === 'holidays' ? (
+          <div className="grid gap-6">
+            <WorkSchedulesCard />
+            <HolidaysPanel />
+          </div>
+        ) : null}
         {tab === 'settings' ? <SettingsPanel /> : null}
       </TabPanel>
     </>

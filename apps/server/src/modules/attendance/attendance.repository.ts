@@ -2,7 +2,7 @@ import type { AttendanceOverview, AttendanceSource, AttendanceStatus } from '@at
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
-import { scheduleDays } from './schedules.repository';
+import { scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
 
@@ -256,7 +256,8 @@ export async function departmentDay(db: Kysely<Database>, date: string, today: s
            bool_or(sch.scheduled) AS scheduled
     FROM users u
     LEFT JOIN departments dep ON dep.id = u.department_id
-    JOIN ${scheduleDays(date, date)} AS sch ON sch.dept_key = coalesce(u.department_id, 0)
+    CROSS JOIN ${scheduledDepartments(date, date)} AS sd
+    CROSS JOIN LATERAL (SELECT coalesce(u.department_id, 0) = ANY (sd.keys) AS scheduled) AS sch
     LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
     WHERE u.active
     GROUP BY dep.id, dep.name

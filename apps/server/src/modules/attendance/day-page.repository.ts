@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DayRow, type DayRowFilter, personFilter } from './attendance.repository';
-import { scheduleDays } from './schedules.repository';
+import { datesBetween, scheduleDays, scheduledDepartments } from './schedules.repository';
 
 /**
  * One page of the attendance list without building every person-day of the range.
@@ -19,15 +19,16 @@ export async function pageDayRows(
 ): Promise<DayRow[]> {
   const statusFilter = f.status ? sql`AND st.status = ${f.status}` : sql``;
   const result = await sql<DayRow>`
-    WITH calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c)
-    SELECT p.* FROM generate_series(${f.end}::date, ${f.start}::date, interval '-1 day') AS g (day)
+    WITH calendar AS MATERIALIZED (SELECT * FROM ${scheduledDepartments(f.start, f.end)} AS c)
+    SELECT p.* FROM unnest(${datesBetween(f.start, f.end).reverse()}::date[]) AS g (day)
+    JOIN calendar sd ON sd.date = g.day
     CROSS JOIN LATERAL (
       SELECT r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
              u.department_id, dep.name AS department_name, to_char(g.day, 'YYYY-MM-DD') AS date,
              r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source, sch.scheduled, st.status
       FROM users u
       LEFT JOIN departments dep ON dep.id = u.department_id
-      JOIN calendar sch ON sch.dept_key = coalesce(u.department_id, 0) AND sch.date = g.day::date
+      CROSS JOIN LATERAL (SELECT coalesce(u.department_id, 0) = ANY (sd.keys) AS scheduled) AS sch
       LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = g.day::date
       CROSS JOIN LATERAL (SELECT CASE WHEN r.id IS NULL THEN 'absent'
                                       WHEN r.check_out_time IS NULL THEN 'checked_in'
@@ -63,14 +64,21 @@ export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promi
       CROSS JOIN LATERAL (SELECT count(*) AS days FROM calendar c
                           WHERE c.dept_key = n.dept_key AND c.scheduled AND c.date <= ${f.today}::date) AS sd
     ),
-    records AS (
-      SELECT count(*) AS n,
-             count(*) FILTER (WHERE r.check_out_time IS NULL) AS open,
-             count(*) FILTER (WHERE r.date <= ${f.today}::date AND c.scheduled) AS on_scheduled
+    -- Records counted per department and day first, then judged against the small calendar:
+    -- joining each record to it was planned as a loop over every department (2.5 s for a day).
+    records_by AS (
+      SELECT coalesce(p.department_id, 0) AS dept_key, r.date, count(*) AS n,
+             count(*) FILTER (WHERE r.check_out_time IS NULL) AS open
       FROM attendance_records r
       JOIN people p ON p.id = r.user_id
-      JOIN calendar c ON c.dept_key = coalesce(p.department_id, 0) AND c.date = r.date
       WHERE r.date BETWEEN ${f.start}::date AND ${f.end}::date
+      GROUP BY 1, 2
+    ),
+    records AS (
+      SELECT coalesce(sum(rb.n), 0) AS n, coalesce(sum(rb.open), 0) AS open,
+             coalesce(sum(rb.n) FILTER (WHERE rb.date <= ${f.today}::date AND c.scheduled), 0) AS on_scheduled
+      FROM records_by rb
+      LEFT JOIN calendar c ON c.dept_key = rb.dept_key AND c.date = rb.date
     )
     SELECT records.n AS records, records.open, records.on_scheduled, scheduled.n AS scheduled
     FROM records, scheduled`.execute(db);

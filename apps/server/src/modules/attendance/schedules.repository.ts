@@ -105,6 +105,17 @@ export async function findUserSchedule(
 }
 
 /**
+ * The dates from..to, oldest first, to pass as a date[] parameter: unlike a generate_series
+ * over dates, whose length the planner takes for 1000, an array's length is known when planning,
+ * so a one-day read is not costed like a three-year one (and JIT-compiled for half a second).
+ */
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+/**
  * The organisation's calendar for a date range: one row per department (dept_key; 0 for people
  * without one) and day, saying whether the day is a workday under the version in force that day
  * (`scheduled`, never on a public holiday) and whether it is a holiday. Departments x days rows
@@ -117,8 +128,7 @@ export async function findUserSchedule(
  * (half a second for nine days).
  */
 export function scheduleDays(from: string, to: string): RawBuilder<unknown> {
-  const dates: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+  const dates = datesBetween(from, to);
   return sql`(
     SELECT v.dept_key, d.date, h.date IS NOT NULL AS holiday,
            h.date IS NULL AND extract(isodow FROM d.date)::smallint = ANY (v.workdays) AS scheduled
@@ -132,5 +142,18 @@ export function scheduleDays(from: string, to: string): RawBuilder<unknown> {
       SELECT 0, '{1,2,3,4,5}'::smallint[], '-infinity'::date, 'infinity'::date
     ) AS v ON d.date >= v.valid_from AND d.date < v.valid_to
     LEFT JOIN public_holidays h ON h.date = d.date
+  )`;
+}
+
+/**
+ * Per date from..to, the department keys (as in scheduleDays) whose people are scheduled that
+ * day: one row a day, so a read walking people tests `coalesce(u.department_id, 0) = ANY (keys)`
+ * per person instead of joining the calendar per person (which the planner does as a nested
+ * loop over every department: 3.5 s for a searched day at 50,000 people, 0.1 s this way).
+ */
+export function scheduledDepartments(from: string, to: string): RawBuilder<unknown> {
+  return sql`(
+    SELECT c.date, coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}') AS keys
+    FROM ${scheduleDays(from, to)} AS c GROUP BY c.date
   )`;
 }

@@ -7,21 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { departmentQueries } from '../api/departments-api';
 import { ScheduleDialog } from './ScheduleDialog';
-import { WEEKDAYS } from './weekdays';
-
-/** "Mon–Fri", "Mon, Wed, Sat": consecutive runs of three or more days shortened. */
-export function daysText(workdays: number[]): string {
-  const runs: number[][] = [];
-  for (const day of [...workdays].sort((a, b) => a - b)) {
-    const run = runs.at(-1);
-    if (run && run.at(-1) === day - 1) run.push(day);
-    else runs.push([day]);
-  }
-  const short = (day: number) => WEEKDAYS[day - 1]!.slice(0, 3);
-  return runs
-    .flatMap((run) => (run.length >= 3 ? [`${short(run[0]!)}–${short(run.at(-1)!)}`] : run.map(short)))
-    .join(', ');
-}
+import { daysText } from './weekdays';
 
 const versionText = (v: ScheduleVersion) =>
   `${daysText(v.workdays)} · ${v.startTime}–${v.endTime} · ${v.graceMinutes} min grace`;

@@ -4,9 +4,12 @@ import type { Today } from '../system/clock';
 import type { DayRow, RecordRow } from './attendance.repository';
 import { DEFAULT_VERSION, type Schedule, type ScheduleVersion } from './schedules.repository';
 
-/** The version in force on a date: the newest that started on or before it. */
+/**
+ * The version in force on a date: the newest that started on or before it (the first reaches
+ * back forever, as in scheduleDays).
+ */
 export const versionOn = (schedule: Schedule, date: string): ScheduleVersion =>
-  schedule.versions.find((v) => v.effective_from <= date) ?? DEFAULT_VERSION;
+  schedule.versions.find((v) => v.effective_from <= date) ?? schedule.versions.at(-1) ?? DEFAULT_VERSION;
 
 /** A workday of the version in force that day, unless it is a public holiday. */
 export const isScheduledOn = (schedule: Schedule, date: string) =>

@@ -175,5 +175,12 @@ describe('a public holiday', () => {
     ).toMatchObject({
       attendance: 50,
     });
+
+    // Today declared a holiday: the dashboard's figures for today have nobody absent.
+    const ordinary = (await suite.http.get('/api/dashboard/stats', suite.admin)).json().stats.today;
+    expect(ordinary.absent).toBeGreaterThan(0);
+    await suite.http.post('/api/holidays', suite.admin, { date: '2026-07-08', name: 'Surprise Day' });
+    const after = (await suite.http.get('/api/dashboard/stats', suite.admin)).json().stats.today;
+    expect(after).toMatchObject({ date: '2026-07-08', absent: 0, present: ordinary.present });
   });
 });

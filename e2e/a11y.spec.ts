@@ -171,6 +171,35 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the work schedule form with its messages showing',
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Schedules & Holidays' }).click();
+        await page
+          .getByRole('button', { name: /^Edit schedule of / })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Grace (minutes)').fill('500');
+        await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+        await expect(dialog.getByText('Grace must be from 0 to 120')).toBeVisible();
+      },
+    },
+    {
+      name: "a department's refused deletion",
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Delete Warehouse' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        await expect(dialog.getByRole('alert')).toBeVisible();
+        // The pointer off the button: its hover shade is not what the dialog shows at rest.
+        await page.mouse.move(0, 0);
+      },
+    },
+    {
       name: 'the balance details table',
       who: 'user',
       path: '/leave',

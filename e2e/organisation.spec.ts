@@ -52,6 +52,62 @@ test('an admin renames the organisation and the top bar shows it', async ({ page
   await expect(page.getByTestId('organisation-name')).toHaveCount(0);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an admin adds a department, gives it a schedule, renames and deletes it', async ({ page }) => {
+    await signInAs(page, 'admin', '/settings');
+    const name = `E2E Dept ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Add Department' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add Department' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Add Department' }).click();
+    await expect(dialog).toHaveCount(0);
+    const departments = page.getByRole('list', { name: 'Departments' });
+    await expect(departments.getByText(name, { exact: true })).toBeVisible();
+
+    // A department with people cannot go: the server's refusal is shown.
+    await departments.getByRole('button', { name: 'Delete Warehouse' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(/Warehouse still has \d+ people/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('tab', { name: 'Schedules & Holidays' }).click();
+    const schedules = page.getByRole('list', { name: 'Work Schedules' });
+    await schedules.getByRole('button', { name: `Edit schedule of ${name}` }).click();
+    dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByText('Applies from today; earlier days keep the schedule they had.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Friday').uncheck();
+    await dialog.getByLabel('Saturday').check();
+    await dialog.getByLabel('End').fill('07:00');
+    await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect(dialog.getByText('End must be after the start time')).toBeVisible();
+    await dialog.getByLabel('End').fill('16:00');
+    await dialog.getByLabel('Grace (minutes)').fill('5');
+    await dialog.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect(dialog).toHaveCount(0);
+    const row = schedules.getByRole('listitem').filter({ hasText: name });
+    await expect(row).toContainText('Mon–Thu, Sat · 09:00–16:00 · 5 min grace');
+
+    await page.getByRole('tab', { name: 'Departments' }).click();
+    await departments.getByRole('button', { name: `Rename ${name}` }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(`${name} Renamed`);
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await expect(departments.getByText(`${name} Renamed`, { exact: true })).toBeVisible();
+
+    await departments.getByRole('button', { name: `Delete ${name} Renamed` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(departments.getByText(`${name} Renamed`, { exact: true })).toHaveCount(0);
+  });
+});
+
 test('staff have no Organisation menu and are refused the page', async ({ page }) => {
   await signInAs(page, 'user');
   await expect(page.getByRole('link', { name: 'Organisation' })).toHaveCount(0);

@@ -29,6 +29,8 @@ import { countingRoutes } from './modules/counting/counting.routes';
 import { CountingService } from './modules/counting/counting.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { departmentsRoutes } from './modules/departments/departments.routes';
+import { DepartmentsService } from './modules/departments/departments.service';
 import { LeaveApplicationsService } from './modules/leave/applications.service';
 import { LeaveDecisionsService } from './modules/leave/decisions.service';
 import { leaveRoutes } from './modules/leave/leave.routes';
@@ -195,6 +197,7 @@ export async function buildApp({
       await api.register(countingRoutes(counting));
       await api.register(reportsRoutes(new ReportsService(db, clock)));
       await api.register(organisationRoutes(new OrganisationService(db, bus, clock)));
+      await api.register(departmentsRoutes(new DepartmentsService(db, clock)));
       await api.register(videoRoutes(videoService, auth, mediaTokens));
       await api.register(cameraPushRoutes(cameraPush));
     },

@@ -4,6 +4,7 @@ import { attendanceApi } from './attendance';
 import { authApi } from './auth';
 import { countingApi } from './counting';
 import { dashboardApi } from './dashboard';
+import { departmentsApi } from './departments';
 import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
 import { organisationApi } from './organisation';
@@ -31,6 +32,7 @@ export const apiEndpoints = {
   counting: countingApi,
   reports: reportsApi,
   organisation: organisationApi,
+  departments: departmentsApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

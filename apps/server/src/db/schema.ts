@@ -104,6 +104,8 @@ export interface WorkSchedulesTable {
   end_time: ColumnType<string, string | undefined, string>;
   grace_minutes: ColumnType<number, number | undefined, number>;
   workdays: ColumnType<number[], number[] | undefined, number[]>;
+  /** The first local date this version is in force, 'YYYY-MM-DD' on the wire. */
+  effective_from: ColumnType<string, string | undefined, string>;
 }
 
 export interface AttendanceRecordsTable {

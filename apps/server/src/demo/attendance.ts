@@ -1,8 +1,8 @@
 import { addDays, zonedInstant } from '@atrium/contract/calendar';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AttendanceRecordsTable, Database } from '../db/schema';
-import { DEFAULT_SCHEDULE, type Schedule } from '../modules/attendance/attendance.repository';
-import { isEarlyExit, isLate, isScheduledOn } from '../modules/attendance/attendance.rules';
+import { isEarlyExit, isLate, isScheduledOn, versionOn } from '../modules/attendance/attendance.rules';
+import { type Dates, findUserSchedules, type Schedule } from '../modules/attendance/schedules.repository';
 import { OrgClock } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 import { chance } from './random';
@@ -38,8 +38,9 @@ interface Person {
 
 /** A realistic day: most arrive a little early, some late, a few leave early or forget to check out. */
 function dayFor(person: Person, date: string, timeZone: string, now: Date, today: boolean) {
-  const start = zonedInstant(date, person.schedule.start_time, timeZone);
-  const end = zonedInstant(date, person.schedule.end_time, timeZone);
+  const version = versionOn(person.schedule, date);
+  const start = zonedInstant(date, version.start_time, timeZone);
+  const end = zonedInstant(date, version.end_time, timeZone);
   const late = chance(person.id, date, 'late') < 0.12;
   let checkIn = new Date(
     start.getTime() +
@@ -66,21 +67,20 @@ function dayFor(person: Person, date: string, timeZone: string, now: Date, today
   return { checkIn, checkOut };
 }
 
-async function demoPeople(db: Kysely<Database>): Promise<Person[]> {
+async function demoPeople(db: Kysely<Database>, dates: Dates): Promise<Person[]> {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .leftJoin('work_schedules as ws', 'ws.department_id', 'u.department_id')
-    .select(['u.id', 'u.email', 'd.name', 'ws.start_time', 'ws.end_time', 'ws.grace_minutes', 'ws.workdays'])
+    .select(['u.id', 'u.email', 'd.name'])
     .where('u.active', '=', true)
     .orderBy('u.id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    department: r.name,
-    schedule: r.start_time === null ? DEFAULT_SCHEDULE : (r as unknown as Schedule),
-  }));
+  const schedules = await findUserSchedules(
+    db,
+    rows.map((r) => r.id),
+    dates,
+  );
+  return rows.map((r) => ({ id: r.id, email: r.email, department: r.name, schedule: schedules.get(r.id)! }));
 }
 
 function absentToday(people: Person[]): Set<number> {
@@ -126,7 +126,7 @@ export async function seedDemoAttendance(db: Kysely<Database>, clock = new OrgCl
     const from = through && through >= earliest ? addDays(through, 1) : earliest;
     if (from > today) return 0;
 
-    const people = await demoPeople(trx);
+    const people = await demoPeople(trx, { from, to: today });
     const absent = absentToday(people);
     const values: Insertable<AttendanceRecordsTable>[] = [];
     for (let date = from; date <= today; date = addDays(date, 1)) {

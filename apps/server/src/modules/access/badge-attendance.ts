@@ -3,11 +3,9 @@ import { addDays, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
-  findUserSchedules,
   insertRecordIfAbsent,
   insertRecordsIfAbsent,
   type RecordRow,
-  type Schedule,
 } from '../attendance/attendance.repository';
 import { isEarlyExit, isLate } from '../attendance/attendance.rules';
 import {
@@ -15,6 +13,7 @@ import {
   findRecordsForUpdate,
   updateRecordFromBadge,
 } from '../attendance/badge.repository';
+import { findUserSchedules, type Schedule } from '../attendance/schedules.repository';
 import { lastAttendanceEntry } from './ingest.repository';
 
 /**
@@ -63,7 +62,11 @@ export async function applyBadges(
   const days = [...firsts.values()].map((i) => dated[i]!);
   const known: Known = new Map(days.map((d) => [dayKey(d.userId, d.date), null]));
   for (const r of await findRecordsForUpdate(trx, days)) known.set(dayKey(r.user_id, r.date), r);
-  const schedules = await findUserSchedules(trx, [...new Set(passages.map((p) => p.userId))]);
+  const dates = dated.map((p) => p.date).sort();
+  const schedules = await findUserSchedules(trx, [...new Set(passages.map((p) => p.userId))], {
+    from: dates[0]!,
+    to: dates[dates.length - 1]!,
+  });
 
   const changes: (AttendanceChange | null)[] = new Array(passages.length).fill(null);
   const openers = [...firsts.values()]

@@ -20,21 +20,20 @@ import { recordAudit } from '../system/audit.repository';
 import type { OrgClock, Today } from '../system/clock';
 import { attendanceCsv } from './attendance.export';
 import {
-  activePeopleWithSchedules,
   type DayRowFilter,
   dayOverview,
   deleteRecord,
   deleteRecordsOn,
   findRecordById,
-  findUserSchedule,
   insertRecordIfAbsent,
   listDayRows,
   type RecordRow,
   updateRecordTimes,
 } from './attendance.repository';
-import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
+import { isEarlyExit, isLate, toAttendanceRecord, versionOn } from './attendance.rules';
 import { countDayPage, pageDayRows } from './day-page.repository';
-import { exportPeople, streamRangeRecords } from './export.repository';
+import { exportCalendar, exportPeople, streamRangeRecords } from './export.repository';
+import { findUserSchedule, findUserSchedules } from './schedules.repository';
 
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
@@ -89,8 +88,9 @@ export class AttendanceAdminService {
     const today = await this.clock.today();
     if (body.date > today.date) throw issue('date', 'not_in_future', 'date must not be in the future');
     const ids = [...new Set(body.userIds)];
-    const people = await activePeopleWithSchedules(this.db, ids);
-    const unknown = ids.filter((id) => !people.some((p) => p.id === id));
+    const schedules = await findUserSchedules(this.db, ids, { from: body.date, to: body.date }, true);
+    const people = [...schedules].map(([id, schedule]) => ({ id, schedule: versionOn(schedule, body.date) }));
+    const unknown = ids.filter((id) => !schedules.has(id));
     if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
 
     const changed = await this.db.transaction().execute(async (trx) => {
@@ -143,7 +143,7 @@ export class AttendanceAdminService {
             ? null
             : new Date(body.check_out_time);
       validateTimes(old.date, checkIn, checkOut, today);
-      const schedule = (await findUserSchedule(trx, old.user_id))!;
+      const schedule = (await findUserSchedule(trx, old.user_id, { from: old.date, to: old.date }))!;
       const record = await updateRecordTimes(trx, id, {
         check_in_time: checkIn,
         check_out_time: checkOut,
@@ -187,8 +187,8 @@ export class AttendanceAdminService {
     const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
     const ids = body.userIds?.length ? [...new Set(body.userIds)] : undefined;
     if (ids) {
-      const known = await activePeopleWithSchedules(this.db, ids);
-      const unknown = ids.filter((i) => !known.some((k) => k.id === i));
+      const known = await findUserSchedules(this.db, ids, { from: start, to: start }, true);
+      const unknown = ids.filter((i) => !known.has(i));
       if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
     }
     // The list's own department and search filters, so the file holds the people the list shows.
@@ -200,13 +200,16 @@ export class AttendanceAdminService {
       departmentId: body.department,
       search: body.search || undefined,
     };
-    const people = await exportPeople(this.db, filter);
+    const [people, calendar] = await Promise.all([
+      exportPeople(this.db, filter),
+      exportCalendar(this.db, filter),
+    ]);
     // Everyone's records need no list of ids; a narrower file asks only for its people's.
     const narrowed = ids || filter.departmentId !== undefined || filter.search;
     const records = streamRangeRecords(this.db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,
-      lines: attendanceCsv(people, records, filter, today.timeZone),
+      lines: attendanceCsv(people, records, calendar, filter, today.timeZone),
     };
   }
 

@@ -1,6 +1,6 @@
-import { addDays, hoursBetween, isoWeekday, localTime } from '@atrium/contract/calendar';
+import { addDays, hoursBetween, localTime } from '@atrium/contract/calendar';
 import { csvCell } from './csv';
-import type { ExportPerson, ExportRecord } from './export.repository';
+import type { DayKind, ExportPerson, ExportRecord } from './export.repository';
 
 const HEADER = [
   'Date',
@@ -20,18 +20,27 @@ const HEADER = [
 
 const CSV_HEADER = `${HEADER.map(csvCell).join(',')}\r\n`;
 
+/** The cells after the person's on a day without a record. */
+const NO_RECORD: Record<DayKind, string> = {
+  Absent: ',,,Absent,no,no,',
+  Holiday: ',,,Holiday,no,no,',
+  'Not scheduled': ',,,Not scheduled,no,no,',
+};
+
 /** Lines are sent in pieces of about this many characters, not one write per row. */
 const PIECE = 64 * 1024;
 
 /**
  * The file: a header, then every listed person on every day of the range, oldest day first and
  * by last name as people read it (then id) within a day; times in the organisation's zone as
- * HH:MM. `records` must come by date (as streamRangeRecords gives them): each day's records are
+ * HH:MM. A day without a record says what `calendar` (exportCalendar) makes it for the person's
+ * department: Absent, Holiday or Not scheduled. `records` must come by date (as streamRangeRecords gives them): each day's records are
  * held until the day is written, so memory is one day's worth however long the range.
  */
 export async function* attendanceCsv(
   people: ExportPerson[],
   records: AsyncIterable<ExportRecord>,
+  calendar: Map<string, Map<number, DayKind>>,
   range: { start: string; end: string },
   timeZone: string,
 ): AsyncGenerator<string> {
@@ -55,11 +64,9 @@ export async function* attendanceCsv(
         const at = position.get(next.value.user_id);
         if (at !== undefined) onDay[at] = recordCells(next.value, clock);
       }
-      const weekday = isoWeekday(date);
+      const kinds = calendar.get(date);
       for (let i = 0; i < ordered.length; i++) {
-        const cells =
-          onDay[i] ??
-          (ordered[i]!.workdays.includes(weekday) ? ',,,Absent,no,no,' : ',,,Not scheduled,no,no,');
+        const cells = onDay[i] ?? NO_RECORD[kinds?.get(ordered[i]!.dept_key) ?? 'Not scheduled'];
         piece += `${date},${personCells[i]},${cells}\r\n`;
         if (piece.length >= PIECE) {
           yield piece;
@@ -76,7 +83,7 @@ export async function* attendanceCsv(
 
 /**
  * A record's cells after the person's: check-in, check-out, hours, status, late, early exit,
- * source (a day without one has empty times and Absent or Not scheduled). The labels are
+ * source (a day without one has empty times and Absent, Holiday or Not scheduled). The labels are
  * constants that need no quoting; the rest go through csvCell.
  */
 function recordCells(record: ExportRecord, clock: (instant: Date) => string): string {

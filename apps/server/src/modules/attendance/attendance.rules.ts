@@ -1,25 +1,36 @@
 import type { AttendanceRecord, MyStatus } from '@atrium/contract';
 import { hoursBetween, isoWeekday, zonedInstant } from '@atrium/contract/calendar';
 import type { Today } from '../system/clock';
-import type { DayRow, RecordRow, Schedule } from './attendance.repository';
+import type { DayRow, RecordRow } from './attendance.repository';
+import { DEFAULT_VERSION, type Schedule, type ScheduleVersion } from './schedules.repository';
 
+/**
+ * The version in force on a date: the newest that started on or before it (the first reaches
+ * back forever, as in scheduleDays).
+ */
+export const versionOn = (schedule: Schedule, date: string): ScheduleVersion =>
+  schedule.versions.find((v) => v.effective_from <= date) ?? schedule.versions.at(-1) ?? DEFAULT_VERSION;
+
+/** A workday of the version in force that day, unless it is a public holiday. */
 export const isScheduledOn = (schedule: Schedule, date: string) =>
-  schedule.workdays.includes(isoWeekday(date));
+  !schedule.holidays.has(date) && versionOn(schedule, date).workdays.includes(isoWeekday(date));
 
-const graceMs = (schedule: Schedule) => schedule.grace_minutes * 60_000;
+const graceMs = (version: ScheduleVersion) => version.grace_minutes * 60_000;
 
 /** Late: a check-in after start + grace on a scheduled day. Work on a day off is never late. */
 export function isLate(schedule: Schedule, date: string, checkIn: Date, timeZone: string): boolean {
   if (!isScheduledOn(schedule, date)) return false;
-  const start = zonedInstant(date, schedule.start_time, timeZone);
-  return checkIn.getTime() > start.getTime() + graceMs(schedule);
+  const version = versionOn(schedule, date);
+  const start = zonedInstant(date, version.start_time, timeZone);
+  return checkIn.getTime() > start.getTime() + graceMs(version);
 }
 
 /** Early exit: a check-out before end - grace on a scheduled day. */
 export function isEarlyExit(schedule: Schedule, date: string, checkOut: Date | null, timeZone: string) {
   if (!checkOut || !isScheduledOn(schedule, date)) return false;
-  const end = zonedInstant(date, schedule.end_time, timeZone);
-  return checkOut.getTime() < end.getTime() - graceMs(schedule);
+  const version = versionOn(schedule, date);
+  const end = zonedInstant(date, version.end_time, timeZone);
+  return checkOut.getTime() < end.getTime() - graceMs(version);
 }
 
 /** A person-day as the API shows it. */

@@ -9,13 +9,12 @@ import { authorize } from '../auth/policies';
 import type { OrgClock } from '../system/clock';
 import {
   findRecord,
-  findUserSchedule,
   insertRecordAnnounced,
   recordsBetween,
-  type Schedule,
   setCheckOutIfOpen,
 } from './attendance.repository';
 import { isEarlyExit, isLate, isScheduledOn, statusOf } from './attendance.rules';
+import { type Dates, findUserSchedule, type Schedule } from './schedules.repository';
 
 /** How far back a streak is followed. */
 const STREAK_LOOKBACK_DAYS = 400;
@@ -38,7 +37,7 @@ export class AttendanceService {
   async checkIn(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
-    const schedule = await this.scheduleOf(actor.userId);
+    const schedule = await this.scheduleOf(actor.userId, { from: today.date, to: today.date });
     // One statement, no transaction: the morning's busiest write is one round trip.
     const record = await insertRecordAnnounced(
       this.db,
@@ -59,7 +58,7 @@ export class AttendanceService {
   async checkOut(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
-    const schedule = await this.scheduleOf(actor.userId);
+    const schedule = await this.scheduleOf(actor.userId, { from: today.date, to: today.date });
     const record = await this.db.transaction().execute(async (trx) => {
       const early = isEarlyExit(schedule, today.date, today.now, today.timeZone);
       const updated = await setCheckOutIfOpen(trx, actor.userId, today.date, today.now, early);
@@ -76,13 +75,20 @@ export class AttendanceService {
     return statusOf(record, today);
   }
 
-  /** Counts scheduled workdays only; today counts once it has a check-in. */
+  /**
+   * Counts scheduled workdays only (each under the schedule in force that day; public holidays
+   * are nobody's workday); today counts once it has a check-in.
+   */
   async stats(actor: Actor, month?: string): Promise<AttendanceStats> {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
     const shown = month ?? today.date.slice(0, 7);
-    const schedule = await this.scheduleOf(actor.userId);
     const { start, end } = monthRange(shown);
+    const lookback = addDays(today.date, -STREAK_LOOKBACK_DAYS);
+    const schedule = await this.scheduleOf(actor.userId, {
+      from: start < lookback ? start : lookback,
+      to: end > today.date ? end : today.date,
+    });
     const records = await recordsBetween(this.db, actor.userId, start, end);
     const byDate = new Map(records.map((r) => [r.date, r]));
 
@@ -121,8 +127,8 @@ export class AttendanceService {
     return streak;
   }
 
-  private async scheduleOf(userId: number): Promise<Schedule> {
-    const schedule = await findUserSchedule(this.db, userId);
+  private async scheduleOf(userId: number, dates: Dates): Promise<Schedule> {
+    const schedule = await findUserSchedule(this.db, userId, dates);
     if (!schedule) throw notFound('User');
     return schedule;
   }

@@ -86,6 +86,27 @@ describe('counting working days', () => {
     expect(count.json().days).toBe(4);
   });
 
+  it('counts each day under the schedule version in force that day', async () => {
+    const team = await suite.signedIn({ department: 'Changing Team' });
+    const departmentId = team.user.departmentId;
+    await suite.db
+      .updateTable('work_schedules')
+      .set({ workdays: [1] })
+      .where('department_id', '=', departmentId)
+      .execute();
+    await suite.db
+      .insertInto('work_schedules')
+      .values({ department_id: departmentId, effective_from: '2026-07-09', workdays: [1, 2, 3, 4, 5, 6] })
+      .execute();
+    // Monday 6 to Sunday 12 July: Monday under the Mondays-only version, then Thursday to
+    // Saturday under the new one (Wednesday is the holiday declared above).
+    const count = await suite.http.get(
+      `/api/leave/day-count?leaveTypeId=${annual}&startDate=2026-07-06&endDate=2026-07-12`,
+      team,
+    );
+    expect(count.json().days).toBe(4);
+  });
+
   it('refuses a working-days leave that has no working day, naming the field', async () => {
     const staff = await suite.signedIn();
     const weekend = await apply(staff, {

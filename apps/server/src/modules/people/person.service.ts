@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { permissionsOf } from '../access/access.repository';
 import { toAccessPermission } from '../access/permission-view';
-import { findUserSchedule, recordsBetween } from '../attendance/attendance.repository';
+import { recordsBetween } from '../attendance/attendance.repository';
+import { findUserSchedule } from '../attendance/schedules.repository';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
@@ -96,19 +97,21 @@ export class PersonService {
     const today = await this.clock.today();
     await ensureLeaveYear(this.db, userId, today.year, today.year);
     const [schedule, records, balances, permissions] = await Promise.all([
-      findUserSchedule(this.db, userId),
+      findUserSchedule(this.db, userId, { from: today.date, to: today.date }),
       recordsBetween(this.db, userId, addDays(today.date, 1 - RECENT_DAYS), today.date),
       balancesOf(this.db, userId, today.year),
       permissionsOf(this.db, userId),
     ]);
-    if (!schedule) throw notFound('Person');
+    // Newest first, none later than today: the first is the version in force today.
+    const current = schedule?.versions[0];
+    if (!current) throw notFound('Person');
     return {
       person,
       schedule: {
-        workdays: schedule.workdays,
-        start_time: schedule.start_time,
-        end_time: schedule.end_time,
-        grace_minutes: schedule.grace_minutes,
+        workdays: current.workdays,
+        start_time: current.start_time,
+        end_time: current.end_time,
+        grace_minutes: current.grace_minutes,
       },
       recent_attendance: records.reverse().map((r) => ({
         date: r.date,

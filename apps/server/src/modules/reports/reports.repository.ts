@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { scheduleDays } from '../attendance/schedules.repository';
 import { chargedDaysOf, storedPeriod } from '../leave/leave-days.repository';
 import { type MonthPlan, monthPlan } from './month-plan';
 
@@ -25,16 +26,11 @@ export interface PersonAttendance {
   scheduledPresent: number;
 }
 
-/** The month's days from judged_from to judged_to that fall on the given ISO weekdays. */
-const scheduleMask = (workdays: RawBuilder<unknown>) => sql`
-  coalesce((SELECT bit_or(attendance_day_bit(d::date))
-            FROM generate_series(mo.judged_from, mo.judged_to, interval '1 day') d
-            WHERE extract(isodow FROM d)::smallint = ANY (${workdays})), 0)`;
-
 /**
  * Per active person and month of the range, from the person-month rollup (attendance_months):
- * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays,
- * Monday to Friday without a department) with a record, and those with neither a record nor
+ * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays
+ * under the version in force each day, Monday to Friday without a department, never a public
+ * holiday: scheduleDays) with a record, and those with neither a record nor
  * approved leave (absences). Worked seconds per person come from the rollup for the months the
  * plan says, corrected by raw records (see monthPlan). Absences are the schedule's days less the
  * rollup's, so no person x day series is built.
@@ -51,13 +47,13 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       FROM unnest(${plan.months}::date[]) AS m
       CROSS JOIN LATERAL (SELECT (m + interval '1 month - 1 day')::date AS day) l
     ),
-    -- Materialised: once per month and department, not once per person.
+    -- Materialised: once per month and department, not once per person. Built day by day, so a
+    -- month with two schedule versions owes each day under its own.
     owed AS MATERIALIZED (
-      SELECT mo.month, ws.department_id, ${scheduleMask(sql`ws.workdays`)} AS mask
-      FROM months mo CROSS JOIN work_schedules ws
-    ),
-    owed_default AS MATERIALIZED (
-      SELECT mo.month, ${scheduleMask(sql`'{1,2,3,4,5}'::smallint[]`)} AS mask FROM months mo
+      SELECT mo.month, c.dept_key, coalesce(bit_or(attendance_day_bit(c.date)) FILTER (WHERE c.scheduled), 0) AS mask
+      FROM months mo
+      JOIN ${scheduleDays(startDate, judgedTo)} AS c ON c.date BETWEEN mo.judged_from AND mo.judged_to
+      GROUP BY 1, 2
     ),
     -- Spans cut to each month, not a day series per application (whose row estimate would
     -- make the planner expect millions of rows). A half day of leave excuses the whole day: the
@@ -74,13 +70,12 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       SELECT u.id AS user_id, mo.month,
              attendance_day_count(coalesce(am.present_days, 0) & mo.in_range) AS present,
              attendance_day_count(coalesce(am.late_days, 0) & mo.in_range) AS late,
-             attendance_day_count(coalesce(am.present_days, 0) & coalesce(o.mask, od.mask)) AS scheduled_present,
-             attendance_day_count(coalesce(o.mask, od.mask) & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent,
+             attendance_day_count(coalesce(am.present_days, 0) & coalesce(o.mask, 0)) AS scheduled_present,
+             attendance_day_count(coalesce(o.mask, 0) & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent,
              CASE WHEN mo.worked_from_rollup THEN am.worked_seconds END AS worked_seconds
       FROM users u
       CROSS JOIN months mo
-      JOIN owed_default od ON od.month = mo.month
-      LEFT JOIN owed o ON o.month = mo.month AND o.department_id = u.department_id
+      LEFT JOIN owed o ON o.month = mo.month AND o.dept_key = coalesce(u.department_id, 0)
       LEFT JOIN attendance_months am ON am.user_id = u.id AND am.month = mo.month
         AND am.month BETWEEN ${first}::date AND ${last}::date
       LEFT JOIN on_leave lv ON lv.user_id = u.id AND lv.month = mo.month

@@ -22,7 +22,7 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
-/** A year's public holidays, as the organisation declares them. */
+/** A year's public holidays: nobody is absent on them. */
 export function HolidaysPanel() {
   const today = organisationToday();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
@@ -69,6 +69,9 @@ export function HolidaysPanel() {
         </div>
       </CardHeader>
       <CardContent>
+        <p className="mb-2 text-sm text-slate-600">
+          Nobody is absent on a public holiday; leave types that count working days only don't count it.
+        </p>
         {holidays.isPending ? (
           <Spinner label="Loading holidays" />
         ) : holidays.isError ? (
@@ -144,7 +147,8 @@ function RemoveHolidayDialog({ holiday, onClose }: { holiday: Holiday; onClose: 
       }}
     >
       <p className="text-sm text-slate-700">
-        {longDate(holiday.date)} will no longer be listed as a public holiday.
+        {longDate(holiday.date)} becomes an ordinary day again: people scheduled to work that day count as
+        absent if they are not there, and leave types that count working days only count it.
       </p>
       <p className="mt-2 text-sm text-slate-700">
         Leave that counts working days only and covers this day is charged for it again.

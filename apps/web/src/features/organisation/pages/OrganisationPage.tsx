@@ -1,31 +1,40 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { DepartmentsPanel } from '../components/DepartmentsPanel';
 import { HolidaysPanel } from '../components/HolidaysPanel';
 import { PeoplePanel } from '../components/PeoplePanel';
 import { SettingsPanel } from '../components/SettingsPanel';
+import { WorkSchedulesCard } from '../components/WorkSchedulesCard';
 
-type Tab = 'people' | 'holidays' | 'settings';
+type Tab = 'people' | 'departments' | 'holidays' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
+  { id: 'departments', label: 'Departments' },
   { id: 'holidays', label: 'Schedules & Holidays' },
   { id: 'settings', label: 'Settings' },
 ];
 
-/** The organisation's administration (admin): its people, its calendar and its settings. */
+/** The organisation's administration (admin): its people, departments, calendar and settings. */
 export function OrganisationPage() {
   const [tab, setTab] = useState<Tab>('people');
   return (
     <>
       <PageHeader
         title="Organisation"
-        description="People, public holidays and the organisation's settings."
+        description="People, departments, work schedules, public holidays and the organisation's settings."
       />
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Organisation" idPrefix="organisation" />
       <TabPanel idPrefix="organisation" id={tab}>
         {tab === 'people' ? <PeoplePanel /> : null}
-        {tab === 'holidays' ? <HolidaysPanel /> : null}
+        {tab === 'departments' ? <DepartmentsPanel /> : null}
+        {tab === 'holidays' ? (
+          <div className="grid gap-6">
+            <WorkSchedulesCard />
+            <HolidaysPanel />
+          </div>
+        ) : null}
         {tab === 'settings' ? <SettingsPanel /> : null}
       </TabPanel>
     </>

@@ -1,0 +1,132 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+const departmentColumns = ['id', 'name', 'manager_id'] as const;
+
+export interface DepartmentSummaryRow {
+  id: number;
+  name: string;
+  manager_id: number | null;
+  manager_name: string | null;
+  people: number;
+  active_people: number;
+}
+
+/** Departments by name with their manager and head counts (one grouped pass over users). */
+export async function departmentSummaries(db: Kysely<Database>): Promise<DepartmentSummaryRow[]> {
+  const result = await sql<DepartmentSummaryRow>`
+    SELECT d.id, d.name, d.manager_id, m.first_name || ' ' || m.last_name AS manager_name,
+           coalesce(n.people, 0)::int AS people, coalesce(n.active_people, 0)::int AS active_people
+    FROM departments d
+    LEFT JOIN users m ON m.id = d.manager_id
+    LEFT JOIN (SELECT department_id, count(*) AS people, count(*) FILTER (WHERE active) AS active_people
+               FROM users WHERE department_id IS NOT NULL GROUP BY department_id) n ON n.department_id = d.id
+    ORDER BY d.name, d.id`.execute(db);
+  return result.rows;
+}
+
+/** Another department of that name, whatever its letter case. */
+export async function findDepartmentNamed(db: Kysely<Database>, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('departments')
+    .select(departmentColumns)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function lockDepartment(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('departments')
+    .select(departmentColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Inserting a department also gives it its first schedule (a database trigger). */
+export async function insertDepartment(db: Kysely<Database>, name: string) {
+  return db.insertInto('departments').values({ name }).returning(departmentColumns).executeTakeFirstOrThrow();
+}
+
+export async function renameDepartment(db: Kysely<Database>, id: number, name: string) {
+  return db
+    .updateTable('departments')
+    .set({ name })
+    .where('id', '=', id)
+    .returning(departmentColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Everyone in the department, disabled people included. */
+export async function departmentHeadcount(db: Kysely<Database>, id: number) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('people'),
+      sql<number>`count(*) FILTER (WHERE active)`.as('active'),
+    ])
+    .where('department_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { people: Number(row.people), active: Number(row.active) };
+}
+
+/** Its schedule versions and access permissions go with it (ON DELETE CASCADE). */
+export async function deleteDepartment(db: Kysely<Database>, id: number) {
+  await db.deleteFrom('departments').where('id', '=', id).execute();
+}
+
+export interface VersionRow {
+  department_id: number;
+  department_name: string;
+  effective_from: string;
+  start_time: string;
+  end_time: string;
+  grace_minutes: number;
+  workdays: number[];
+}
+
+/** Every schedule version, by department name then newest first. */
+export async function allScheduleVersions(
+  db: Kysely<Database>,
+  departmentId?: number,
+): Promise<VersionRow[]> {
+  let query = db
+    .selectFrom('work_schedules as ws')
+    .innerJoin('departments as d', 'd.id', 'ws.department_id')
+    .select([
+      'ws.department_id',
+      'd.name as department_name',
+      'ws.effective_from',
+      'ws.start_time',
+      'ws.end_time',
+      'ws.grace_minutes',
+      'ws.workdays',
+    ]);
+  if (departmentId !== undefined) query = query.where('ws.department_id', '=', departmentId);
+  return query.orderBy('d.name').orderBy('d.id').orderBy('ws.effective_from', 'desc').execute();
+}
+
+export interface NewVersion {
+  effective_from: string;
+  start_time: string;
+  end_time: string;
+  grace_minutes: number;
+  workdays: number[];
+}
+
+/** The version in force from that date; a second change on the same date replaces the first. */
+export async function upsertScheduleVersion(db: Kysely<Database>, departmentId: number, version: NewVersion) {
+  await db
+    .insertInto('work_schedules')
+    .values({ department_id: departmentId, ...version })
+    .onConflict((oc) =>
+      oc.columns(['department_id', 'effective_from']).doUpdateSet({
+        start_time: version.start_time,
+        end_time: version.end_time,
+        grace_minutes: version.grace_minutes,
+        workdays: version.workdays,
+      }),
+    )
+    .execute();
+}

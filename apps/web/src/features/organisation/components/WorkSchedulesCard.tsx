@@ -1,0 +1,69 @@
+import type { DepartmentSchedule, ScheduleVersion } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { Unavailable } from '@/components/ui/Unavailable';
+import { departmentQueries } from '../api/departments-api';
+import { ScheduleDialog } from './ScheduleDialog';
+import { daysText } from './weekdays';
+
+const versionText = (v: ScheduleVersion) =>
+  `${daysText(v.workdays)} · ${v.startTime}–${v.endTime} · ${v.graceMinutes} min grace`;
+
+/** Each department's schedule in force today; Edit adds a version from today. */
+export function WorkSchedulesCard() {
+  const schedules = useQuery(departmentQueries.schedules());
+  const [editing, setEditing] = useState<DepartmentSchedule | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="schedules-title">Work Schedules</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Absences and lateness follow each department's schedule; a change applies from today and earlier
+          days keep the schedule they had.
+        </p>
+      </CardHeader>
+      <CardContent>
+        {schedules.isPending ? (
+          <Spinner label="Loading work schedules" />
+        ) : schedules.isError ? (
+          <Unavailable what="Work schedules" onRetry={() => schedules.refetch()} />
+        ) : (
+          <ul aria-labelledby="schedules-title" className="divide-y divide-slate-100">
+            {schedules.data.schedules.map((schedule) => {
+              const upcoming = schedule.versions.filter((v) => v.effectiveFrom > schedules.data.today);
+              return (
+                <li
+                  key={schedule.departmentId}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">{schedule.departmentName}</p>
+                    <p className="text-sm text-slate-600">{versionText(schedule.current)}</p>
+                    {upcoming.map((v) => (
+                      <p key={v.effectiveFrom} className="text-sm text-slate-600">
+                        From {v.effectiveFrom}: {versionText(v)}
+                      </p>
+                    ))}
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setEditing(schedule)}
+                    aria-label={`Edit schedule of ${schedule.departmentName}`}
+                  >
+                    Edit
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+      {editing ? <ScheduleDialog schedule={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}

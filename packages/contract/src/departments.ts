@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { OkResponse } from './auth';
+import { Text } from './common';
+import { endpoint } from './endpoint';
+import { IsoWeekday } from './organisation';
+import { Department, DepartmentIdParams } from './people';
+
+/** A department as the Organisation page lists it: with its people and its manager's name. */
+export const DepartmentSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  manager_id: z.number().int().nullable(),
+  manager_name: z.string().nullable(),
+  /** Everyone whose department it is, disabled people included (they keep their history). */
+  people: z.number().int(),
+  active_people: z.number().int(),
+});
+export type DepartmentSummary = z.infer<typeof DepartmentSummary>;
+
+export const DepartmentSummariesResponse = z.object({ departments: z.array(DepartmentSummary) });
+
+export const DepartmentNameRequest = z.object({
+  name: Text(80).trim().min(1, { error: 'is required' }),
+});
+export type DepartmentNameRequest = z.infer<typeof DepartmentNameRequest>;
+
+export const DepartmentResponse = z.object({ department: Department });
+
+/** A time of day as HH:MM (24-hour). */
+export const ClockTime = z
+  .string({ error: 'must be a time as HH:MM' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time as HH:MM' });
+
+/** One version of a department's work schedule, in force from effectiveFrom until the next. */
+export const ScheduleVersion = z.object({
+  effectiveFrom: z.string(),
+  workdays: z.array(z.number().int()),
+  startTime: z.string(),
+  endTime: z.string(),
+  graceMinutes: z.number().int(),
+});
+export type ScheduleVersion = z.infer<typeof ScheduleVersion>;
+
+/** A department's schedule today, and every version (newest first, future ones included). */
+export const DepartmentSchedule = z.object({
+  departmentId: z.number().int(),
+  departmentName: z.string(),
+  current: ScheduleVersion,
+  versions: z.array(ScheduleVersion),
+});
+export type DepartmentSchedule = z.infer<typeof DepartmentSchedule>;
+
+export const SchedulesResponse = z.object({
+  /** The organisation's today: the date a change made now applies from. */
+  today: z.string(),
+  schedules: z.array(DepartmentSchedule),
+});
+export type SchedulesResponse = z.infer<typeof SchedulesResponse>;
+
+export const ScheduleRequest = z
+  .object({
+    workdays: z
+      .array(IsoWeekday, { error: 'must be a list of weekdays' })
+      .min(1, { error: 'must hold at least one day' })
+      .max(7, { error: 'must hold at most 7 days' })
+      .refine((days) => new Set(days).size === days.length, { error: 'must not repeat a day' }),
+    startTime: ClockTime,
+    endTime: ClockTime,
+    graceMinutes: z
+      .number({ error: 'must be a whole number of minutes' })
+      .int({ error: 'must be a whole number of minutes' })
+      .min(0, { error: 'must be from 0 to 120' })
+      .max(120, { error: 'must be from 0 to 120' }),
+  })
+  .refine((s) => s.endTime > s.startTime, { path: ['endTime'], error: 'must be after the start time' });
+export type ScheduleRequest = z.infer<typeof ScheduleRequest>;
+
+export const ScheduleResponse = z.object({ schedule: DepartmentSchedule });
+
+export const departmentsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/departments',
+    audience: 'admin',
+    summary: 'Departments with their manager and how many people they hold',
+    response: DepartmentSummariesResponse,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/users/departments',
+    audience: 'admin',
+    summary: 'Add a department (audited; it starts with the default work week)',
+    body: DepartmentNameRequest,
+    status: 201,
+    response: DepartmentResponse,
+  }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: '/users/departments/:id',
+    audience: 'admin',
+    summary: 'Rename a department (audited)',
+    params: DepartmentIdParams,
+    body: DepartmentNameRequest,
+    response: DepartmentResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/users/departments/:id',
+    audience: 'admin',
+    summary: 'Delete a department nobody belongs to (audited); 409 while it has people',
+    params: DepartmentIdParams,
+    response: OkResponse,
+  }),
+  schedules: endpoint({
+    method: 'GET',
+    path: '/schedules',
+    audience: 'admin',
+    summary: "Each department's work schedule today and its versions",
+    response: SchedulesResponse,
+  }),
+  setSchedule: endpoint({
+    method: 'PUT',
+    path: '/departments/:id/schedule',
+    audience: 'admin',
+    summary: "Change a department's work schedule from today on (audited; earlier days keep theirs)",
+    params: DepartmentIdParams,
+    body: ScheduleRequest,
+    response: ScheduleResponse,
+  }),
+};

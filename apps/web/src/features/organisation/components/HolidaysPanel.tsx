@@ -148,7 +148,7 @@ function RemoveHolidayDialog({ holiday, onClose }: { holiday: Holiday; onClose: 
     >
       <p className="text-sm text-slate-700">
         {longDate(holiday.date)} becomes an ordinary day again: people scheduled to work that day count as
-        absent if they are not there, and leave types that count working days only count it.
+        absent if they are not there.
       </p>
       <p className="mt-2 text-sm text-slate-700">
         Leave that counts working days only and covers this day is charged for it again.

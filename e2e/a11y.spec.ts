@@ -191,6 +191,7 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       who: 'admin',
       path: '/settings',
       open: async (page) => {
+        await page.getByRole('tab', { name: 'Departments' }).click();
         await page.getByRole('button', { name: 'Delete Warehouse' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: 'Delete' }).click();

@@ -29,6 +29,7 @@ async function signedIn(browser: Browser, who: 'admin' | 'user') {
 
 async function openHolidays(page: Page) {
   await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Schedules & Holidays' }).click();
   await page.getByRole('button', { name: 'Next year' }).click();
   await page.getByRole('button', { name: 'Next year' }).click();
   await expect(page.getByRole('heading', { name: `Public Holidays ${year}` })).toBeVisible();

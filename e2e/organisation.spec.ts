@@ -57,6 +57,7 @@ test.describe('on a phone', () => {
 
   test('an admin adds a department, gives it a schedule, renames and deletes it', async ({ page }) => {
     await signInAs(page, 'admin', '/settings');
+    await page.getByRole('tab', { name: 'Departments' }).click();
     const name = `E2E Dept ${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'Add Department' }).click();
     let dialog = page.getByRole('dialog');

@@ -58,10 +58,13 @@ describe('create-admin', () => {
     expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   }, 30_000);
 
-  it('refuses a short password, a bad email and a taken email, changing nothing', async () => {
+  it('refuses a short or common password, a bad email and a taken email, changing nothing', async () => {
     const short = await createAdmin(database.url, ['--email', 'a@example.com'], 'short\n');
     expect(short.code).not.toBe(0);
     expect(short.output).toContain('at least 10 characters');
+    const common = await createAdmin(database.url, ['--email', 'c@example.com'], 'qwertyuiop\n');
+    expect(common.code).not.toBe(0);
+    expect(common.output).toContain('one of the most common passwords');
     const bad = await createAdmin(database.url, ['--email', 'nope'], 'long enough password\n');
     expect(bad.output).toContain('--email must be an email address');
     const taken = await createAdmin(database.url, ['--email', 'ops@example.com'], 'long enough password\n');

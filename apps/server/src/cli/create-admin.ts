@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
+import { isCommonPassword } from '../modules/auth/password-rules';
 import { hashPassword } from '../modules/auth/passwords';
 import {
   countUsers,
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
     throw new Error(`--email must be an email address.\n${usage}`);
   const password = await askPassword('Password for the new admin (at least 10 characters): ');
   if (password.length < 10) throw new Error('The password must be at least 10 characters long.');
+  if (isCommonPassword(password))
+    throw new Error('That password is one of the most common passwords; choose another.');
 
   const database = await openDatabase(loadConfig());
   try {

@@ -347,6 +347,7 @@ export class ReportsService {
         `Efficiency by attendance: ${EFFICIENCY_THRESHOLDS.map((t) =>
           t.min > 0 ? `${t.label} at ${t.min}% or more` : `${t.label} below that`,
         ).join(', ')}.`,
+        'Managers are set in Organisation > Departments.',
       ],
     };
   }

@@ -7,12 +7,11 @@ import type {
 import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { organisationClock } from '@/lib/org-time';
+import { daysText } from './weekdays';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** "Mon, Tue, Wed, Thu, Fri · 09:00–17:30 · 10 min grace" */
+/** "Mon–Fri · 09:00–17:30 · 10 min grace" */
 export function scheduleText(schedule: PersonDetailResponse['schedule']): string {
-  const days = schedule.workdays.map((d) => WEEKDAYS[d - 1]).join(', ');
+  const days = daysText(schedule.workdays);
   return `${days || 'No workdays'} · ${schedule.start_time.slice(0, 5)}–${schedule.end_time.slice(0, 5)} · ${schedule.grace_minutes} min grace`;
 }
 

@@ -1,6 +1,5 @@
 import { type DepartmentSchedule, ScheduleRequest } from '@atrium/contract';
 import { useId, useState } from 'react';
-import { FieldError } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
@@ -8,7 +7,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveSchedule } from '../api/departments-api';
-import { WEEKDAYS } from './weekdays';
+import { WeekdayPicker } from './WeekdayPicker';
 
 const LABELS = { workdays: 'Workdays', startTime: 'Start', endTime: 'End', graceMinutes: 'Grace' };
 
@@ -24,12 +23,6 @@ export function ScheduleDialog({ schedule, onClose }: { schedule: DepartmentSche
   const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const save = useSaveSchedule();
   const toast = useToast();
-
-  const toggleDay = (day: number) =>
-    setValues((v) => ({
-      ...v,
-      workdays: v.workdays.includes(day) ? v.workdays.filter((d) => d !== day) : [...v.workdays, day],
-    }));
 
   const submit = () => {
     const grace = values.graceMinutes.trim();
@@ -72,29 +65,13 @@ export function ScheduleDialog({ schedule, onClose }: { schedule: DepartmentSche
       formClassName="grid gap-4"
     >
       <p className="text-sm text-slate-700">Applies from today; earlier days keep the schedule they had.</p>
-      <fieldset aria-describedby={errors.workdays ? `${ids}-days-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Workdays</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {WEEKDAYS.map((name, index) => {
-            const day = index + 1;
-            return (
-              <label
-                key={name}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
-              >
-                <input
-                  type="checkbox"
-                  className="size-5 accent-indigo-600"
-                  checked={values.workdays.includes(day)}
-                  onChange={() => toggleDay(day)}
-                />
-                {name}
-              </label>
-            );
-          })}
-        </div>
-        <FieldError id={`${ids}-days-error`} message={errors.workdays} />
-      </fieldset>
+      <WeekdayPicker
+        legend="Workdays"
+        value={values.workdays}
+        onChange={(workdays) => setValues((v) => ({ ...v, workdays }))}
+        error={errors.workdays}
+        errorId={`${ids}-days-error`}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Start" error={errors.startTime}>
           {(control) => (

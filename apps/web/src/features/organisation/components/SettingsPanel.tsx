@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { FieldError } from '@/components/ui/FieldError';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
 import { Spinner } from '@/components/ui/Spinner';
@@ -12,11 +11,11 @@ import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
+import { WeekdayPicker } from './WeekdayPicker';
 
 const LABELS = { organisationName: 'Organisation name', timeZone: 'Time zone', workWeek: 'Work week' };
 type Errors = FieldErrors<keyof typeof LABELS>;
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const zones: string[] = Intl.supportedValuesOf('timeZone');
 
 /** The organisation's name, time zone and default work week. */
@@ -34,12 +33,6 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const toast = useToast();
   const zoneChanged = values.timeZone !== saved.timeZone;
   const zoneChoices = zones.includes(saved.timeZone) ? zones : [saved.timeZone, ...zones];
-
-  const toggleDay = (day: number) =>
-    setValues((v) => ({
-      ...v,
-      workWeek: v.workWeek.includes(day) ? v.workWeek.filter((d) => d !== day) : [...v.workWeek, day],
-    }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,32 +98,17 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
             </select>
           )}
         </FormField>
-        <fieldset aria-describedby={errors.workWeek ? 'work-week-error' : 'work-week-hint'}>
-          <legend className="text-sm font-medium text-slate-700">Work week</legend>
-          <p id="work-week-hint" className="mt-1 text-xs text-slate-600">
-            New departments start with these days; each department's schedule can differ.
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {WEEKDAYS.map((name, index) => {
-              const day = index + 1;
-              return (
-                <label
-                  key={name}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-800 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
-                >
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-indigo-600"
-                    checked={values.workWeek.includes(day)}
-                    onChange={() => toggleDay(day)}
-                  />
-                  {name}
-                </label>
-              );
-            })}
-          </div>
-          <FieldError id="work-week-error" message={errors.workWeek} />
-        </fieldset>
+        <WeekdayPicker
+          legend="Work week"
+          value={values.workWeek}
+          onChange={(workWeek) => setValues((v) => ({ ...v, workWeek }))}
+          error={errors.workWeek}
+          errorId="work-week-error"
+          hint={{
+            id: 'work-week-hint',
+            text: "New departments start with these days; each department's schedule can differ.",
+          }}
+        />
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}

@@ -1,5 +1,5 @@
 import type { Report, ReportColumn, ReportRow } from '@atrium/contract';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Pagination } from '@/components/ui/Pagination';
 
@@ -21,15 +21,8 @@ function shown(column: ReportColumn, value: string | number | null | undefined) 
 
 /**
  * The report's table: searchable, sortable by any column, paginated; cards on phones.
- * `renderCell` may draw a column's cell itself (undefined leaves it to the table).
  */
-export function ReportTable({
-  report,
-  renderCell,
-}: {
-  report: Report;
-  renderCell?: (column: ReportColumn, row: ReportRow) => ReactNode | undefined;
-}) {
+export function ReportTable({ report }: { report: Report }) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: string; desc: boolean } | null>(null);
   const [page, setPage] = useState(1);
@@ -51,8 +44,7 @@ export function ReportTable({
   }, [report.rows, search, sort]);
   const visible = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const [first, ...rest] = report.columns;
-  const cell = (column: ReportColumn, row: ReportRow) =>
-    renderCell?.(column, row) ?? shown(column, row[column.key]);
+  const cell = (column: ReportColumn, row: ReportRow) => shown(column, row[column.key]);
 
   return (
     <div>
@@ -106,19 +98,12 @@ export function ReportTable({
           <li key={r.__key} className="rounded-lg border border-slate-200 p-3 text-sm">
             {first && <p className="font-medium text-slate-900">{cell(first, r)}</p>}
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
-              {rest.map((c) => {
-                // A cell the caller draws (a control, say) gets the card's whole width.
-                const own = renderCell?.(c, r);
-                return (
-                  <div
-                    key={c.key}
-                    className={`flex justify-between gap-2 ${own === undefined ? '' : 'col-span-2 items-center'}`}
-                  >
-                    <dt className="text-slate-500">{c.label}</dt>
-                    <dd className="text-slate-900">{own ?? shown(c, r[c.key])}</dd>
-                  </div>
-                );
-              })}
+              {rest.map((c) => (
+                <div key={c.key} className="flex justify-between gap-2">
+                  <dt className="text-slate-500">{c.label}</dt>
+                  <dd className="text-slate-900">{shown(c, r[c.key])}</dd>
+                </div>
+              ))}
             </dl>
           </li>
         ))}

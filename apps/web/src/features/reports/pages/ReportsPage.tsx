@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { organisationToday } from '@/lib/org-time';
 import { exportReport, fetchReport } from '../api/reports-api';
-import { useManagerCells } from '../components/ManagerCell';
 import { ReportChartView } from '../components/ReportCharts';
 import { ReportTable } from '../components/ReportTable';
 
@@ -75,12 +74,6 @@ export function ReportsPage() {
   const exportAs = (format: 'pdf' | 'xlsx') =>
     run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
   const generated = report !== null && report.type === type;
-  const managerCells = useManagerCells(report, (department, manager) =>
-    setReport(
-      (r) =>
-        r && { ...r, rows: r.rows.map((row) => (row.department === department ? { ...row, manager } : row)) },
-    ),
-  );
   const name = REPORT_TYPES.find((t) => t.id === type)?.name ?? '';
 
   return (
@@ -227,7 +220,7 @@ export function ReportsPage() {
                   {n}
                 </p>
               ))}
-              <ReportTable report={report} renderCell={managerCells} />
+              <ReportTable report={report} />
             </CardContent>
           </Card>
         </div>

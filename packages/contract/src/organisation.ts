@@ -90,8 +90,8 @@ export const organisationApi = {
   holidays: endpoint({
     method: 'GET',
     path: '/holidays',
-    audience: 'admin',
-    summary: "A year's public holidays, by date",
+    audience: 'user',
+    summary: "A year's public holidays, by date (everyone's calendar marks them)",
     query: HolidaysQuery,
     response: HolidaysResponse,
   }),

@@ -63,6 +63,8 @@ export const POLICIES = {
   'people.manage': adminOnly,
   /** Departments, schedules, the organisation's settings. */
   'organisation.manage': adminOnly,
+  /** The public holidays: everyone's calendar marks them. */
+  'organisation.calendar': { admin: 'all', staff: 'all' },
 
   // The building (later features: administrators only until decided otherwise)
   /** My access logs, status, permissions and statistics; the web reader records my passages. */

@@ -36,6 +36,7 @@ const expected: Record<Action, { admin?: 'all' | 'own'; staff?: 'all' | 'own' }>
   'people.view': { admin: 'all' },
   'people.manage': { admin: 'all' },
   'organisation.manage': { admin: 'all' },
+  'organisation.calendar': { admin: 'all', staff: 'all' },
   'access.self': { admin: 'own', staff: 'own' },
   'access.view': { admin: 'all' },
   'access.manage': { admin: 'all' },

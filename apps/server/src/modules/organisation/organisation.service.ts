@@ -74,7 +74,7 @@ export class OrganisationService {
   }
 
   async holidays(actor: Actor, year: number): Promise<Holiday[]> {
-    authorize(actor, 'organisation.manage');
+    authorize(actor, 'organisation.calendar');
     return listHolidays(this.db, year);
   }
 

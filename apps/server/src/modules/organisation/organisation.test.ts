@@ -152,8 +152,11 @@ describe('public holidays', () => {
     expect(same.json().error.details[0]).toMatchObject({ field: 'toYear' });
   });
 
-  it('is for administrators only', async () => {
-    expect((await suite.http.get('/api/holidays?year=2026', staff)).statusCode).toBe(403);
+  it('are read by everyone and changed by administrators only', async () => {
+    await suite.http.post('/api/holidays', admin, { date: '2026-08-31', name: 'Summer Bank Holiday' });
+    const read = await suite.http.get('/api/holidays?year=2026', staff);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().holidays).toContainEqual(expect.objectContaining({ date: '2026-08-31' }));
     expect(
       (await suite.http.post('/api/holidays', staff, { date: '2026-06-01', name: 'X' })).statusCode,
     ).toBe(403);

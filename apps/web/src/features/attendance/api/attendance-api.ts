@@ -1,4 +1,4 @@
-import { attendanceApi, peopleApi } from '@atrium/contract';
+import { attendanceApi, organisationApi, peopleApi } from '@atrium/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call, download, type ParamsIn, type QueryIn, saveDownload } from '@/lib/api-client';
 
@@ -31,6 +31,15 @@ export const attendanceQueries = {
     queryOptions({
       queryKey: attendanceKeys.list(params),
       queryFn: ({ signal }) => call(attendanceApi.list, { query: params, signal }),
+    }),
+  /** A year's public holidays: days nobody is absent on, which the calendar names. */
+  holidays: (year: number) =>
+    queryOptions({
+      // Not under 'attendance': a check-in changes no holiday.
+      queryKey: ['holidays', year] as const,
+      queryFn: ({ signal }) =>
+        call(organisationApi.holidays, { query: { year }, signal }).then((r) => r.holidays),
+      staleTime: 5 * 60_000,
     }),
   overview: (date: string) =>
     queryOptions({

@@ -1,4 +1,5 @@
 import type { AttendanceRecord } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -6,23 +7,32 @@ import { Card, CardContent } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { cn } from '@/lib/cn';
-import { useAttendanceList } from '../api/attendance-api';
+import { attendanceQueries, useAttendanceList } from '../api/attendance-api';
 import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../lib/calendar';
 import { formatDate, formatTime } from '../lib/format';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-type DayKind = 'present' | 'partial' | 'absent' | null;
+type DayKind = 'present' | 'partial' | 'absent' | 'holiday' | null;
 
 const KIND_STYLE: Record<Exclude<DayKind, null>, string> = {
   present: 'bg-green-100 text-green-900 border-green-300',
   partial: 'bg-yellow-100 text-yellow-900 border-yellow-300',
   absent: 'bg-red-100 text-red-900 border-red-300',
+  holiday: 'bg-sky-50 text-sky-900 border-sky-300',
 };
-const KIND_LABEL = { present: 'Present', partial: 'Partial', absent: 'Absent' } as const;
+const KIND_LABEL = { present: 'Present', partial: 'Partial', absent: 'Absent', holiday: 'Holiday' } as const;
 
-/** Present = in and out, partial = in only, absent = a past scheduled day without a record. */
-function kindOf(record: AttendanceRecord | undefined, date: string, today: string): DayKind {
-  if (!record) return null;
+/**
+ * Present = in and out, partial = in only, absent = a past scheduled day without a record,
+ * holiday = a public holiday nobody had to work (a record on it still shows as worked).
+ */
+function kindOf(
+  record: AttendanceRecord | undefined,
+  date: string,
+  today: string,
+  holiday: string | undefined,
+): DayKind {
+  if (!record) return holiday ? 'holiday' : null;
   if (record.attendance_status === 'complete') return 'present';
   if (record.attendance_status === 'checked_in') return 'partial';
   return date < today ? 'absent' : null;
@@ -34,6 +44,9 @@ export function CalendarTab() {
   const { start, end } = monthBounds(month);
   const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200 });
   const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
+  // Holidays only name days; without them the calendar still shows every record.
+  const holidays = useQuery(attendanceQueries.holidays(Number(month.slice(0, 4))));
+  const holidayNames = new Map((holidays.data ?? []).map((h) => [h.date, h.name]));
 
   return (
     <Card>
@@ -83,7 +96,8 @@ export function CalendarTab() {
                 <tr key={week[0]!.date}>
                   {week.map((cell) => {
                     const record = cell.inMonth ? byDate.get(cell.date) : undefined;
-                    const kind = cell.inMonth ? kindOf(record, cell.date, today) : null;
+                    const holiday = cell.inMonth ? holidayNames.get(cell.date) : undefined;
+                    const kind = cell.inMonth ? kindOf(record, cell.date, today, holiday) : null;
                     const inAt = formatTime(record?.check_in_time);
                     const outAt = formatTime(record?.check_out_time);
                     return (
@@ -107,9 +121,15 @@ export function CalendarTab() {
                             {' '}
                             {formatDate(cell.date)}
                             {kind ? `, ${KIND_LABEL[kind]}` : ''}
+                            {holiday ? `, ${holiday}` : ''}
                             {cell.date === today ? ', today' : ''}
                           </span>
                         </span>
+                        {holiday ? (
+                          <span aria-hidden="true" className="block truncate" title={holiday}>
+                            {holiday}
+                          </span>
+                        ) : null}
                         {inAt ? <span className="block truncate">{inAt}</span> : null}
                         {outAt ? <span className="block truncate">{outAt}</span> : null}
                       </td>
@@ -121,14 +141,16 @@ export function CalendarTab() {
           </table>
         )}
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
-          {(['present', 'partial', 'absent'] as const).map((k) => (
+          {(['present', 'partial', 'absent', 'holiday'] as const).map((k) => (
             <li key={k} className="flex items-center gap-2">
               <span aria-hidden="true" className={cn('size-4 rounded border', KIND_STYLE[k])} />
               {k === 'present'
                 ? 'Present (checked in and out)'
                 : k === 'partial'
                   ? 'Partial (checked in only)'
-                  : 'Absent (past workday, no check-in)'}
+                  : k === 'absent'
+                    ? 'Absent (past workday, no check-in)'
+                    : 'Public holiday (nobody is absent)'}
             </li>
           ))}
           <li className="flex items-center gap-2">

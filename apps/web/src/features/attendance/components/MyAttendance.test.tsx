@@ -126,4 +126,49 @@ describe('Calendar', () => {
       expect(table.querySelector(`td[data-date="${start}"]`)!.getAttribute('data-kind')).toBe('absent');
     expect(screen.getByText('Partial (checked in only)')).toBeTruthy();
   });
+
+  it('names a public holiday on its day, and a record on a holiday still shows as worked', async () => {
+    const today = todayLocal();
+    const month = today.slice(0, 7);
+    const [off, worked] = today.endsWith('-15')
+      ? [`${month}-16`, `${month}-17`]
+      : [`${month}-15`, `${month}-16`];
+    const row: AttendanceRecord = {
+      id: 7,
+      user_id: staffUser.id,
+      first_name: 'Jamie',
+      last_name: 'Carter',
+      email: staffUser.email,
+      department_id: 1,
+      department_name: 'Warehouse',
+      date: worked,
+      check_in_time: `${worked}T08:55:00.000Z`,
+      check_out_time: `${worked}T12:05:00.000Z`,
+      attendance_status: 'complete',
+      hours: 3.2,
+      late: false,
+      early_exit: false,
+      forgotten_checkout: false,
+      source: 'web',
+    };
+    handler = (url) =>
+      url.includes('/holidays?')
+        ? json(200, {
+            holidays: [
+              { id: 1, date: off, name: 'Founders Day' },
+              { id: 2, date: worked, name: 'Harvest Day' },
+            ],
+          })
+        : url.includes('/attendance?')
+          ? json(200, { attendance: [row], total: 1, page: 1, pageSize: 200 })
+          : json(200, { stats });
+    const { user } = render();
+    await user.click(screen.getByRole('tab', { name: 'Calendar' }));
+    const table = await screen.findByTestId('attendance-calendar');
+    const offCell = () => table.querySelector(`td[data-date="${off}"]`)!;
+    await vi.waitFor(() => expect(offCell().getAttribute('data-kind')).toBe('holiday'));
+    expect(offCell().textContent).toContain('Founders Day');
+    expect(table.querySelector(`td[data-date="${worked}"]`)!.getAttribute('data-kind')).toBe('present');
+    expect(screen.getByText('Public holiday (nobody is absent)')).toBeTruthy();
+  });
 });

@@ -225,7 +225,10 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
     total_used: number;
     remaining: number;
   }>`
-    WITH used AS (
+    -- Materialised: the charged days' per-day lookups make the planner cost \`used\` in the
+    -- millions, and unfenced it then joins both to the people by nested loops (2,000 x 2,000
+    -- comparisons at 2,000 people: 300 ms instead of 20).
+    WITH used AS MATERIALIZED (
       SELECT ld.user_id,
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'AL') AS annual,
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'SL') AS sick,
@@ -234,7 +237,7 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
       FROM ${approvedLeaveDays(range)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
       GROUP BY ld.user_id
     ),
-    balance AS (
+    balance AS MATERIALIZED (
       SELECT l.user_id, sum(l.entitled_days - l.used_days - l.pending_days) AS remaining
       FROM leave_ledger l JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
       WHERE l.leave_year = ${year}

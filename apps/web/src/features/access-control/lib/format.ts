@@ -1,6 +1,7 @@
 import type { AccessAction, AccessLog, AlertSeverity, AlertSource, DeviceStatus } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
 import type { BadgeTone } from '@/components/ui/Badge';
+import { calendarDateText } from '@/lib/dates';
 import { organisationClock, organisationToday } from '@/lib/org-time';
 
 /** The spec's access point for the web reader (section 7). */
@@ -48,14 +49,7 @@ export function dayLabel(date: string, now: Date = new Date()): string {
   const today = organisationToday(now);
   if (date === today) return 'Today';
   if (date === addDays(today, -1)) return 'Yesterday';
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return calendarDateText(date);
 }
 
 /** Passages grouped by their organisation date, keeping the newest-first order. */

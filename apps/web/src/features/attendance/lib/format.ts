@@ -1,3 +1,4 @@
+import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
 
 /** Hour and minute of an instant on the organisation's clock (24-hour). */
@@ -10,16 +11,7 @@ export function formatHours(hours: number | null | undefined): string {
   return hours === null || hours === undefined ? '—' : hours.toFixed(1);
 }
 
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-}
+export const formatDate = (date: string): string => calendarDateText(date);
 
 export const STATUS_LABEL = { complete: 'Complete', checked_in: 'Checked In', absent: 'Absent' } as const;
 export const STATUS_TONE = { complete: 'success', checked_in: 'warning', absent: 'danger' } as const;

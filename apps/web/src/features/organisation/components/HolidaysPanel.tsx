@@ -9,18 +9,12 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
+import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
 import { organisationQueries, useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
 import { HolidayDialog } from './HolidayDialog';
 
-const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const longDate = (date: string) => calendarDateText(date);
 
 /** A year's public holidays: nobody is absent on them. */
 export function HolidaysPanel() {

@@ -6,6 +6,7 @@ import type {
 } from '@atrium/contract';
 import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
 import { daysText } from './weekdays';
 
@@ -15,13 +16,7 @@ export function scheduleText(schedule: PersonDetailResponse['schedule']): string
   return `${days || 'No workdays'} · ${schedule.start_time.slice(0, 5)}–${schedule.end_time.slice(0, 5)} · ${schedule.grace_minutes} min grace`;
 }
 
-const shortDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+const shortDate = (date: string) => calendarDateText(date, false);
 
 function Section({
   title,

@@ -1,0 +1,14 @@
+/**
+ * A calendar date in words, "Wed 25 Nov 2026" (or "Wed 25 Nov" without the year). A date has no
+ * time zone, so it is formatted as the UTC midnight it names and never shifts a day.
+ */
+export function calendarDateText(date: string, withYear = true): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -84,6 +84,22 @@ export function ChangePasswordForm() {
     });
   };
 
+  // A plain function, not a component: a component declared here would remount on every keystroke.
+  const passwordField = (field: Field, autoComplete: string, hint?: string) => (
+    <FormField label={LABELS[field]} error={errors[field]} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          autoComplete={autoComplete}
+          className={`mt-1 ${inputClasses}`}
+          value={values[field]}
+          onChange={set(field)}
+        />
+      )}
+    </FormField>
+  );
+
   return (
     <Card aria-labelledby="change-password-title">
       <CardHeader>
@@ -91,46 +107,13 @@ export function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid max-w-md gap-4">
-          <FormField label={LABELS.currentPassword} error={errors.currentPassword}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                className={`mt-1 ${inputClasses}`}
-                value={values.currentPassword}
-                onChange={set('currentPassword')}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={LABELS.newPassword}
-            error={errors.newPassword}
-            hint="At least 10 characters, and not one of the most common passwords. A few unrelated words make a strong one."
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                className={`mt-1 ${inputClasses}`}
-                value={values.newPassword}
-                onChange={set('newPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label={LABELS.confirmPassword} error={errors.confirmPassword}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                className={`mt-1 ${inputClasses}`}
-                value={values.confirmPassword}
-                onChange={set('confirmPassword')}
-              />
-            )}
-          </FormField>
+          {passwordField('currentPassword', 'current-password')}
+          {passwordField(
+            'newPassword',
+            'new-password',
+            'At least 10 characters, and not one of the most common passwords. A few unrelated words make a strong one.',
+          )}
+          {passwordField('confirmPassword', 'new-password')}
           <p className="text-sm text-slate-600">
             Your other sessions are signed out when the password changes.
           </p>

@@ -1,11 +1,11 @@
 import { AcceptInviteRequest, peopleApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
+import { PublicPageShell } from '@/components/ui/PublicPageShell';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { call } from '@/lib/api-client';
@@ -36,38 +36,26 @@ export function InvitePage() {
   const [refused, setRefused] = useState(false);
 
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-950 via-indigo-950 to-slate-900 px-4 py-10">
-      <main className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-center gap-2 text-white">
-          <span className="flex size-10 items-center justify-center rounded-xl bg-indigo-500">
-            <Building2 aria-hidden="true" className="size-6" />
-          </span>
-          <span className="text-2xl font-semibold tracking-tight">Atrium</span>
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
-          {invite.isPending ? (
-            <Spinner label="Checking your link" />
-          ) : invite.isError || refused ? (
-            <BadLink
-              // Only a busy address hears something else than the one refusal every bad link gets.
-              message={
-                isApiError(invite.error) && invite.error.status === 429 ? invite.error.message : undefined
-              }
-            />
-          ) : (
-            <>
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-                Welcome, {invite.data.first_name}
-              </h1>
-              <p className="mt-1 mb-6 text-sm text-slate-600">
-                Choose a password for {invite.data.email}. You will be signed in with it.
-              </p>
-              <SetPasswordForm token={token} email={invite.data.email} onRefused={() => setRefused(true)} />
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+    <PublicPageShell>
+      {invite.isPending ? (
+        <Spinner label="Checking your link" />
+      ) : invite.isError || refused ? (
+        <BadLink
+          // Only a busy address hears something else than the one refusal every bad link gets.
+          message={isApiError(invite.error) && invite.error.status === 429 ? invite.error.message : undefined}
+        />
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+            Welcome, {invite.data.first_name}
+          </h1>
+          <p className="mt-1 mb-6 text-sm text-slate-600">
+            Choose a password for {invite.data.email}. You will be signed in with it.
+          </p>
+          <SetPasswordForm token={token} email={invite.data.email} onRefused={() => setRefused(true)} />
+        </>
+      )}
+    </PublicPageShell>
   );
 }
 

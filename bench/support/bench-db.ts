@@ -10,10 +10,14 @@ export interface BenchDatabase {
   serverUrl: string;
 }
 
-/** The benchmark data set of a given size: a database of its own on BENCH_DATABASE_URL's server. */
+/**
+ * The benchmark data set of a given size: a database of its own on BENCH_DATABASE_URL's server.
+ * BENCH_DB_NAME names a copy instead (CREATE DATABASE copy TEMPLATE atrium_bench_50000), so work on
+ * a migration can be measured without touching the shared data set.
+ */
 export function benchDatabase(people: number): BenchDatabase {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER;
-  const name = `atrium_bench_${people}`;
+  const name = process.env.BENCH_DB_NAME ?? `atrium_bench_${people}`;
   return { name, url: withDatabase(serverUrl, name), serverUrl };
 }
 

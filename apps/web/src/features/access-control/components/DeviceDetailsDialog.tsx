@@ -1,8 +1,8 @@
 import type { Device } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -31,32 +31,23 @@ export function DeviceDetailsDialog({ device, onClose }: { device: Device; onClo
     >
       <div className="space-y-5 text-sm">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          <Item label="Status">
+          <Detail label="Status">
             <Badge tone={DEVICE_STATUS_TONE[device.status]}>{DEVICE_STATUS_LABEL[device.status]}</Badge>
-          </Item>
-          <Item label="Device ID">
+          </Detail>
+          <Detail label="Device ID">
             <span className="font-mono">{device.device_id}</span>
-          </Item>
-          <Item label="Model">{device.model ?? 'Unknown'}</Item>
-          <Item label="Address">{device.address ?? 'Not set'}</Item>
-          <Item label="Location">{device.location || '—'}</Item>
-          <Item label="Access point">{device.access_point ?? 'None'}</Item>
-          <Item label="Direction">{DIRECTION_LABEL[device.direction]}</Item>
-          <Item label="Last seen">{device.last_seen_at ? formatWhen(device.last_seen_at) : 'Never'}</Item>
+          </Detail>
+          <Detail label="Model">{device.model ?? 'Unknown'}</Detail>
+          <Detail label="Address">{device.address ?? 'Not set'}</Detail>
+          <Detail label="Location">{device.location || '—'}</Detail>
+          <Detail label="Access point">{device.access_point ?? 'None'}</Detail>
+          <Detail label="Direction">{DIRECTION_LABEL[device.direction]}</Detail>
+          <Detail label="Last seen">{device.last_seen_at ? formatWhen(device.last_seen_at) : 'Never'}</Detail>
         </dl>
         {device.type === 'access_controller' ? <DoorStatusSection device={device} /> : null}
         <RecentEvents device={device} />
       </div>
     </Dialog>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -77,14 +68,14 @@ function DoorStatusSection({ device }: { device: Device }) {
         </p>
       ) : (
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="door-status">
-          <Item label="Door">{door.data.door ? capitalise(door.data.door) : '—'}</Item>
-          <Item label="Lock">{door.data.lock ? capitalise(door.data.lock) : '—'}</Item>
-          <Item label="Readers online">
+          <Detail label="Door">{door.data.door ? capitalise(door.data.door) : '—'}</Detail>
+          <Detail label="Lock">{door.data.lock ? capitalise(door.data.lock) : '—'}</Detail>
+          <Detail label="Readers online">
             {door.data.readers_online === null
               ? '—'
               : `${door.data.readers_online} of ${door.data.readers_total ?? '?'}`}
-          </Item>
-          <Item label="Power">{door.data.power ?? '—'}</Item>
+          </Detail>
+          <Detail label="Power">{door.data.power ?? '—'}</Detail>
         </dl>
       )}
     </section>

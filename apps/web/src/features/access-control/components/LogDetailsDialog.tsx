@@ -1,8 +1,9 @@
 import type { AccessLog } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -31,18 +32,18 @@ export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: ()
     >
       <div className="space-y-4 text-sm">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-          <Item label="User">{personName(log)}</Item>
-          <Item label="Department">{log.department_name ?? 'N/A'}</Item>
-          <Item label="Action">
+          <Detail label="User">{personName(log)}</Detail>
+          <Detail label="Department">{log.department_name ?? 'N/A'}</Detail>
+          <Detail label="Action">
             <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>{ACTION_LABEL[log.action]}</Badge>
-          </Item>
-          <Item label="Access point">{log.access_point}</Item>
-          <Item label="Device ID">
+          </Detail>
+          <Detail label="Access point">{log.access_point}</Detail>
+          <Detail label="Device ID">
             <span className="font-mono">{log.device_id}</span>
-          </Item>
-          <Item label="Timestamp">{formatWhen(log.timestamp)}</Item>
-          <Item label="Card number">{log.card_no ?? '—'}</Item>
-          <Item label="Verified by">{log.verify_mode ? capitalise(log.verify_mode) : '—'}</Item>
+          </Detail>
+          <Detail label="Timestamp">{formatWhen(log.timestamp)}</Detail>
+          <Detail label="Card number">{log.card_no ?? '—'}</Detail>
+          <Detail label="Verified by">{log.verify_mode ? capitalise(log.verify_mode) : '—'}</Detail>
         </dl>
         <div className="grid gap-4 sm:grid-cols-2">
           <figure className="min-w-0 space-y-1">
@@ -62,15 +63,6 @@ export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: ()
         </div>
       </div>
     </Dialog>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Detail } from '@/components/ui/Detail';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useAttendanceStats } from '../api/attendance-api';
@@ -38,10 +39,18 @@ export function StatsTab() {
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Summary label="Total Days" value={s.total_days} />
-            <Summary label="Present" value={s.present_days} />
-            <Summary label="Absent" value={absent} />
-            <Summary label="Total Hours" value={s.total_hours.toFixed(1)} />
+            <Detail label="Total Days" look="tile">
+              {s.total_days}
+            </Detail>
+            <Detail label="Present" look="tile">
+              {s.present_days}
+            </Detail>
+            <Detail label="Absent" look="tile">
+              {absent}
+            </Detail>
+            <Detail label="Total Hours" look="tile">
+              {s.total_hours.toFixed(1)}
+            </Detail>
           </dl>
           {s.late_days > 0 ? (
             <p className="mt-3 text-sm text-slate-600">
@@ -63,14 +72,5 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
         <p className="mt-1 text-xs text-slate-500">{note}</p>
       </CardContent>
     </Card>
-  );
-}
-
-function Summary({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Detail } from '@/components/ui/Detail';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -23,12 +24,15 @@ export function TodayTab() {
     <Card>
       <CardContent className="space-y-4">
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <Row label="Check In" value={formatTime(s.check_in_time) ?? 'Not recorded'} />
-          <Row label="Check Out" value={formatTime(s.check_out_time) ?? 'Not recorded'} />
-          <Row
-            label="Hours Worked"
-            value={s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}
-          />
+          <Detail label="Check In" look="tile">
+            {formatTime(s.check_in_time) ?? 'Not recorded'}
+          </Detail>
+          <Detail label="Check Out" look="tile">
+            {formatTime(s.check_out_time) ?? 'Not recorded'}
+          </Detail>
+          <Detail label="Hours Worked" look="tile">
+            {s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}
+          </Detail>
         </dl>
         {s.late ? <Badge tone="warning">Late arrival</Badge> : null}
         <div className="flex flex-wrap gap-2">
@@ -60,14 +64,5 @@ export function TodayTab() {
         </div>
       </CardContent>
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
-    </div>
   );
 }

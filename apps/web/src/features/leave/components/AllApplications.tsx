@@ -2,6 +2,7 @@ import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
 import { inputClasses } from '@/components/ui/input-classes';
 import { Pagination } from '@/components/ui/Pagination';
@@ -185,10 +186,9 @@ function Details({ application: a }: { application: LeaveApplication }) {
   return (
     <dl className="grid gap-3 text-sm">
       {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-          <dd className="break-words text-slate-900">{value}</dd>
-        </div>
+        <Detail key={term} label={term} look="caps">
+          {value}
+        </Detail>
       ))}
     </dl>
   );

@@ -2,6 +2,7 @@ import type { LeaveBalance, LeaveType } from '@atrium/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { Detail } from '@/components/ui/Detail';
 import { FieldError } from '@/components/ui/FieldError';
 import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
@@ -216,24 +217,29 @@ export function ApplyWizard({
             <div>
               <h2 className="mb-3 text-base font-semibold text-slate-900">Review your application</h2>
               <dl className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
-                <Item term="Leave type" value={type?.leave_name ?? ''} />
-                <Item
-                  term="Dates"
-                  value={
-                    form.startDate && form.endDate
-                      ? formatPeriod({
-                          start_date: form.startDate,
-                          end_date: form.endDate,
-                          start_half: halvesOf(form).startHalf ?? null,
-                          end_half: halvesOf(form).endHalf ?? null,
-                        })
-                      : ''
-                  }
-                />
-                <Item term="Days" value={days === undefined ? '' : plural(days, 'day')} />
-                <Item term="Remaining after this" value={afterText(balance, days)} />
+                <Detail label="Leave type" look="caps">
+                  {type?.leave_name ?? ''}
+                </Detail>
+                <Detail label="Dates" look="caps">
+                  {form.startDate && form.endDate
+                    ? formatPeriod({
+                        start_date: form.startDate,
+                        end_date: form.endDate,
+                        start_half: halvesOf(form).startHalf ?? null,
+                        end_half: halvesOf(form).endHalf ?? null,
+                      })
+                    : ''}
+                </Detail>
+                <Detail label="Days" look="caps">
+                  {days === undefined ? '' : plural(days, 'day')}
+                </Detail>
+                <Detail label="Remaining after this" look="caps">
+                  {afterText(balance, days)}
+                </Detail>
                 <div className="sm:col-span-2">
-                  <Item term="Reason" value={form.reason} />
+                  <Detail label="Reason" look="caps">
+                    {form.reason}
+                  </Detail>
                 </div>
               </dl>
               {type && !type.requires_approval ? (
@@ -338,14 +344,5 @@ function DaysSummary({
         : ''}
       {over ? ' · more than your remaining balance' : ''}
     </p>
-  );
-}
-
-function Item({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Profile } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Detail } from '@/components/ui/Detail';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { profileQueries } from '../api/profile-api';
@@ -43,12 +44,11 @@ function Details({ profile }: { profile: Profile }) {
   ];
   if (profile.start_date) rows.push(['Start date', formatDay(profile.start_date)]);
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       {rows.map(([term, value]) => (
-        <div key={term} className="min-w-0">
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
-          <dd className="mt-0.5 break-words text-sm text-slate-900">{value}</dd>
-        </div>
+        <Detail key={term} label={term} look="caps">
+          {value}
+        </Detail>
       ))}
     </dl>
   );

@@ -2,6 +2,7 @@ import type {
   ApplyLeaveRequest,
   FieldIssue,
   LeaveApplication,
+  LeaveApplicationListResponse,
   LeaveApplicationPageResponse,
   LeaveApplicationsFilter,
   LeaveBalance,
@@ -242,15 +243,16 @@ export class LeaveApplicationsService {
   }
 
   /** Each sees the applications within their reach (administrators everyone's), whatever they ask. */
-  async list(actor: Actor, query: LeaveApplicationsFilter) {
+  async list(actor: Actor, query: LeaveApplicationsFilter): Promise<LeaveApplicationListResponse> {
     const scope = listScope(actor, 'leave.view');
-    return listApplications(this.deps.db, {
+    const page = await listApplications(this.deps.db, {
       status: query.status,
       search: query.search || undefined,
       page: query.page,
       pageSize: query.pageSize,
       ...scope,
     });
+    return { applications: page.applications, has_more: page.hasMore };
   }
 
   async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {

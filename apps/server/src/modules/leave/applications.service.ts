@@ -23,7 +23,7 @@ import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
-import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
+import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
@@ -64,9 +64,7 @@ export class LeaveApplicationsService {
   async myBalances(actor: Actor, year?: number): Promise<LeaveBalance[]> {
     authorize(actor, 'leave.apply');
     const now = await this.deps.clock.today();
-    const shown = year ?? now.year;
-    await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
-    return balancesOf(this.deps.db, actor.userId, shown);
+    return bookedBalances(this.deps.db, actor.userId, year ?? now.year, now.year);
   }
 
   async myLedger(actor: Actor, year?: number): Promise<LeaveLedgerEntry[]> {

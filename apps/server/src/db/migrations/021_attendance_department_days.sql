@@ -194,5 +194,6 @@ SELECT r.date, coalesce(u.department_id, 0), count(*),
        count(*) FILTER (WHERE r.check_out_time IS NULL), count(*) FILTER (WHERE r.late)
 FROM attendance_records r JOIN users u ON u.id = r.user_id
 WHERE u.active
-GROUP BY 1, 2;
+GROUP BY 1, 2
+ORDER BY 1, 2; -- a day's departments on neighbouring pages
 ANALYZE attendance_department_days, department_headcounts;

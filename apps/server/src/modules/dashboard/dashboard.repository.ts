@@ -157,25 +157,28 @@ export async function latestLeaveAndAccess(
   return [...leave, ...passages].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }
 
+/** The latest applications and decisions; names joined to the rows found (see latestActivity). */
 async function latestLeave(db: Kysely<Database>, now: Date, limit: number): Promise<OtherActivityRow[]> {
   const result = await sql<OtherActivityRow>`
-    SELECT * FROM (
-      (SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.applied_at AS at,
-              'applied' AS what, t.leave_name AS place
-       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
-       WHERE a.applied_at <= ${now} ORDER BY a.applied_at DESC LIMIT ${limit})
+    SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.at, a.what, t.leave_name AS place
+    FROM (
+      (SELECT user_id, leave_type_id, applied_at AS at, 'applied' AS what FROM leave_applications
+       WHERE applied_at <= ${now} ORDER BY applied_at DESC LIMIT ${limit})
       UNION ALL
-      (SELECT 'leave', a.user_id, u.first_name, u.last_name, a.decided_at, a.status, t.leave_name
-       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
-       WHERE a.decided_at IS NOT NULL AND a.decided_at <= ${now} ORDER BY a.decided_at DESC LIMIT ${limit})
-    ) AS a ORDER BY at DESC LIMIT ${limit}`.execute(db);
+      (SELECT user_id, leave_type_id, decided_at, status FROM leave_applications
+       WHERE decided_at IS NOT NULL AND decided_at <= ${now} ORDER BY decided_at DESC LIMIT ${limit})
+      ORDER BY at DESC LIMIT ${limit}
+    ) AS a
+    JOIN users u ON u.id = a.user_id
+    JOIN leave_types t ON t.id = a.leave_type_id
+    ORDER BY a.at DESC`.execute(db);
   return result.rows;
 }
 
 /**
  * The latest passages with a person up to now; with `since`, only those after it, which the
  * planner prunes to the partitions it spans (every one of two years' partitions costs more to
- * plan and open than the five rows cost to read).
+ * plan and open than the five rows cost to read). Names are joined to the rows found.
  */
 async function latestPassages(
   db: Kysely<Database>,
@@ -183,14 +186,16 @@ async function latestPassages(
   limit: number,
   since?: Date,
 ): Promise<OtherActivityRow[]> {
-  const after = since ? sql`AND e.occurred_at > ${since}` : sql``;
+  const after = since ? sql`AND occurred_at > ${since}` : sql``;
   const result = await sql<OtherActivityRow>`
     SELECT 'access' AS type, e.user_id, u.first_name, u.last_name, e.occurred_at AS at,
            CASE WHEN e.kind = 'denied' THEN 'denied' ELSE COALESCE(e.action, 'entry') END AS what,
            COALESCE(p.name, e.device_code) AS place
-    FROM access_events e JOIN users u ON u.id = e.user_id
+    FROM (SELECT user_id, occurred_at, kind, action, access_point_id, device_code FROM access_events
+          WHERE kind IN ('granted', 'denied') AND user_id IS NOT NULL AND occurred_at <= ${now} ${after}
+          ORDER BY occurred_at DESC LIMIT ${limit}) AS e
+    JOIN users u ON u.id = e.user_id
     LEFT JOIN access_points p ON p.id = e.access_point_id
-    WHERE e.kind IN ('granted', 'denied') AND e.occurred_at <= ${now} ${after}
-    ORDER BY e.occurred_at DESC LIMIT ${limit}`.execute(db);
+    ORDER BY e.occurred_at DESC`.execute(db);
   return result.rows;
 }

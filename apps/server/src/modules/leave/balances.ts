@@ -7,7 +7,6 @@ import {
   insertCarryForwards,
   insertEntitlements,
   insertLedgerLines,
-  leaveYearBooked,
   ledgerSums,
 } from './ledger.repository';
 
@@ -100,8 +99,13 @@ export async function bookApplication(
 
 /** Balances per type for one person and year, summed from the ledger. */
 export async function balancesOf(db: Db, userId: number, year: number): Promise<LeaveBalance[]> {
+  return (await readBalances(db, userId, year)).balances;
+}
+
+/** The balances, and whether the year is booked (nothing for ensureLeaveYear to add). */
+async function readBalances(db: Db, userId: number, year: number) {
   const rows = await ledgerSums(db, userId, year);
-  return rows.map((r) => {
+  const balances = rows.map((r): LeaveBalance => {
     const unlimited = r.max_days_per_year === 0;
     const entitled = Number(r.entitled);
     const used = Number(r.used);
@@ -120,13 +124,14 @@ export async function balancesOf(db: Db, userId: number, year: number): Promise<
       remaining_days: unlimited ? null : entitled - used - pending,
     };
   });
+  return { balances, booked: rows.every((r) => r.booked) };
 }
 
 /**
  * Balances per type for one person and year, the year booked first (ensureLeaveYear). For a year
- * up to the current one the balances are read beside a check that the year is booked, and booked
+ * up to the current one the balances are read with a check that the year is booked, and booked
  * and read again only when it is not (a person's first read of a year, a new leave type): the
- * reads behind the dashboard's Leave Balance card cost no writes and no extra round trip.
+ * reads behind the dashboard's Leave Balance card cost one query and no writes.
  */
 export async function bookedBalances(
   db: Db,
@@ -135,11 +140,8 @@ export async function bookedBalances(
   currentYear: number,
 ): Promise<LeaveBalance[]> {
   if (year <= currentYear) {
-    const [booked, balances] = await Promise.all([
-      leaveYearBooked(db, userId, year),
-      balancesOf(db, userId, year),
-    ]);
-    if (booked) return balances;
+    const read = await readBalances(db, userId, year);
+    if (read.booked) return read.balances;
   }
   await ensureLeaveYear(db, userId, year, currentYear);
   return balancesOf(db, userId, year);

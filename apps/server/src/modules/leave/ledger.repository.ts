@@ -47,9 +47,9 @@ export async function insertCarryForwards(db: Db, fromYear: number, userId?: num
  * lines in `year - 1` (as insertCarryForwards). Read-only, so a read that finds the year booked
  * (nearly every read) writes nothing; keep it in step with the two inserts above.
  */
-export async function leaveYearBooked(db: Db, userId: number, year: number): Promise<boolean> {
-  const result = await sql<{ booked: boolean }>`
-    SELECT NOT EXISTS (
+function bookedCheck(userId: number, year: number) {
+  return sql<boolean>`(
+    NOT EXISTS (
       SELECT 1 FROM users u CROSS JOIN leave_types t
       CROSS JOIN (VALUES (${year}::int), (${year - 1}::int)) AS y (year)
       WHERE u.id = ${userId} AND u.active AND u.created_at < make_date(y.year + 1, 1, 1)
@@ -64,7 +64,11 @@ export async function leaveYearBooked(db: Db, userId: number, year: number): Pro
         AND NOT EXISTS (SELECT 1 FROM leave_ledger l
                         WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year}
                           AND l.kind = 'carry_forward')
-    ) AS booked`.execute(db);
+    ))`;
+}
+
+export async function leaveYearBooked(db: Db, userId: number, year: number): Promise<boolean> {
+  const result = await sql<{ booked: boolean }>`SELECT ${bookedCheck(userId, year)} AS booked`.execute(db);
   return result.rows[0]?.booked ?? false;
 }
 
@@ -91,7 +95,10 @@ export async function applicationBuckets(
   return rows.map((r) => ({ year: r.year, pending: Number(r.pending), used: Number(r.used) }));
 }
 
-/** Per leave type, one person's ledger sums for a year and their pending applications touching it. */
+/**
+ * Per leave type, one person's ledger sums for a year and their pending applications touching it;
+ * `booked` on every row: whether the year is booked (bookedCheck), asked in the same round trip.
+ */
 export async function ledgerSums(db: Db, userId: number, year: number) {
   return db
     .selectFrom('leave_types as t')
@@ -115,6 +122,7 @@ export async function ledgerSums(db: Db, userId: number, year: number) {
         .where('a.start_date', '<=', `${year}-12-31`)
         .where('a.end_date', '>=', `${year}-01-01`)
         .as('pending_applications'),
+      bookedCheck(userId, year).as('booked'),
     ])
     .groupBy('t.id')
     .orderBy('t.id')

@@ -1,6 +1,6 @@
 /**
  * Every read a screen makes, against the large data set (npm run bench -- generate first):
- * npm run bench -- reads [--people 50000] [--only substring]
+ * npm run bench -- reads [--people 50000] [--only substring[,substring...]]
  *
  * Atrium runs in a process of its own against that database (DEMO=0), and so does a bare Fastify
  * answering `{ok: true}`: both measured by the same client loop in the same run. For each read it
@@ -22,7 +22,7 @@ const CLIENTS = 10;
 const peopleAt = process.argv.indexOf('--people');
 const people = peopleAt > 0 ? Number(process.argv[peopleAt + 1]) : 50_000;
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
 const target = benchDatabase(people);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -169,7 +169,7 @@ try {
   console.info(header);
   const results: Sample[] = [];
   for (const [name, url, token] of reads) {
-    if (only && !name.includes(only)) continue;
+    if (only && !only.some((part) => name.includes(part))) continue;
     try {
       const s = await measure(name, url, token);
       results.push(s);

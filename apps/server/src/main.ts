@@ -13,6 +13,7 @@ import { EventBus } from './events/bus';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
 import { startDeviceMonitor } from './modules/access/device-monitor';
+import { scheduleDepartmentDaysFold } from './modules/attendance/department-days.fold';
 import { scheduleLeaveYearRollover } from './modules/leave/rollover';
 import { OrgClock } from './modules/system/clock';
 import { ensureTimezoneSetting } from './modules/system/settings.repository';
@@ -70,6 +71,9 @@ async function main(): Promise<void> {
   const stopLeaveRollover = scheduleLeaveYearRollover(database.db, clock, (error) =>
     console.error('leave year rollover:', error),
   );
+  const stopDepartmentDaysFold = scheduleDepartmentDaysFold(database.db, (error) =>
+    console.error('attendance rollup fold:', error),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopLeaveRollover();
+      stopDepartmentDaysFold();
       stopDeviceMonitor();
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);

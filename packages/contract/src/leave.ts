@@ -121,6 +121,15 @@ export const LeaveApplicationPageResponse = z.object({
   total: z.number().int(),
 });
 export type LeaveApplicationPageResponse = z.infer<typeof LeaveApplicationPageResponse>;
+/**
+ * A page of all applications: whether another page follows instead of a total, which would count
+ * every application ever made (600,000 at 50,000 people) on every page and search.
+ */
+export const LeaveApplicationListResponse = z.object({
+  applications: z.array(LeaveApplication),
+  has_more: z.boolean(),
+});
+export type LeaveApplicationListResponse = z.infer<typeof LeaveApplicationListResponse>;
 
 /** The pending list a page at a time, oldest application first. */
 export const LeavePendingQuery = z.object({
@@ -346,7 +355,7 @@ export const leaveApi = {
     path: '/leave/applications',
     audience: 'user',
     query: LeaveApplicationsQuery,
-    response: LeaveApplicationPageResponse,
+    response: LeaveApplicationListResponse,
   }),
   calendar: endpoint({
     method: 'GET',

@@ -31,7 +31,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord, versionOn } from './attendance.rules';
-import { countDayPage, pageDayRows } from './day-page.repository';
+import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportPeople, streamRangeRecords } from './export.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
 
@@ -65,10 +65,10 @@ export class AttendanceAdminService {
       status: query.status,
       search: query.search || undefined,
     };
-    const [total, rows] = await Promise.all([
-      countDayPage(this.db, filter),
-      pageDayRows(this.db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
-    ]);
+    const { rows, total } = await pageDayRows(this.db, filter, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
     return { attendance: rows.map((r) => toAttendanceRecord(r, today.date)), total, page, pageSize };
   }
 

@@ -1,99 +1,200 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DayRow, type DayRowFilter, personFilter } from './attendance.repository';
-import { datesBetween, scheduleDays, scheduledDepartments } from './schedules.repository';
+import { datesBetween, scheduleDays } from './schedules.repository';
 
 /**
- * One page of the attendance list without building every person-day of the range.
+ * The attendance list a page at a time, without building every person-day of the range.
  *
- * Rows are ordered by date (newest first), then name. For each day of the range, newest first,
- * a lateral query walks the people in name order (users_active_name_idx) and stops at the end
- * of the page, so page 1 of a month at 50,000 people reads a few hundred index entries instead
- * of 1.5 million person-days. A row is a record, or an absence on a scheduled day up to today
- * (scheduleDays: the version in force that day, never a public holiday).
+ * Rows are ordered by date (newest first), then name. A day's rows are its records and an
+ * absence for each person scheduled that day without one (up to today; scheduleDays: the version
+ * in force that day, never a public holiday). dayCounts counts each day's rows per status, from
+ * the per-department rollup (021) or, for a search or chosen people, from their own records; the
+ * total is their sum, and the page reads only the days it covers (usually one), at the offset
+ * within that day.
  */
+
+/** One day of the list: its records, how many are still open, and its absences. */
+export interface DayCount {
+  date: string;
+  records: number;
+  open: number;
+  absent: number;
+}
+
+/** How many people the filter covers, and each day's counts, newest day first. */
+export interface ListCounts {
+  people: number;
+  days: DayCount[];
+}
+
+/** The rows of a day a status filter keeps. */
+export function rowsOf(day: DayCount, status: DayRowFilter['status']): number {
+  switch (status) {
+    case 'absent':
+      return day.absent;
+    case 'checked_in':
+      return day.open;
+    case 'complete':
+      return day.records - day.open;
+    default:
+      return day.records + day.absent;
+  }
+}
+
+export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promise<number> {
+  const counts = await dayCounts(db, f);
+  return counts.days.reduce((sum, day) => sum + rowsOf(day, f.status), 0);
+}
+
+/**
+ * Per department: its people within the filter (`heads`) and per day its records (`days`:
+ * present, open). Without a search or chosen people these are the rollups of 021; otherwise the
+ * filter's people are found once (the trigram indexes of 022 find a name) and their records
+ * counted.
+ */
+function departmentFigures(f: DayRowFilter): RawBuilder<unknown> {
+  if (!f.search && !f.userIds) {
+    const department = f.departmentId === undefined ? sql`` : sql`AND dept_key = ${f.departmentId}`;
+    return sql`
+      heads AS MATERIALIZED (SELECT dept_key, people FROM department_headcounts WHERE people > 0 ${department}),
+      days AS MATERIALIZED (SELECT date, dept_key, present, open FROM attendance_department_day_totals
+                            WHERE date BETWEEN ${f.start}::date AND ${f.end}::date ${department})`;
+  }
+  return sql`
+    people AS MATERIALIZED (SELECT u.id, coalesce(u.department_id, 0) AS dept_key FROM users u
+                           WHERE ${personFilter(f)}),
+    heads AS MATERIALIZED (SELECT dept_key, count(*)::int AS people FROM people GROUP BY 1),
+    days AS MATERIALIZED (
+      SELECT r.date, p.dept_key, count(*)::int AS present,
+             count(*) FILTER (WHERE r.check_out_time IS NULL)::int AS open
+      FROM people p JOIN attendance_records r ON r.user_id = p.id
+      WHERE r.date BETWEEN ${f.start}::date AND ${f.end}::date
+      GROUP BY 1, 2)`;
+}
+
+/** Each day's rows of the list, newest day first, and the people the filter covers. */
+export async function dayCounts(db: Kysely<Database>, f: DayRowFilter): Promise<ListCounts> {
+  const result = await sql<DayCount & { people: number }>`
+    WITH ${departmentFigures(f)},
+         calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c)
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
+           coalesce(sum(d.present), 0)::int AS records,
+           coalesce(sum(d.open), 0)::int AS open,
+           coalesce(sum(h.people - coalesce(d.present, 0))
+                    FILTER (WHERE c.scheduled AND g.day <= ${f.today}::date), 0)::int AS absent,
+           (SELECT coalesce(sum(people), 0) FROM heads)::int AS people
+    FROM unnest(${datesBetween(f.start, f.end).reverse()}::date[]) WITH ORDINALITY AS g (day, n)
+    CROSS JOIN heads h
+    LEFT JOIN calendar c ON c.date = g.day AND c.dept_key = h.dept_key
+    LEFT JOIN days d ON d.date = g.day AND d.dept_key = h.dept_key
+    GROUP BY g.day, g.n ORDER BY g.n`.execute(db);
+  return {
+    people: result.rows[0]?.people ?? 0,
+    days: result.rows.map(({ people: _, ...day }) => day),
+  };
+}
+
+/** Where a page falls: the days it covers and, for each, the rows to skip and take. */
+export function locatePage(
+  counts: ListCounts,
+  status: DayRowFilter['status'],
+  page: { limit: number; offset: number },
+): { day: DayCount; rows: number; offset: number; limit: number }[] {
+  const slices: { day: DayCount; rows: number; offset: number; limit: number }[] = [];
+  let skip = page.offset;
+  let wanted = page.limit;
+  for (const day of counts.days) {
+    if (wanted === 0) break;
+    const rows = rowsOf(day, status);
+    if (skip >= rows) {
+      skip -= rows;
+      continue;
+    }
+    const limit = Math.min(wanted, rows - skip);
+    slices.push({ day, rows, offset: skip, limit });
+    wanted -= limit;
+    skip = 0;
+  }
+  return slices;
+}
+
+/** A page of the list, its total and the counts behind both (one count, one query per day shown). */
 export async function pageDayRows(
   db: Kysely<Database>,
   f: DayRowFilter,
   page: { limit: number; offset: number },
-): Promise<DayRow[]> {
-  const statusFilter = f.status ? sql`AND st.status = ${f.status}` : sql``;
-  const result = await sql<DayRow>`
-    WITH calendar AS MATERIALIZED (SELECT * FROM ${scheduledDepartments(f.start, f.end)} AS c)
-    SELECT p.* FROM unnest(${datesBetween(f.start, f.end).reverse()}::date[]) AS g (day)
-    JOIN calendar sd ON sd.date = g.day
-    CROSS JOIN LATERAL (
-      SELECT r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
-             u.department_id, dep.name AS department_name, to_char(g.day, 'YYYY-MM-DD') AS date,
-             r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source, sch.scheduled, st.status
-      FROM users u
-      LEFT JOIN departments dep ON dep.id = u.department_id
-      CROSS JOIN LATERAL (SELECT coalesce(u.department_id, 0) = ANY (sd.keys) AS scheduled) AS sch
-      LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = g.day::date
-      CROSS JOIN LATERAL (SELECT CASE WHEN r.id IS NULL THEN 'absent'
-                                      WHEN r.check_out_time IS NULL THEN 'checked_in'
-                                      ELSE 'complete' END AS status) AS st
-      WHERE ${personFilter(f)}
-        AND (r.id IS NOT NULL OR (g.day::date <= ${f.today}::date AND sch.scheduled)) ${statusFilter}
-      ORDER BY u.last_name, u.first_name, u.id
-      LIMIT ${page.offset + page.limit}
-    ) AS p
-    ORDER BY p.date DESC, p.last_name, p.first_name, p.user_id
-    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  return result.rows;
+): Promise<{ rows: DayRow[]; total: number }> {
+  const counts = await dayCounts(db, f);
+  const total = counts.days.reduce((sum, day) => sum + rowsOf(day, f.status), 0);
+  const slices = locatePage(counts, f.status, page);
+  const pages = await Promise.all(
+    slices.map((slice) =>
+      oneDay(db, f, slice.day.date, {
+        offset: slice.offset,
+        limit: slice.limit,
+        // Walking people in name order reads about (offset + limit) * people / rows of them; the
+        // day's records (or its open ones) sorted by name are the cheaper way to few rows, and
+        // the only way when the day has no absences the filter keeps.
+        byRecords:
+          f.status !== 'absent' &&
+          (f.status !== undefined || slice.day.absent === 0) &&
+          candidates(slice.day, f.status) <
+            ((slice.offset + slice.limit) * counts.people) / Math.max(slice.rows, 1),
+      }),
+    ),
+  );
+  return { rows: pages.flat(), total };
 }
 
-/**
- * How many rows the list has, from two aggregates instead of the person-days themselves:
- * records R of the people shown in the range, and scheduled person-days S up to today (people
- * per department times that department's scheduled days in scheduleDays' calendar). The list is R ∪ S: |R| + |S| - |R ∩ S|.
- */
-export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promise<number> {
-  const result = await sql<{ records: string; open: string; on_scheduled: string; scheduled: string }>`
-    -- Not materialised: each use is planned with the filter inlined (a hash join on users), where
-    -- a materialised CTE of every person had to be sorted to be joined (60 -> 34 ms for a day at 50,000).
-    WITH people AS NOT MATERIALIZED (
-      SELECT u.id, u.department_id FROM users u
-      LEFT JOIN departments dep ON dep.id = u.department_id
-      WHERE ${personFilter(f)}
-    ),
-    calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c),
-    scheduled AS (
-      SELECT COALESCE(sum(n.people * sd.days), 0) AS n
-      FROM (SELECT coalesce(department_id, 0) AS dept_key, count(*) AS people FROM people GROUP BY 1) AS n
-      CROSS JOIN LATERAL (SELECT count(*) AS days FROM calendar c
-                          WHERE c.dept_key = n.dept_key AND c.scheduled AND c.date <= ${f.today}::date) AS sd
-    ),
-    -- Records counted per department and day first, then judged against the small calendar:
-    -- joining each record to it was planned as a loop over every department (2.5 s for a day).
-    records_by AS (
-      SELECT coalesce(p.department_id, 0) AS dept_key, r.date, count(*) AS n,
-             count(*) FILTER (WHERE r.check_out_time IS NULL) AS open
-      FROM attendance_records r
-      JOIN people p ON p.id = r.user_id
-      WHERE r.date BETWEEN ${f.start}::date AND ${f.end}::date
-      GROUP BY 1, 2
-    ),
-    records AS (
-      SELECT coalesce(sum(rb.n), 0) AS n, coalesce(sum(rb.open), 0) AS open,
-             coalesce(sum(rb.n) FILTER (WHERE rb.date <= ${f.today}::date AND c.scheduled), 0) AS on_scheduled
-      FROM records_by rb
-      LEFT JOIN calendar c ON c.dept_key = rb.dept_key AND c.date = rb.date
-    )
-    SELECT records.n AS records, records.open, records.on_scheduled, scheduled.n AS scheduled
-    FROM records, scheduled`.execute(db);
-  const row = result.rows[0]!;
-  const [records, open, onScheduled, scheduled] = [
-    row.records,
-    row.open,
-    row.on_scheduled,
-    row.scheduled,
-  ].map(Number) as [number, number, number, number];
-  const counts: Record<NonNullable<DayRowFilter['status']> | 'all', number> = {
-    all: records + scheduled - onScheduled,
-    absent: scheduled - onScheduled,
-    checked_in: open,
-    complete: records - open,
-  };
-  return counts[f.status ?? 'all'];
+/** The records a records-driven read of a day sorts. */
+function candidates(day: DayCount, status: DayRowFilter['status']): number {
+  return status === 'checked_in' ? day.open : day.records;
+}
+
+const statusOf = sql`CASE WHEN r.id IS NULL THEN 'absent'
+                          WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END`;
+
+/** Each status as a condition on the record, which an index predicate can match. */
+const statusCondition = {
+  absent: sql`r.id IS NULL`,
+  checked_in: sql`r.id IS NOT NULL AND r.check_out_time IS NULL`,
+  complete: sql`r.check_out_time IS NOT NULL`,
+} as const;
+
+/** One day's rows of the list in name order, `offset` rows in (exported for its test). */
+export async function oneDay(
+  db: Kysely<Database>,
+  f: DayRowFilter,
+  date: string,
+  how: { offset: number; limit: number; byRecords: boolean },
+): Promise<DayRow[]> {
+  const statusFilter = f.status ? sql`AND ${statusCondition[f.status]}` : sql``;
+  const scheduledKeys = sql`(SELECT coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}')
+                             FROM ${scheduleDays(date, date)} AS c)`;
+  const columns = sql`r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
+    u.department_id, dep.name AS department_name, ${date}::text AS date,
+    r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source,
+    coalesce(u.department_id, 0) = ANY (sd.keys) AS scheduled, ${statusOf} AS status`;
+  const order = sql`ORDER BY u.last_name, u.first_name, u.id LIMIT ${how.limit} OFFSET ${how.offset}`;
+  const result = how.byRecords
+    ? await sql<DayRow>`
+        SELECT ${columns}
+        FROM attendance_records r
+        JOIN users u ON u.id = r.user_id
+        LEFT JOIN departments dep ON dep.id = u.department_id
+        CROSS JOIN ${scheduledKeys} AS sd (keys)
+        WHERE r.date = ${date}::date AND ${personFilter(f)} ${statusFilter}
+        ${order}`.execute(db)
+    : await sql<DayRow>`
+        SELECT ${columns}
+        FROM users u
+        LEFT JOIN departments dep ON dep.id = u.department_id
+        CROSS JOIN ${scheduledKeys} AS sd (keys)
+        LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
+        WHERE ${personFilter(f)}
+          AND (r.id IS NOT NULL OR (${date}::date <= ${f.today}::date AND coalesce(u.department_id, 0) = ANY (sd.keys)))
+          ${statusFilter}
+        ${order}`.execute(db);
+  return result.rows;
 }

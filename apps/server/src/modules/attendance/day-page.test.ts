@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
 import { makeUsers } from '../../../test/factories';
 import { type DayRowFilter, listDayRows } from './attendance.repository';
-import { countDayPage, pageDayRows } from './day-page.repository';
+import { countDayPage, dayCounts, oneDay, pageDayRows } from './day-page.repository';
 
 const suite = attendanceSuite();
 const { record } = attendanceHelpers(suite);
@@ -28,6 +28,15 @@ describe('attendance list pages', () => {
         await record(person, day, '08:00', n % 5 === 0 ? null : '16:30');
       }
     }
+    // One person moves to the every-day department and one is disabled: the rollup behind the
+    // counts moves their records along.
+    await suite.db
+      .updateTable('users')
+      .set({ department_id: everyDay[0]!.departmentId })
+      .where('id', '=', weekdays[5]!.id)
+      .execute();
+    await suite.db.updateTable('users').set({ active: false }).where('id', '=', weekdays[6]!.id).execute();
+
     const base = { start: '2026-07-02', end: '2026-07-10', today: '2026-07-08' };
     const filters: DayRowFilter[] = [
       base,
@@ -37,18 +46,33 @@ describe('attendance list pages', () => {
       { ...base, status: 'complete' },
       { ...base, status: 'absent' },
       { ...base, search: weekdays[2]!.lastName },
+      { ...base, search: 'security pa' },
+      { ...base, search: weekdays[3]!.email.slice(0, 6), status: 'complete' },
       { ...base, userIds: [everyDay[1]!.id] },
       { ...base, start: '2026-07-04', end: '2026-07-04' },
     ];
     for (const filter of filters) {
       const all = await listDayRows(suite.db, filter);
-      expect(await countDayPage(suite.db, filter), JSON.stringify(filter)).toBe(all.length);
+      const label = JSON.stringify(filter);
+      expect(await countDayPage(suite.db, filter), label).toBe(all.length);
       for (const size of [1, 7, 25]) {
         const pages: unknown[] = [];
         for (let offset = 0; offset < all.length + size; offset += size) {
-          pages.push(...(await pageDayRows(suite.db, filter, { limit: size, offset })));
+          const page = await pageDayRows(suite.db, filter, { limit: size, offset });
+          expect(page.total, label).toBe(all.length);
+          pages.push(...page.rows);
         }
-        expect(pages, `${JSON.stringify(filter)} at ${size} a page`).toEqual(all);
+        expect(pages, `${label} at ${size} a page`).toEqual(all);
+      }
+      // Either way of reading a day gives its rows, where both apply (no absences wanted).
+      const counts = await dayCounts(suite.db, filter);
+      for (const day of counts.days) {
+        const rows = all.filter((r) => r.date === day.date);
+        const walked = await oneDay(suite.db, filter, day.date, { offset: 1, limit: 50, byRecords: false });
+        expect(walked, `${label} on ${day.date}`).toEqual(rows.slice(1));
+        if (filter.status === 'absent' || (!filter.status && day.absent > 0)) continue;
+        const sorted = await oneDay(suite.db, filter, day.date, { offset: 1, limit: 50, byRecords: true });
+        expect(sorted, `${label} on ${day.date} by records`).toEqual(rows.slice(1));
       }
     }
   });

@@ -1,24 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { datesBetween } from '../attendance/schedules.repository';
 
+/** Active people, from the head counts of 021. */
 export async function countActivePeople(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('active', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await sql<{ n: number }>`
+    SELECT coalesce(sum(people), 0)::int AS n FROM department_headcounts`.execute(db);
+  return row.rows[0]?.n ?? 0;
 }
 
+/** Active people with a record on `date`, from the per-department rollup of 021. */
 export async function countPresentOn(db: Kysely<Database>, date: string): Promise<number> {
-  const row = await db
-    .selectFrom('attendance_records as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('r.date', '=', date)
-    .where('u.active', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await sql<{ n: number }>`
+    SELECT coalesce(sum(present), 0)::int AS n FROM attendance_department_day_totals
+    WHERE date = ${date}::date`.execute(db);
+  return row.rows[0]?.n ?? 0;
 }
 
 /** Milliseconds for a trivial round trip, or null when the database does not answer. */
@@ -62,24 +58,23 @@ export async function cameraCounts(db: Kysely<Database>): Promise<{ total: numbe
   return { total: Number(row.total), online: Number(row.online) };
 }
 
-/** Present people per day over [from, to] against today's active people, percent. */
+/** Present people per day over [from, to] against today's active people, percent (rollups of 021). */
 export async function attendanceRateByDay(
   db: Kysely<Database>,
   from: string,
   to: string,
 ): Promise<{ date: string; rate: number; present: number }[]> {
-  const rows = await sql<{ date: string; present: string; total: string }>`
-    SELECT to_char(d, 'YYYY-MM-DD') AS date,
-           (SELECT count(*) FROM attendance_records r JOIN users u ON u.id = r.user_id
-             WHERE r.date = d::date AND u.active) AS present,
-           (SELECT count(*) FROM users WHERE active) AS total
-    FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d
-    ORDER BY d`.execute(db);
-  return rows.rows.map((r) => {
-    const total = Number(r.total);
-    const present = Number(r.present);
-    return { date: r.date, present, rate: total > 0 ? Math.round((present / total) * 1000) / 10 : 0 };
-  });
+  const rows = await sql<{ date: string; present: number; total: number }>`
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
+           (SELECT coalesce(sum(d.present), 0) FROM attendance_department_day_totals d WHERE d.date = g.day)::int AS present,
+           (SELECT coalesce(sum(people), 0) FROM department_headcounts)::int AS total
+    FROM unnest(${datesBetween(from, to)}::date[]) AS g (day)
+    ORDER BY g.day`.execute(db);
+  return rows.rows.map(({ date, present, total }) => ({
+    date,
+    present,
+    rate: total > 0 ? Math.round((present / total) * 1000) / 10 : 0,
+  }));
 }
 
 /** Approved leave days whose start falls in [from, to], by leave type. */
@@ -144,30 +139,63 @@ export interface OtherActivityRow {
   place: string;
 }
 
+/** How far back the latest passages are looked for first: one or two monthly partitions. */
+const RECENT_PASSAGES_MS = 7 * 86_400_000;
+
 /** The latest leave applications and decisions and the latest passages with a person, up to now. */
 export async function latestLeaveAndAccess(
   db: Kysely<Database>,
   now: Date,
   limit: number,
 ): Promise<OtherActivityRow[]> {
+  const [leave, recent] = await Promise.all([
+    latestLeave(db, now, limit),
+    latestPassages(db, now, limit, new Date(now.getTime() - RECENT_PASSAGES_MS)),
+  ]);
+  // A quiet week: the passages before it, from every partition.
+  const passages = recent.length < limit ? await latestPassages(db, now, limit) : recent;
+  return [...leave, ...passages].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+}
+
+/** The latest applications and decisions; names joined to the rows found (see latestActivity). */
+async function latestLeave(db: Kysely<Database>, now: Date, limit: number): Promise<OtherActivityRow[]> {
   const result = await sql<OtherActivityRow>`
-    SELECT * FROM (
-      (SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.applied_at AS at,
-              'applied' AS what, t.leave_name AS place
-       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
-       WHERE a.applied_at <= ${now} ORDER BY a.applied_at DESC LIMIT ${limit})
+    SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.at, a.what, t.leave_name AS place
+    FROM (
+      (SELECT user_id, leave_type_id, applied_at AS at, 'applied' AS what FROM leave_applications
+       WHERE applied_at <= ${now} ORDER BY applied_at DESC LIMIT ${limit})
       UNION ALL
-      (SELECT 'leave', a.user_id, u.first_name, u.last_name, a.decided_at, a.status, t.leave_name
-       FROM leave_applications a JOIN users u ON u.id = a.user_id JOIN leave_types t ON t.id = a.leave_type_id
-       WHERE a.decided_at IS NOT NULL AND a.decided_at <= ${now} ORDER BY a.decided_at DESC LIMIT ${limit})
-      UNION ALL
-      (SELECT 'access', e.user_id, u.first_name, u.last_name, e.occurred_at,
-              CASE WHEN e.kind = 'denied' THEN 'denied' ELSE COALESCE(e.action, 'entry') END,
-              COALESCE(p.name, e.device_code)
-       FROM access_events e JOIN users u ON u.id = e.user_id
-       LEFT JOIN access_points p ON p.id = e.access_point_id
-       WHERE e.kind IN ('granted', 'denied') AND e.occurred_at <= ${now}
-       ORDER BY e.occurred_at DESC LIMIT ${limit})
-    ) AS a ORDER BY at DESC LIMIT ${limit}`.execute(db);
+      (SELECT user_id, leave_type_id, decided_at, status FROM leave_applications
+       WHERE decided_at IS NOT NULL AND decided_at <= ${now} ORDER BY decided_at DESC LIMIT ${limit})
+      ORDER BY at DESC LIMIT ${limit}
+    ) AS a
+    JOIN users u ON u.id = a.user_id
+    JOIN leave_types t ON t.id = a.leave_type_id
+    ORDER BY a.at DESC`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The latest passages with a person up to now; with `since`, only those after it, which the
+ * planner prunes to the partitions it spans (every one of two years' partitions costs more to
+ * plan and open than the five rows cost to read). Names are joined to the rows found.
+ */
+async function latestPassages(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  since?: Date,
+): Promise<OtherActivityRow[]> {
+  const after = since ? sql`AND occurred_at > ${since}` : sql``;
+  const result = await sql<OtherActivityRow>`
+    SELECT 'access' AS type, e.user_id, u.first_name, u.last_name, e.occurred_at AS at,
+           CASE WHEN e.kind = 'denied' THEN 'denied' ELSE COALESCE(e.action, 'entry') END AS what,
+           COALESCE(p.name, e.device_code) AS place
+    FROM (SELECT user_id, occurred_at, kind, action, access_point_id, device_code FROM access_events
+          WHERE kind IN ('granted', 'denied') AND user_id IS NOT NULL AND occurred_at <= ${now} ${after}
+          ORDER BY occurred_at DESC LIMIT ${limit}) AS e
+    JOIN users u ON u.id = e.user_id
+    LEFT JOIN access_points p ON p.id = e.access_point_id
+    ORDER BY e.occurred_at DESC`.execute(db);
   return result.rows;
 }

@@ -2,6 +2,7 @@ import type {
   ApplyLeaveRequest,
   FieldIssue,
   LeaveApplication,
+  LeaveApplicationListResponse,
   LeaveApplicationPageResponse,
   LeaveApplicationsFilter,
   LeaveBalance,
@@ -22,7 +23,7 @@ import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
-import { balancesOf, bookApplication, ensureLeaveYear } from './balances';
+import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
@@ -63,9 +64,7 @@ export class LeaveApplicationsService {
   async myBalances(actor: Actor, year?: number): Promise<LeaveBalance[]> {
     authorize(actor, 'leave.apply');
     const now = await this.deps.clock.today();
-    const shown = year ?? now.year;
-    await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
-    return balancesOf(this.deps.db, actor.userId, shown);
+    return bookedBalances(this.deps.db, actor.userId, year ?? now.year, now.year);
   }
 
   async myLedger(actor: Actor, year?: number): Promise<LeaveLedgerEntry[]> {
@@ -242,15 +241,16 @@ export class LeaveApplicationsService {
   }
 
   /** Each sees the applications within their reach (administrators everyone's), whatever they ask. */
-  async list(actor: Actor, query: LeaveApplicationsFilter) {
+  async list(actor: Actor, query: LeaveApplicationsFilter): Promise<LeaveApplicationListResponse> {
     const scope = listScope(actor, 'leave.view');
-    return listApplications(this.deps.db, {
+    const page = await listApplications(this.deps.db, {
       status: query.status,
       search: query.search || undefined,
       page: query.page,
       pageSize: query.pageSize,
       ...scope,
     });
+    return { applications: page.applications, has_more: page.hasMore };
   }
 
   async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {

@@ -40,6 +40,38 @@ export async function insertCarryForwards(db: Db, fromYear: number, userId?: num
   return Number(result.numAffectedRows ?? 0);
 }
 
+/**
+ * Whether ensureLeaveYear(userId, year) for a year up to the current one would book nothing: the
+ * entitlement of every type for `year` and `year - 1` where insertEntitlements books one (active,
+ * created before the year's end), and the carry forward into `year` of every carrying type with
+ * lines in `year - 1` (as insertCarryForwards). Read-only, so a read that finds the year booked
+ * (nearly every read) writes nothing; keep it in step with the two inserts above.
+ */
+function bookedCheck(userId: number, year: number) {
+  return sql<boolean>`(
+    NOT EXISTS (
+      SELECT 1 FROM users u CROSS JOIN leave_types t
+      CROSS JOIN (VALUES (${year}::int), (${year - 1}::int)) AS y (year)
+      WHERE u.id = ${userId} AND u.active AND u.created_at < make_date(y.year + 1, 1, 1)
+        AND NOT EXISTS (SELECT 1 FROM leave_ledger l
+                        WHERE l.user_id = u.id AND l.leave_type_id = t.id AND l.leave_year = y.year
+                          AND l.kind = 'entitlement')
+    ) AND NOT EXISTS (
+      SELECT 1 FROM leave_types t JOIN leave_policies p ON p.leave_type_id = t.id
+      WHERE p.carry_forward AND t.max_days_per_year > 0
+        AND EXISTS (SELECT 1 FROM leave_ledger l
+                    WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year - 1})
+        AND NOT EXISTS (SELECT 1 FROM leave_ledger l
+                        WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year}
+                          AND l.kind = 'carry_forward')
+    ))`;
+}
+
+export async function leaveYearBooked(db: Db, userId: number, year: number): Promise<boolean> {
+  const result = await sql<{ booked: boolean }>`SELECT ${bookedCheck(userId, year)} AS booked`.execute(db);
+  return result.rows[0]?.booked ?? false;
+}
+
 export async function insertLedgerLines(db: Db, lines: Insertable<LeaveLedgerTable>[]): Promise<void> {
   await db.insertInto('leave_ledger').values(lines).execute();
 }
@@ -63,7 +95,10 @@ export async function applicationBuckets(
   return rows.map((r) => ({ year: r.year, pending: Number(r.pending), used: Number(r.used) }));
 }
 
-/** Per leave type, one person's ledger sums for a year and their pending applications touching it. */
+/**
+ * Per leave type, one person's ledger sums for a year and their pending applications touching it;
+ * `booked` on every row: whether the year is booked (bookedCheck), asked in the same round trip.
+ */
 export async function ledgerSums(db: Db, userId: number, year: number) {
   return db
     .selectFrom('leave_types as t')
@@ -87,6 +122,7 @@ export async function ledgerSums(db: Db, userId: number, year: number) {
         .where('a.start_date', '<=', `${year}-12-31`)
         .where('a.end_date', '>=', `${year}-01-01`)
         .as('pending_applications'),
+      bookedCheck(userId, year).as('booked'),
     ])
     .groupBy('t.id')
     .orderBy('t.id')

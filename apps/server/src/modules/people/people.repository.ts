@@ -49,6 +49,9 @@ export async function findDepartmentForUpdate(db: Kysely<Database>, id: number) 
     .executeTakeFirst();
 }
 
+/** A person's name as shown, "First Last", of the users row `u`: the expression users_name_trgm_idx (022) indexes. */
+export const personName = sql`(u.first_name || ' ' || u.last_name)`;
+
 /** The person if they are active and belong to the department. */
 export async function findMemberOf(db: Kysely<Database>, departmentId: number, userId: number) {
   return db

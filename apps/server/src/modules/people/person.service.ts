@@ -17,7 +17,7 @@ import { findUserSchedule } from '../attendance/schedules.repository';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
-import { balancesOf, ensureLeaveYear } from '../leave/balances';
+import { bookedBalances } from '../leave/balances';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
 import { issueLink } from './invitation-links';
@@ -95,11 +95,10 @@ export class PersonService {
     const person = await findPerson(this.db, userId);
     if (!person) throw notFound('Person');
     const today = await this.clock.today();
-    await ensureLeaveYear(this.db, userId, today.year, today.year);
     const [schedule, records, balances, permissions] = await Promise.all([
       findUserSchedule(this.db, userId, { from: today.date, to: today.date }),
       recordsBetween(this.db, userId, addDays(today.date, 1 - RECENT_DAYS), today.date),
-      balancesOf(this.db, userId, today.year),
+      bookedBalances(this.db, userId, today.year, today.year),
       permissionsOf(this.db, userId),
     ]);
     // Newest first, none later than today: the first is the version in force today.

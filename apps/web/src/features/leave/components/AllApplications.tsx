@@ -148,8 +148,7 @@ export function AllApplications() {
       <div className="px-4 pb-4">
         <Pagination
           page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data?.total ?? 0}
+          hasMore={query.data?.has_more ?? false}
           onPage={setPage}
           label="Application pages"
         />

@@ -36,9 +36,11 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let pending: LeaveApplication[];
+let all: LeaveApplication[];
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   pending = [application(1, 'Ann'), application(2, 'Ben')];
+  all = pending;
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     if (url.includes('/leave/pending?')) {
@@ -47,6 +49,13 @@ beforeEach(() => {
       const size = Number(query.get('pageSize'));
       const from = (Number(query.get('page')) - 1) * size;
       return json({ applications: pending.slice(from, from + size), total: pending.length });
+    }
+    if (url.includes('/leave/applications?')) {
+      // Pages as the server does: newest first, and whether another page follows (no total).
+      const query = new URL(url, 'http://localhost').searchParams;
+      const size = Number(query.get('pageSize'));
+      const from = (Number(query.get('page')) - 1) * size;
+      return json({ applications: all.slice(from, from + size), has_more: all.length > from + size });
     }
     if (url.endsWith('/leave/stats'))
       return json({
@@ -90,6 +99,21 @@ describe('Leave Management', () => {
     screen.getByRole('button', { name: 'Next' }).click();
     await waitFor(() => expect(screen.getAllByTestId('pending-application')).toHaveLength(5));
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+  });
+
+  it('pages All Applications by whether another page follows', { timeout: SLOW_JOURNEY_MS }, async () => {
+    all = Array.from({ length: 23 }, (_, i) => ({ ...application(i + 1, `A${i + 1}`), status: 'approved' }));
+    const { user } = renderIt();
+    await user.click(await screen.findByRole('tab', { name: 'All Applications' }, { timeout: 10_000 }));
+    expect(await screen.findByText('A1 Doe')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Application pages' });
+    expect(pages.textContent).toContain('Page 1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('A21 Doe')).toBeTruthy();
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('A1 Doe')).toBeTruthy();
   });
 
   it('shows the pending count in the header and tab, and the four figures', async () => {

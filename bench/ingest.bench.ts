@@ -24,7 +24,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/open';
 import { seedDemo } from '../apps/server/src/demo';
-import { deviceTime, encode, jsonEvent, type PushFormat } from '../apps/server/src/devices/hikvision/simulator/bodies';
+import {
+  deviceTime,
+  encode,
+  jsonEvent,
+  type PushFormat,
+} from '../apps/server/src/devices/hikvision/simulator/bodies';
 import { newPushSecret } from '../apps/server/src/modules/access/devices.service';
 import { hashSecret } from '../apps/server/src/modules/access/push.service';
 import { cpuMeter } from './support/cpu';
@@ -243,7 +248,10 @@ const rate = EVENTS / pushes.seconds;
 const statementRate = sends.length / raw.seconds;
 const rawRowRate = rawInserted / raw.seconds;
 const perEvent = (ms: number) => (ms / EVENTS).toFixed(2);
-const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 console.info(
   `ingest: ${EVENTS} events x ${COPIES} copies shuffled = ${sends.length} sends, ${CLIENTS} clients, ${DEVICES} devices; Atrium in its own process; load average ${load}`,
 );

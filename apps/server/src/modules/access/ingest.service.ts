@@ -10,6 +10,7 @@ import { type AttendanceChange, applyBadges } from './badge-attendance';
 import { Batcher } from './batcher';
 import { markDevicesSeen } from './device-monitor';
 import { type BatchOutcome, type BatchRow, ensurePartitions, storeBatch } from './ingest.repository';
+import { StoredRecently } from './stored-recently';
 
 /** What the ingestion needs to know of the device that sent an event. */
 export interface IngestDevice {
@@ -105,6 +106,7 @@ export class AccessIngest {
   );
   private readonly knownMonths = new Set<string>();
   private readonly listeners = new Set<(events: StoredAccessEvent[]) => void>();
+  private readonly recent = new StoredRecently();
   /** Live messages of committed batches, sent in order after the pushes were answered. */
   private published: Promise<void> = Promise.resolve();
 
@@ -118,8 +120,13 @@ export class AccessIngest {
 
   /** Resolves once the event is committed (or was already stored); rejects when it could not be. */
   async ingest(request: IngestRequest): Promise<IngestResult> {
+    const key = request.device
+      ? `${request.device.id}|${eventKeyOf(request.fields)}|${request.fields.occurredAt.getTime()}`
+      : undefined;
+    if (key && this.recent.answers(request.device!.id, key)) return { stored: false, eventId: null };
     const outcome = await this.batcher.submit(request);
     if ('error' in outcome) throw outcome.error;
+    if (key) this.recent.remember(key);
     return outcome;
   }
 
@@ -161,6 +168,7 @@ export class AccessIngest {
     const stored = items.some((i) => i.device?.counts_for_attendance !== false)
       ? await this.writeWithAttendance(batch)
       : await this.writeAlone(batch);
+    this.recent.seen(devices);
     const results: IngestResult[] = items.map(() => ({ stored: false, eventId: null }));
     for (const f of stored) results[f.index] = { stored: true, eventId: f.id };
     return results;

@@ -146,6 +146,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => dashboard.metrics.stop());
   const access = await createAccess(db, bus, clock, accessOptions);
+  app.addHook('onClose', async () => access.ingest.settled());
   if (video) {
     const snapshots = new AccessSnapshots({
       db,

@@ -69,7 +69,8 @@ export class EventBus {
         throw new Error(`event ${event.kind} is too large to publish`);
       return payload;
     });
-    await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
+    // Prepared (see db/connection.ts): every batch of door events publishes this way.
+    await sql`/* prepared: bus_publish_many */ SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
       executor,
     );
   }

@@ -1,5 +1,5 @@
 import { zonedInstant } from '@atrium/contract/calendar';
-import { XMLParser } from 'fast-xml-parser';
+import { readXml } from './xml';
 
 /**
  * Reads what a Hikvision device pushes (isapi.md, "How devices push"): a JSON body, an XML
@@ -15,14 +15,6 @@ export interface PushBody {
   alert: Record<string, unknown>;
   picture?: Buffer;
 }
-
-const xml = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: true,
-});
 
 const MAX_PICTURE_BYTES = 1024 * 1024;
 
@@ -57,9 +49,9 @@ function parseJson(text: string): Record<string, unknown> {
 function parseXml(text: string): Record<string, unknown> {
   let doc: unknown;
   try {
-    doc = xml.parse(text, true);
+    doc = readXml(text);
   } catch (error) {
-    throw new PushFormatError(`the body is not valid XML: ${(error as Error).message.split('\n')[0]}`);
+    throw new PushFormatError(`the body is not valid XML: ${(error as Error).message}`);
   }
   const root = asObject(asObject(doc)?.EventNotificationAlert);
   if (!root) throw new PushFormatError('the XML has no EventNotificationAlert element');
@@ -277,23 +269,39 @@ export function readAccessEvent(alert: Record<string, unknown>, timeZone: string
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const MAX_DEPTH = 20;
 
 function clean(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return value.replace(CONTROL, '');
   if (!value || typeof value !== 'object') return value;
-  if (depth > 20) return null;
+  if (depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k.replace(CONTROL, ''), clean(v, depth + 1)]),
   );
 }
 
+/** Whether `clean` would return `value` unchanged: what devices send nearly always is. */
+function isClean(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !HAS_CONTROL.test(value);
+  if (!value || typeof value !== 'object') return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.every((v) => isClean(v, depth + 1));
+  for (const key in value) {
+    if (HAS_CONTROL.test(key) || !isClean((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * The parsed event as stored for diagnosis: control characters out (PostgreSQL refuses NUL in
- * jsonb), and at most 16 KB of it.
+ * jsonb), nothing deeper than 20 levels, and at most 16 KB of it. A clean event is stringified
+ * as it is, without the copy cleaning makes.
  */
 export function storableRaw(alert: Record<string, unknown>): string {
-  const json = JSON.stringify(clean(alert, 0));
+  const json = JSON.stringify(isClean(alert, 0) ? alert : clean(alert, 0));
   if (json.length <= 16_384) return json;
   return JSON.stringify({ truncated: true, excerpt: json.slice(0, 16_000) });
 }

@@ -57,6 +57,24 @@ const day = (userId: number, date: string) =>
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 describe('attendance from badges', () => {
+  it('counts a door made to count for attendance from its next passage, though its device was looked up before', async () => {
+    const doors = await seedDoors(database.db, 'C');
+    const door = doors.server;
+    const p = await makeUser(database.db);
+    // The device is looked up (and remembered) while its door does not count.
+    await badge(p, door, '2026-11-16T07:00:00Z', 'in');
+    expect(await day(p.id, '2026-11-16')).toBeUndefined();
+    await database.db
+      .updateTable('access_points')
+      .set({ counts_for_attendance: true })
+      .where('id', '=', door.accessPointId)
+      .execute();
+    await badge(p, door, '2026-11-16T08:40:00Z', 'in');
+    const record = await day(p.id, '2026-11-16');
+    expect(record).toMatchObject({ source: 'badge', late: false });
+    expect(iso(record?.check_in_time)).toBe('2026-11-16T08:40:00.000Z');
+  });
+
   it('makes the first entry of the day the check-in, with source badge and lateness judged', async () => {
     const p = await makeUser(database.db);
     await badge(p, main, '2026-11-17T09:30:00Z', 'in');

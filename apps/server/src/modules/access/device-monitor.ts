@@ -4,9 +4,25 @@ import { alertLabel } from '../../devices/hikvision/event-codes';
 import type { EventBus } from '../../events/bus';
 import { alertLiveEvent, deviceStatusEvent } from './alerts';
 import { raiseAlert, resolveAlerts } from './alerts.repository';
-import { markSilentOffline } from './devices.repository';
+import { markSeen, markSilentOffline } from './devices.repository';
 
 const sourceOf = (type: string) => (type === 'counter' ? ('counting' as const) : ('access' as const));
+
+/**
+ * Devices were heard from: last_seen moves on, and one that was offline is online again, its
+ * offline alert resolved and the change announced, all with `trx` (run it in a transaction).
+ */
+export async function markDevicesSeen(
+  trx: Kysely<Database>,
+  bus: EventBus,
+  seen: { id: number; at: Date }[],
+): Promise<void> {
+  const heard = new Map(seen.map((s) => [s.id, s.at]));
+  for (const d of await markSeen(trx, seen)) {
+    await resolveOfflineAlerts(trx, d.device_id, d.type, heard.get(d.id) ?? d.last_seen_at);
+    await bus.publish(deviceStatusEvent({ ...d, status: 'online' }), trx);
+  }
+}
 
 /** A device that was offline is heard from again: its offline alert is resolved. */
 export async function resolveOfflineAlerts(

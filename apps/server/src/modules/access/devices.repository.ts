@@ -3,12 +3,21 @@ import type { Database, DevicesTable } from '../../db/schema';
 
 export type DeviceRow = Selectable<DevicesTable>;
 
+/** A device that pushes, and whether its access point counts for attendance. */
+export type PushingDevice = DeviceRow & { counts_for_attendance: boolean | null };
+
 /** The device a push secret belongs to (looked up by the secret's hash). */
 export async function findDeviceByPushHash(
   db: Kysely<Database>,
   hash: string,
-): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('push_secret_hash', '=', hash).executeTakeFirst();
+): Promise<PushingDevice | undefined> {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
+    .selectAll('d')
+    .select('p.counts_for_attendance')
+    .where('d.push_secret_hash', '=', hash)
+    .executeTakeFirst();
 }
 
 export async function findDevice(db: Kysely<Database>, id: number): Promise<DeviceRow | undefined> {

@@ -1,23 +1,16 @@
 import { createHash, randomInt } from 'node:crypto';
-import { localDate } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
 import type { DomainEvent, EventBus } from '../../events/bus';
 import type { OrgClock } from '../system/clock';
-import { alertLiveEvent, deviceStatusEvent } from './alerts';
-import { raiseAlert } from './alerts.repository';
-import { applyBadges } from './badge-attendance';
+import { alertLiveEvent } from './alerts';
+import { type AttendanceChange, applyBadges } from './badge-attendance';
 import { Batcher } from './batcher';
-import { resolveOfflineAlerts } from './device-monitor';
-import {
-  type DailyDelta,
-  type EventRow,
-  ensurePartitions,
-  finishBatch,
-  insertEvents,
-} from './ingest.repository';
+import { markDevicesSeen } from './device-monitor';
+import { type BatchOutcome, type BatchRow, ensurePartitions, storeBatch } from './ingest.repository';
+import { StoredRecently } from './stored-recently';
 
 /** What the ingestion needs to know of the device that sent an event. */
 export interface IngestDevice {
@@ -26,6 +19,11 @@ export interface IngestDevice {
   type: string;
   direction: 'entry' | 'exit' | 'both';
   access_point_id: number | null;
+  /**
+   * Whether its access point counts for attendance, as last looked up: false lets a batch skip
+   * the transaction attendance needs (the statement defers any passage for which it no longer holds).
+   */
+  counts_for_attendance?: boolean | null;
 }
 
 export interface IngestRequest {
@@ -91,16 +89,16 @@ export function eventKeyOf(fields: AccessEventFields): number {
 const monthStart = (d: Date) => `${d.toISOString().slice(0, 7)}-01`;
 
 /**
- * Stores door events and everything that follows from them, in one transaction per batch:
- * the events (once each), presence, daily counts, alerts, attendance from badges, the devices'
- * last_seen/online, and the live messages (published with the transaction, so sent on commit).
- * Concurrent pushes share a batch; a batch that fails is retried event by event so one bad
- * event cannot fail its neighbours.
+ * Stores door events and everything that follows from them: the events (once each), presence,
+ * daily counts, alerts, the devices' last_seen/online, attendance from badges, and the live
+ * messages. Concurrent pushes share a batch, written by one statement (storeBatch); a batch with
+ * passages at doors that count for attendance is written in a transaction with the attendance
+ * they make, and its live messages go out with that transaction; other batches' live messages are
+ * sent right after their commit. A batch that fails is retried event by event so one bad event
+ * cannot fail its neighbours.
  */
 export class AccessIngest {
-  // Two batches in the database at a time: while one commits the next is inserting. The rows
-  // batches share (today's counters, a device, a person's presence) are written last, just
-  // before the commit, so one batch waits for the other only briefly.
+  // Two batches in the database at a time: while one commits the next is being written.
   private readonly batcher = new Batcher<IngestRequest, IngestResult | { error: unknown }>(
     (items) => this.writeBatch(items),
     2,
@@ -108,17 +106,27 @@ export class AccessIngest {
   );
   private readonly knownMonths = new Set<string>();
   private readonly listeners = new Set<(events: StoredAccessEvent[]) => void>();
+  private readonly recent = new StoredRecently();
+  /** Live messages of committed batches, sent in order after the pushes were answered. */
+  private published: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
+    /** Where a failure after the commit goes (live messages that could not be sent). */
+    private readonly report: (error: unknown) => void = (error) => console.error('access ingest:', error),
   ) {}
 
   /** Resolves once the event is committed (or was already stored); rejects when it could not be. */
   async ingest(request: IngestRequest): Promise<IngestResult> {
+    const key = request.device
+      ? `${request.device.id}|${eventKeyOf(request.fields)}|${request.fields.occurredAt.getTime()}`
+      : undefined;
+    if (key && this.recent.answers(request.device!.id, key)) return { stored: false, eventId: null };
     const outcome = await this.batcher.submit(request);
     if ('error' in outcome) throw outcome.error;
+    if (key) this.recent.remember(key);
     return outcome;
   }
 
@@ -152,82 +160,81 @@ export class AccessIngest {
   private async write(items: IngestRequest[]): Promise<IngestResult[]> {
     const timeZone = await this.clock.timeZone();
     const receivedAt = this.clock.now();
-    const rows: EventRow[] = items.map((item) => {
-      const f = item.fields;
-      const meaning = meaningOf(f.major, f.minor);
-      const granted = meaning.kind === 'granted';
-      return {
-        device_ref: item.device?.id ?? null,
-        device_code: item.deviceCode,
-        serial_no: f.serialNo,
-        // The web reader is no device: its events never collide, a random key tells them apart.
-        event_key: item.device ? eventKeyOf(f) : -randomInt(1, 2 ** 47),
-        occurred_at: f.occurredAt,
-        major: f.major,
-        minor: f.minor,
-        kind: meaning.kind,
-        action: granted ? (item.action ?? passageAction(item.device, f.readerNo)) : null,
-        access_point_id: item.accessPointId ?? item.device?.access_point_id ?? null,
-        user_id: item.userId ?? null,
-        card_no: f.cardNo,
-        employee_no: f.employeeNo,
-        verify_mode: f.verifyMode ?? meaning.verify ?? null,
-        reader_no: f.readerNo,
-        door_no: f.doorNo,
-        backlog: !f.currentEvent,
-        raw: item.raw,
-        picture_path: item.picturePath ?? null,
-      };
-    });
+    const rows = items.map(rowOf);
+    const devices = [...new Set(items.flatMap((i) => (i.device ? [i.device.id] : [])))];
+    const seen = devices.map((id) => ({ id, at: receivedAt }));
+    const batch = { rows, indexes: rows.map((_, i) => i), seen, timeZone, receivedAt };
+    // The web reader, and devices at doors that (may) count for attendance, need the transaction.
+    const stored = items.some((i) => i.device?.counts_for_attendance !== false)
+      ? await this.writeWithAttendance(batch)
+      : await this.writeAlone(batch);
+    this.recent.seen(devices);
+    const results: IngestResult[] = items.map(() => ({ stored: false, eventId: null }));
+    for (const f of stored) results[f.index] = { stored: true, eventId: f.id };
+    return results;
+  }
 
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const inserted = await insertEvents(trx, rows);
-      const byKey = new Map(inserted.map((e) => [keyOf(e.device_ref, e.event_key, e.occurred_at), e]));
-      const results: IngestResult[] = [];
-      const fresh: Fresh[] = [];
-      for (const row of rows) {
-        const key = keyOf(row.device_ref, row.event_key, row.occurred_at);
-        const hit = byKey.get(key);
-        // The same event twice in one batch is stored once; the second copy is a duplicate.
-        byKey.delete(key);
-        if (hit) {
-          fresh.push({
-            row,
-            id: hit.id,
-            userId: hit.user_id,
-            name: hit.name,
-            point: hit.point_name,
-            attendance: hit.counts_for_attendance === true,
-          });
-          results.push({ stored: true, eventId: hit.id });
-        } else {
-          results.push({ stored: false, eventId: null });
-        }
-      }
+  /** A batch with no passage at a door that counts for attendance: one statement, no transaction. */
+  private async writeAlone(batch: Batch): Promise<Stored[]> {
+    const { rows, seen, timeZone, receivedAt } = batch;
+    const outcome = await storeBatch(this.db, rows, { timeZone, seen, deferAttendance: true });
+    const stored = storedOf(batch, outcome);
+    this.announce(stored, receivedAt);
+    this.publishAfterCommit(liveEvents(stored, outcome, []));
+    if (outcome.offline.length > 0) {
+      const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
+      await this.db.transaction().execute((trx) => markDevicesSeen(trx, this.bus, back));
+    }
+    if (outcome.deferred.length === 0) return stored;
+    // A door began to count for attendance since its device was looked up: those passages left
+    // unstored are stored with their attendance.
+    const deferred = {
+      ...batch,
+      rows: outcome.deferred.map((i) => rows[i]!),
+      indexes: outcome.deferred.map((i) => batch.indexes[i]!),
+      seen: [],
+    };
+    return [...stored, ...(await this.writeWithAttendance(deferred))];
+  }
 
-      const live: DomainEvent[] = [];
-      const { presence, daily } = await this.applyEffects(trx, fresh, timeZone, live);
-      const devices = [...new Set(items.filter((i) => i.device).map((i) => i.device!.id))];
-      const back = await finishBatch(
-        trx,
-        presence,
-        daily,
-        devices.map((id) => ({ id, at: receivedAt })),
-      );
-      for (const d of back) {
-        await resolveOfflineAlerts(trx, d.device_id, d.type, receivedAt);
-        live.push(deviceStatusEvent({ ...d, status: 'online' }));
-      }
-      await this.bus.publishMany(live, trx);
-      return { results, fresh };
+  /** Stores a batch and applies its passages to attendance, in one transaction. */
+  private async writeWithAttendance(batch: Batch): Promise<Stored[]> {
+    const { rows, seen, timeZone, receivedAt } = batch;
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: false });
+      const stored = storedOf(batch, outcome);
+      // Passages at doors that count, oldest first, so a batch reads like a day.
+      const passages = stored
+        .filter((f) => f.attendance && f.row.kind === 'granted' && f.userId !== null)
+        .map((f) => ({ userId: f.userId!, action: f.row.action!, at: f.row.occurred_at }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      const changes = await applyBadges(trx, passages, timeZone);
+      await this.bus.publishMany(liveEvents(stored, outcome, changes), trx);
+      const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
+      await markDevicesSeen(trx, this.bus, back);
+      return stored;
     });
-    this.announce(outcome.fresh, receivedAt);
-    return outcome.results;
+    this.announce(stored, receivedAt);
+    return stored;
+  }
+
+  /**
+   * Sends a committed batch's live messages without making its pushes wait for them (one round
+   * trip less before the devices get their 200), in the order the batches committed.
+   */
+  private publishAfterCommit(live: DomainEvent[]): void {
+    if (live.length === 0) return;
+    this.published = this.published.then(() => this.bus.publishMany(live, this.db)).catch(this.report);
+  }
+
+  /** Resolves once the live messages of the batches committed so far have been sent. */
+  settled(): Promise<void> {
+    return this.published;
   }
 
   /** Tells the listeners of the batch's new live events at an access point, once committed. */
-  private announce(fresh: Fresh[], receivedAt: Date): void {
-    const events: StoredAccessEvent[] = fresh
+  private announce(stored: Stored[], receivedAt: Date): void {
+    const events: StoredAccessEvent[] = stored
       .filter((f) => !f.row.backlog && f.row.access_point_id !== null)
       .map((f) => ({
         id: f.id,
@@ -244,127 +251,119 @@ export class AccessIngest {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
 
-  private async applyEffects(
-    trx: Kysely<Database>,
-    fresh: Fresh[],
-    timeZone: string,
-    live: DomainEvent[],
-  ): Promise<{ presence: PresenceRow[]; daily: DailyDelta[] }> {
-    if (fresh.length === 0) return { presence: [], daily: [] };
-    const presence = new Map<number, PresenceRow>();
-    const daily = new Map<string, DailyDelta>();
-    const passages: { userId: number; action: 'entry' | 'exit'; at: Date }[] = [];
-    for (const { row, id, userId, attendance } of fresh) {
-      const day = localDate(row.occurred_at, timeZone);
-      const d = daily.get(day) ?? { day, entries: 0, exits: 0, denied: 0, alarms: 0 };
-      daily.set(day, d);
-      if (row.kind === 'granted') {
-        if (row.action === 'entry') d.entries += 1;
-        else d.exits += 1;
-        if (userId !== null) {
-          const p = presence.get(userId);
-          if (
-            !p ||
-            p.at < row.occurred_at ||
-            (p.at.getTime() === row.occurred_at.getTime() && p.event_id < id)
-          )
-            presence.set(userId, {
-              user_id: userId,
-              action: row.action!,
-              at: row.occurred_at,
-              access_point_id: row.access_point_id,
-              event_id: id,
-            });
-          if (attendance) passages.push({ userId, action: row.action!, at: row.occurred_at });
-        }
-      } else if (row.kind === 'denied') d.denied += 1;
-      else if (row.kind === 'alarm') d.alarms += 1;
-    }
+/** The row to store for a request, with the alert its codes raise. */
+function rowOf(item: IngestRequest): BatchRow {
+  const f = item.fields;
+  const meaning = meaningOf(f.major, f.minor);
+  const granted = meaning.kind === 'granted';
+  return {
+    device_ref: item.device?.id ?? null,
+    device_code: item.deviceCode,
+    serial_no: f.serialNo,
+    // The web reader is no device: its events never collide, a random key tells them apart.
+    event_key: item.device ? eventKeyOf(f) : -randomInt(1, 2 ** 47),
+    occurred_at: f.occurredAt,
+    major: f.major,
+    minor: f.minor,
+    kind: meaning.kind,
+    action: granted ? (item.action ?? passageAction(item.device, f.readerNo)) : null,
+    access_point_id: item.accessPointId ?? item.device?.access_point_id ?? null,
+    user_id: item.userId ?? null,
+    card_no: f.cardNo,
+    employee_no: f.employeeNo,
+    verify_mode: f.verifyMode ?? meaning.verify ?? null,
+    reader_no: f.readerNo,
+    door_no: f.doorNo,
+    backlog: !f.currentEvent,
+    raw: item.raw,
+    picture_path: item.picturePath ?? null,
+    alert: meaning.alert ? { ...meaning.alert, label: meaning.label } : null,
+  };
+}
 
-    // Attendance: passages at doors that count, oldest first, so a batch reads like a day.
-    const changes = await applyBadges(
-      trx,
-      passages.sort((a, b) => a.at.getTime() - b.at.getTime()),
-      timeZone,
-    );
-    for (const c of changes) {
+function storedOf(batch: Batch, outcome: BatchOutcome): Stored[] {
+  return outcome.stored.map((s) => ({
+    index: batch.indexes[s.index]!,
+    row: batch.rows[s.index]!,
+    id: s.id,
+    userId: s.user_id,
+    name: s.name,
+    point: s.point_name,
+    attendance: s.counts_for_attendance,
+  }));
+}
+
+/**
+ * A batch's live messages, in order: attendance changes, then each new event's alert and what
+ * happened (replayed backlog raises alerts but no live toasts).
+ */
+function liveEvents(stored: Stored[], outcome: BatchOutcome, changes: AttendanceChange[]): DomainEvent[] {
+  const live: DomainEvent[] = changes.map((c) => ({
+    kind: 'live',
+    type: 'attendance_update',
+    data: { userId: c.userId, date: c.date, action: c.action },
+    audience: { userIds: [c.userId], admins: true },
+  }));
+  const alerts = new Map(outcome.alerts.map((a) => [Number(a.access_event_id), a]));
+  for (const { row, id, userId, name, point } of stored) {
+    if (row.backlog) continue;
+    const alert = alerts.get(id);
+    if (alert) live.push(alertLiveEvent(alert, alertLabel(alert.kind)));
+    const meaning = meaningOf(row.major, row.minor);
+    if (row.kind === 'granted' && userId !== null && name) {
       live.push({
         kind: 'live',
-        type: 'attendance_update',
-        data: { userId: c.userId, date: c.date, action: c.action },
-        audience: { userIds: [c.userId], admins: true },
+        type: 'access_log_update',
+        data: {
+          user: { id: userId, name },
+          action: row.action!,
+          access_point: point ?? row.device_code,
+          device_id: row.device_code,
+          timestamp: row.occurred_at.toISOString(),
+          log_id: id,
+        },
+        audience: { userIds: [userId], admins: true },
+      });
+    } else {
+      live.push({
+        kind: 'live',
+        type: 'device_event',
+        data: {
+          eventType: meaning.type,
+          deviceId: row.device_code,
+          label: meaning.label,
+          kind: meaning.kind,
+          user: userId !== null && name ? { id: userId, name } : null,
+          access_point: point,
+          timestamp: row.occurred_at.toISOString(),
+        },
+        audience: { admins: true },
       });
     }
-
-    // Alerts and live messages; replayed backlog raises alerts but no live toasts.
-    for (const { row, id, userId, name, point } of fresh) {
-      const meaning = meaningOf(row.major, row.minor);
-      if (meaning.alert) {
-        const who = name ?? (row.card_no ? `card ${row.card_no}` : null);
-        const alert = await raiseAlert(trx, {
-          source: 'access',
-          kind: meaning.alert.kind,
-          severity: meaning.alert.severity,
-          message: `${meaning.label}${who ? ` (${who})` : ''} at ${point ?? row.device_code}`,
-          device_id: row.device_code,
-          access_event_id: id,
-          occurred_at: row.occurred_at,
-        });
-        if (alert && !row.backlog) live.push(alertLiveEvent(alert, alertLabel(alert.kind)));
-      }
-      if (row.backlog) continue;
-      if (row.kind === 'granted' && userId !== null && name) {
-        live.push({
-          kind: 'live',
-          type: 'access_log_update',
-          data: {
-            user: { id: userId, name },
-            action: row.action!,
-            access_point: point ?? row.device_code,
-            device_id: row.device_code,
-            timestamp: row.occurred_at.toISOString(),
-            log_id: id,
-          },
-          audience: { userIds: [userId], admins: true },
-        });
-      } else {
-        live.push({
-          kind: 'live',
-          type: 'device_event',
-          data: {
-            eventType: meaning.type,
-            deviceId: row.device_code,
-            label: meaning.label,
-            kind: meaning.kind,
-            user: userId !== null && name ? { id: userId, name } : null,
-            access_point: point,
-            timestamp: row.occurred_at.toISOString(),
-          },
-          audience: { admins: true },
-        });
-      }
-    }
-    return { presence: [...presence.values()], daily: [...daily.values()] };
   }
+  return live;
 }
 
 /** A newly stored event with what the live messages and attendance need to know. */
-interface PresenceRow {
-  user_id: number;
-  action: 'entry' | 'exit';
-  at: Date;
-  access_point_id: number | null;
-  event_id: number;
+/** Rows to store, with their places among the pushes of the batch. */
+interface Batch {
+  rows: BatchRow[];
+  indexes: number[];
+  /** The devices heard from. */
+  seen: { id: number; at: Date }[];
+  timeZone: string;
+  receivedAt: Date;
 }
 
-interface Fresh {
-  row: EventRow;
+interface Stored {
+  /** Its place among the pushes of the batch. */
+  index: number;
+  row: BatchRow;
   id: number;
   userId: number | null;
   name: string | null;
   point: string | null;
   attendance: boolean;
 }
-
-const keyOf = (device: number | null, key: number, at: Date) => `${device}|${key}|${new Date(at).getTime()}`;

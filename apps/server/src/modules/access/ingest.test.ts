@@ -18,6 +18,7 @@ import {
   TINY_JPEG,
   xmlEvent,
 } from '../../devices/hikvision/simulator/bodies';
+import type { DomainEvent } from '../../events/bus';
 
 let database: TestDatabase;
 let t: AccessTestApp;
@@ -207,6 +208,75 @@ describe('what devices report', () => {
     const rows = (await eventsOf(database.db, main.id)).filter((r) => r.major === 1 && r.minor === 1028);
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.serial_no === null && r.event_key < 0)).toBe(true);
+  });
+
+  it('at a door that does not count for attendance: presence, the day counters, alerts and live messages', async () => {
+    const live: DomainEvent[] = [];
+    const stop = t.bus.subscribe((e) => live.push(e));
+    const day = async () =>
+      (await database.db
+        .selectFrom('access_daily_counts')
+        .selectAll()
+        .where('day', '=', '2026-11-21')
+        .executeTakeFirst()) ?? { entries: 0, denied: 0 };
+    const before = await day();
+    const passage = cardEvent(server.code, at('2026-11-21T10:00:00Z'), { cardNo: badge.badge_number });
+    const denied = cardEvent(server.code, at('2026-11-21T10:01:00Z'), { cardNo: '8888888888', minor: 6 });
+    const replayed = cardEvent(server.code, at('2026-11-21T09:00:00Z'), {
+      cardNo: '7777777777',
+      minor: 6,
+      currentEvent: false,
+    });
+    for (const e of [passage, denied, replayed, passage])
+      expect((await push(t.url, server.secret, jsonEvent(e), 'application/json')).status).toBe(200);
+
+    const rows = (await eventsOf(database.db, server.id)).filter((r) =>
+      [passage, denied, replayed].some((e) => e.serialNo === r.serial_no),
+    );
+    const idOf = (e: { serialNo?: number }) => rows.find((r) => r.serial_no === e.serialNo)!.id;
+    const presence = await database.db
+      .selectFrom('access_presence')
+      .selectAll()
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    expect(presence).toMatchObject({ last_action: 'entry', access_point_id: server.accessPointId });
+    expect(Number(presence.event_id)).toBe(Number(idOf(passage)));
+    const after = await day();
+    expect([after.entries - before.entries, after.denied - before.denied]).toEqual([1, 2]);
+    const alerts = await database.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('access_event_id', 'in', [idOf(denied), idOf(replayed)])
+      .orderBy('id')
+      .execute();
+    expect(alerts.map((a) => a.message)).toEqual([
+      `Access denied: no permission (card 8888888888) at Server Room Door I`,
+      `Access denied: no permission (card 7777777777) at Server Room Door I`,
+    ]);
+
+    await expect
+      .poll(() => live.filter((e) => e.kind === 'live' && e.type === 'device_event').length)
+      .toBe(1);
+    stop();
+    const mine = live.filter(
+      (e) =>
+        e.kind === 'live' &&
+        ['access_log_update', 'device_event', 'access_alert'].includes(e.type) &&
+        JSON.stringify(e).includes(server.code),
+    );
+    // The passage once, the denied card's alert and event; the replayed one raises no toast.
+    expect(mine.map((e) => (e.kind === 'live' ? e.type : e.kind))).toEqual([
+      'access_log_update',
+      'access_alert',
+      'device_event',
+    ]);
+    expect(mine[0]).toMatchObject({
+      data: { user: { id: person.id, name: 'Jamie Carter' }, action: 'entry', log_id: Number(idOf(passage)) },
+      audience: { userIds: [person.id], admins: true },
+    });
+    expect(mine[1]).toMatchObject({
+      data: { id: Number(alerts[0]!.id), kind: 'access_denied', severity: 'medium', device_id: server.code },
+    });
   });
 
   it('treats a heartbeat as a sign of life only', async () => {

@@ -13,9 +13,8 @@ import {
 import { AppError } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { OrgClock } from '../system/clock';
-import { deviceStatusEvent } from './alerts';
-import { resolveOfflineAlerts } from './device-monitor';
-import { type DeviceRow, findDeviceByPushHash, markSeen } from './devices.repository';
+import { markDevicesSeen } from './device-monitor';
+import { type DeviceRow, findDeviceByPushHash, type PushingDevice } from './devices.repository';
 import { recordPushReject } from './ingest.repository';
 import type { AccessIngest } from './ingest.service';
 
@@ -49,7 +48,7 @@ const DEVICE_CACHE_MS = 2000;
  * once the event is committed, so a device that gets no 200 sends again and nothing is lost.
  */
 export class DevicePushService {
-  private readonly devices = new Map<string, { device: DeviceRow | undefined; until: number }>();
+  private readonly devices = new Map<string, { device: PushingDevice | undefined; until: number }>();
   private readonly handlers = new Map<string, PushHandler>();
 
   constructor(
@@ -70,7 +69,7 @@ export class DevicePushService {
     this.devices.clear();
   }
 
-  async authenticate(token: string): Promise<DeviceRow> {
+  async authenticate(token: string): Promise<PushingDevice> {
     if (!PUSH_TOKEN.test(token)) throw new AppError('unauthorized', 'Unauthorized');
     const hash = hashSecret(token);
     const now = Date.now();
@@ -85,7 +84,7 @@ export class DevicePushService {
   }
 
   async receive(
-    device: DeviceRow,
+    device: PushingDevice,
     contentType: string | undefined,
     body: Buffer | undefined,
   ): Promise<PushOutcome> {
@@ -145,13 +144,7 @@ export class DevicePushService {
 
   /** A heartbeat or an event nobody stores: last_seen, and back online if it was offline. */
   private async seen(device: DeviceRow, at: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const back = await markSeen(trx, [{ id: device.id, at }]);
-      for (const d of back) {
-        await resolveOfflineAlerts(trx, d.device_id, d.type, at);
-        await this.bus.publish(deviceStatusEvent({ ...d, status: 'online' }), trx);
-      }
-    });
+    await this.db.transaction().execute((trx) => markDevicesSeen(trx, this.bus, [{ id: device.id, at }]));
   }
 
   /** Keeps (bounded) what could not be read, and answers 400 saying why. */

@@ -23,7 +23,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 /** Starts a server process on a free loopback port and waits until /api/health answers. */
 export async function startProcess(name: string, args: string[], env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers
+  // (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written when the server stops.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

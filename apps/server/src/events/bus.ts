@@ -54,21 +54,29 @@ export class EventBus {
    * delivered when that statement's transaction commits, and only if the expression is evaluated.
    */
   notification(event: DomainEvent): RawBuilder<unknown> {
+    return this.notificationOf(sql`${this.encode(event)}::text`);
+  }
+
+  /** `event` as a NOTIFY payload (refused when too large), for notificationOf. */
+  encode(event: DomainEvent): string {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD)
       throw new Error(`event ${event.kind} is too large to publish`);
+    return payload;
+  }
+
+  /**
+   * The NOTIFY of a payload (from encode) that an SQL expression picks, e.g. a column, so a
+   * statement writing many rows announces each with its own event when it is evaluated per row.
+   */
+  notificationOf(payload: RawBuilder<unknown>): RawBuilder<unknown> {
     return sql`pg_notify(${CHANNEL}, ${payload})`;
   }
 
   /** Several events in one round trip, in order (a batch of door events publishes this way). */
   async publishMany(events: DomainEvent[], executor: AnyDb = this.db): Promise<void> {
     if (events.length === 0) return;
-    const payloads = events.map((event) => {
-      const payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD)
-        throw new Error(`event ${event.kind} is too large to publish`);
-      return payload;
-    });
+    const payloads = events.map((event) => this.encode(event));
     // Prepared (see db/connection.ts): every batch of door events publishes this way.
     await sql`/* prepared: bus_publish_many */ SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
       executor,

@@ -31,6 +31,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, toAttendanceRecord, versionOn } from './attendance.rules';
+import { attendanceUpdate } from './attendance-events';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportPeople, streamRangeRecords } from './export.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
@@ -231,15 +232,7 @@ export class AttendanceAdminService {
   }
 
   private async publish(trx: Kysely<Database>, userId: number, date: string, action: AttendanceAction) {
-    await this.bus.publish(
-      {
-        kind: 'live',
-        type: 'attendance_update',
-        data: { userId, date, action },
-        audience: { userIds: [userId], admins: true },
-      },
-      trx,
-    );
+    await this.bus.publish(attendanceUpdate(userId, date, action), trx);
   }
 }
 

@@ -55,30 +55,40 @@ export async function insertRecordsIfAbsent(db: Kysely<Database>, records: NewRe
 }
 
 /**
- * insertRecordIfAbsent and its announcement in one statement, so it needs no transaction:
- * `announce` (a NOTIFY from the event bus) is evaluated only for the inserted row and is
- * delivered when the statement commits.
+ * Many people's records in one statement, each announced by its own event (`payload`, from the
+ * bus's encode) through `announce` (the bus's notificationOf): a row whose person already has
+ * that day (attendance_one_per_day) is skipped and not announced, and the announcements are
+ * delivered when the statement commits, so it needs no transaction. At most one record per
+ * person and day may be given. Returns the rows inserted.
+ *
+ * The rows travel as one array per column, so the statement's text is the same for 1 or 500.
+ * They are inserted in (user, date) order, the order the rollup trigger locks its rows in.
  */
-export async function insertRecordAnnounced(
+export async function insertRecordsAnnounced(
   db: Kysely<Database>,
-  record: NewRecord,
-  announce: RawBuilder<unknown>,
-): Promise<RecordRow | undefined> {
-  const row = await db
-    .with('created', (qb) =>
-      qb
-        .insertInto('attendance_records')
-        .values({ ...record, updated_by: record.created_by })
-        .onConflict((oc) => oc.constraint('attendance_one_per_day').doNothing())
-        .returningAll(),
+  records: (NewRecord & { payload: string })[],
+  announce: (payload: RawBuilder<unknown>) => RawBuilder<unknown>,
+): Promise<RecordRow[]> {
+  if (records.length === 0) return [];
+  const column = <T>(pick: (r: NewRecord & { payload: string }) => T) => records.map(pick);
+  const result = await sql<RecordRow>`
+    WITH given AS (
+      SELECT * FROM unnest(
+        ${column((r) => r.user_id)}::int[], ${column((r) => r.date)}::date[],
+        ${column((r) => r.check_in_time.toISOString())}::timestamptz[], ${column((r) => r.late)}::boolean[],
+        ${column((r) => r.source)}::text[], ${column((r) => r.created_by)}::int[],
+        ${column((r) => r.payload)}::text[]
+      ) AS g (user_id, date, check_in_time, late, source, created_by, payload)
+    ), created AS (
+      INSERT INTO attendance_records (user_id, date, check_in_time, late, source, created_by, updated_by)
+      SELECT user_id, date, check_in_time, late, source, created_by, created_by
+      FROM given ORDER BY user_id, date
+      ON CONFLICT ON CONSTRAINT attendance_one_per_day DO NOTHING
+      RETURNING *
     )
-    .selectFrom('created')
-    .selectAll()
-    .select(announce.as('announced'))
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { announced: _, ...created } = row;
-  return created;
+    SELECT created.*, ${announce(sql.ref('given.payload'))} AS announced
+    FROM created JOIN given USING (user_id, date)`.execute(db);
+  return result.rows.map(({ announced: _, ...row }: RecordRow & { announced?: unknown }) => row);
 }
 
 /** Sets the check-out only when none is recorded, so two check-outs cannot both succeed. */

@@ -17,20 +17,34 @@ export const isScheduledOn = (schedule: Schedule, date: string) =>
 
 const graceMs = (version: ScheduleVersion) => version.grace_minutes * 60_000;
 
+/**
+ * zonedInstant remembered: a morning of check-ins asks for the same few shift starts thousands of
+ * times, and each answer costs several Intl calls.
+ */
+const instants = new Map<string, number>();
+function shiftInstant(date: string, time: string, timeZone: string): number {
+  const key = `${date}|${time}|${timeZone}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    if (instants.size >= 10_000) instants.clear();
+    at = zonedInstant(date, time, timeZone).getTime();
+    instants.set(key, at);
+  }
+  return at;
+}
+
 /** Late: a check-in after start + grace on a scheduled day. Work on a day off is never late. */
 export function isLate(schedule: Schedule, date: string, checkIn: Date, timeZone: string): boolean {
   if (!isScheduledOn(schedule, date)) return false;
   const version = versionOn(schedule, date);
-  const start = zonedInstant(date, version.start_time, timeZone);
-  return checkIn.getTime() > start.getTime() + graceMs(version);
+  return checkIn.getTime() > shiftInstant(date, version.start_time, timeZone) + graceMs(version);
 }
 
 /** Early exit: a check-out before end - grace on a scheduled day. */
 export function isEarlyExit(schedule: Schedule, date: string, checkOut: Date | null, timeZone: string) {
   if (!checkOut || !isScheduledOn(schedule, date)) return false;
   const version = versionOn(schedule, date);
-  const end = zonedInstant(date, version.end_time, timeZone);
-  return checkOut.getTime() < end.getTime() - graceMs(version);
+  return checkOut.getTime() < shiftInstant(date, version.end_time, timeZone) - graceMs(version);
 }
 
 /** A person-day as the API shows it. */

@@ -3,17 +3,14 @@ import { addDays, hoursBetween, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import type { DomainEvent, EventBus } from '../../events/bus';
+import type { EventBus } from '../../events/bus';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { OrgClock } from '../system/clock';
-import {
-  findRecord,
-  insertRecordAnnounced,
-  recordsBetween,
-  setCheckOutIfOpen,
-} from './attendance.repository';
-import { isEarlyExit, isLate, isScheduledOn, statusOf } from './attendance.rules';
+import { findRecord, recordsBetween, setCheckOutIfOpen } from './attendance.repository';
+import { isEarlyExit, isScheduledOn, statusOf } from './attendance.rules';
+import { attendanceUpdate } from './attendance-events';
+import { CheckIns } from './check-ins';
 import { type Dates, findUserSchedule, type Schedule } from './schedules.repository';
 
 /** How far back a streak is followed. */
@@ -21,11 +18,16 @@ const STREAK_LOOKBACK_DAYS = 400;
 
 /** Self-service attendance: the signed-in person's own day, check-in/out and statistics. */
 export class AttendanceService {
+  /** The morning's busiest write goes out in group commits. */
+  private readonly checkIns: CheckIns;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
-  ) {}
+  ) {
+    this.checkIns = new CheckIns(db, bus);
+  }
 
   async myStatus(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
@@ -37,20 +39,7 @@ export class AttendanceService {
   async checkIn(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
-    const schedule = await this.scheduleOf(actor.userId, { from: today.date, to: today.date });
-    // One statement, no transaction: the morning's busiest write is one round trip.
-    const record = await insertRecordAnnounced(
-      this.db,
-      {
-        user_id: actor.userId,
-        date: today.date,
-        check_in_time: today.now,
-        late: isLate(schedule, today.date, today.now, today.timeZone),
-        source: 'web',
-        created_by: actor.userId,
-      },
-      this.bus.notification(attendanceUpdate(actor.userId, today.date, 'check_in')),
-    );
+    const record = await this.checkIns.checkIn(actor.userId, today);
     if (!record) throw new AppError('conflict', 'Already checked in today');
     return statusOf(record, today);
   }
@@ -137,12 +126,5 @@ export class AttendanceService {
     await this.bus.publish(attendanceUpdate(userId, date, action), trx);
   }
 }
-
-const attendanceUpdate = (userId: number, date: string, action: AttendanceAction): DomainEvent => ({
-  kind: 'live',
-  type: 'attendance_update',
-  data: { userId, date, action },
-  audience: { userIds: [userId], admins: true },
-});
 
 const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;

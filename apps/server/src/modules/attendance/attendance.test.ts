@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
@@ -69,6 +70,36 @@ describe('check-in and check-out', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     expect(await recordsOf(user.id)).toHaveLength(1);
+  });
+
+  it('records a crowd checking in at once each with their own time, lateness, event and month', async () => {
+    at('2026-07-06T08:11:00Z'); // 09:11 BST: one minute past the grace
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => staffMember()));
+    const events: DomainEvent[] = [];
+    const stop = suite.bus.subscribe((e) => events.push(e));
+    const answers = await Promise.all(
+      crowd.map((c) => suite.http.post('/api/attendance/check-in', c.session)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
+    for (const answer of answers)
+      expect(answer.json().status).toMatchObject({ check_in_time: '2026-07-06T08:11:00.000Z', late: true });
+    const ids = crowd.map((c) => c.user.id);
+    await expect
+      .poll(() => events.filter((e) => e.kind === 'live' && e.type === 'attendance_update').length, {
+        timeout: 3000,
+      })
+      .toBe(crowd.length);
+    stop();
+    expect(
+      events
+        .flatMap((e) => (e.kind === 'live' && e.type === 'attendance_update' ? [e.audience.userIds] : []))
+        .sort(),
+    ).toEqual(ids.map((id) => [id]).sort());
+    // The rollup the reports read (migration 013): day 6 present and late for each of them.
+    const months = await sql<{ present_days: number; late_days: number }>`
+      SELECT present_days, late_days FROM attendance_months
+      WHERE month = '2026-07-01' AND user_id = ANY(${ids}::int[])`.execute(suite.db);
+    expect(months.rows).toEqual(crowd.map(() => ({ present_days: 1 << 5, late_days: 1 << 5 })));
   });
 
   it('reports my status, with hours so far while checked in', async () => {

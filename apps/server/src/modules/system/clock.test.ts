@@ -32,6 +32,22 @@ describe('the organisation clock', () => {
     });
   });
 
+  it('turns the date at local midnight to the second, asked again and again within the minute', async () => {
+    let now = new Date('2026-07-08T22:59:00Z');
+    const clock = new OrgClock(database.db, () => now);
+    const dates: string[] = [];
+    for (const iso of [
+      '2026-07-08T22:59:00Z',
+      '2026-07-08T22:59:59.999Z',
+      '2026-07-08T23:00:00Z',
+      '2026-07-08T22:59:30Z',
+    ]) {
+      now = new Date(iso);
+      dates.push((await clock.today()).date);
+    }
+    expect(dates).toEqual(['2026-07-08', '2026-07-08', '2026-07-09', '2026-07-08']);
+  });
+
   it('bounds a local day, 23 hours on the spring-forward day and 25 on the fall-back day', async () => {
     const clock = new OrgClock(database.db);
     const spring = await clock.dayBounds('2026-03-29');

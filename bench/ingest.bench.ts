@@ -1,16 +1,22 @@
 /**
  * Door event ingestion: simulated controllers push ISAPI events over HTTP to Atrium running in a
- * process of its own, every event three times and out of order, as devices do when they resend and
- * replay. Prints events/s committed and push latency, and in the same run the raw rate of
- * single-row `INSERT ... ON CONFLICT DO NOTHING` into the same table from the same number of
- * clients in this process, fed the same three-copies-shuffled workload; then checks that every
- * event is stored exactly once. Asserts nothing. Run: npm run bench -- ingest
+ * process of its own (demo data, its default log level), every event three times and out of
+ * order, as devices do when they resend and replay. Prints events/s committed and push latency,
+ * and in the same run the raw rate of single-row `INSERT ... ON CONFLICT DO NOTHING` into the same
+ * table from the same number of clients in this process, fed the same three-copies-shuffled
+ * workload; then checks that every event is stored exactly once. Asserts nothing.
+ * Run: npm run bench -- ingest
  *
  * Two raw figures, because "the raw rate" can be read two ways for a workload of 3 sends per event:
  * - statements/s: single-row statements executed (3 per event; 2 of the 3 find a conflict);
  * - unique rows/s: distinct events made durable per second by those same statements.
  * Atrium's events/s committed counts distinct events made durable per second from the same 3 sends
  * each, so it compares like for like with unique rows/s; both ratios are printed.
+ *
+ * The machine is shared, so both sides take turns on slices of the workload, and the CPU Atrium,
+ * PostgreSQL and the bench's clients spend per event (from /proc) is printed beside the rates; so
+ * are GET /api/health and a bare Fastify with the same clients, whose p99 shows what latency the
+ * machine allows at the time.
  *
  * Knobs: BENCH_DATABASE_URL (default: embedded PostgreSQL), INGEST_EVENTS (default 6000),
  * INGEST_CLIENTS (default 32), INGEST_DEVICES (default 16), INGEST_CPU_PROF=<dir> (Atrium runs
@@ -41,6 +47,7 @@ const CLIENTS = Number(process.env.INGEST_CLIENTS ?? 32);
 const DEVICES = Number(process.env.INGEST_DEVICES ?? 16);
 const PROFILE = process.env.INGEST_CPU_PROF;
 const COPIES = 3;
+const REFERENCE = Math.max(1000, EVENTS);
 /** Serials of the raw baseline's rows start here, clear of the pushed events'. */
 const RAW_SERIALS = 50_000_000;
 
@@ -141,7 +148,6 @@ const atrium = await startProcess(
     DEMO: '0',
     SIMULATE_DEVICES: '0',
     SIMULATE_CAMERAS: '0',
-    LOG_LEVEL: 'warn',
   },
 );
 const base = atrium.base;
@@ -178,39 +184,9 @@ const bench = async () => {
   };
 };
 
-let failed = 0;
-let pushes: Awaited<ReturnType<typeof runLoad>>;
-let health: Awaited<ReturnType<typeof runLoad>>;
-let pushCpu: { server: number; db: number; clients: number };
-try {
-  // Warm up: connections, caches, the month's partition.
-  await runLoad(warmSends.length, CLIENTS, async (i) => {
-    await push(warmSends[i]!);
-  });
-  // Reference: the cheapest route that reaches the database, same clients.
-  health = await runLoad(Math.max(1000, EVENTS), CLIENTS, async () => {
-    await request('GET', `${base}/api/health`);
-  });
-  const stopCpu = await cpu.start();
-  const stopClients = await bench();
-  pushes = await runLoad(sends.length, CLIENTS, async (i) => {
-    if ((await push(sends[i]!)) !== 200) failed += 1;
-  });
-  pushCpu = { ...(await stopCpu()), clients: stopClients() };
-} finally {
-  agent.destroy();
-  await atrium.stop();
-}
-
-// Baseline: the same workload (every event 3 times, the same shuffled order) as single-row
-// statements, one transaction each, from as many clients; its rows get serials of their own.
+/** The raw baseline's statement for a send: the same row Atrium stores, with a serial of its own. */
 const pool = new pg.Pool({ connectionString: database.url, max: CLIENTS });
-await pool.query('SELECT 1');
-let rawInserted = 0;
-const stopRawCpu = await cpu.start();
-const stopRawClients = await bench();
-const raw = await runLoad(sends.length, CLIENTS, async (i) => {
-  const { device, event } = sends[i]!;
+async function insertRaw({ device, event }: Send): Promise<number> {
   const result = await pool.query(
     `INSERT INTO access_events (device_ref, device_code, serial_no, event_key, occurred_at, major, minor, kind, action,
        access_point_id, card_no, verify_mode, reader_no, door_no, backlog, raw)
@@ -232,11 +208,79 @@ const raw = await runLoad(sends.length, CLIENTS, async (i) => {
       jsonEvent(event),
     ],
   );
-  rawInserted += result.rowCount ?? 0;
-});
-const rawCpu = { ...(await stopRawCpu()), clients: stopRawClients() };
-await pool.end();
+  return result.rowCount ?? 0;
+}
+
+// Atrium and the raw baseline take turns on the same slices of the workload, so neither gets the
+// quieter minutes of a machine other work shares.
+const SLICES = 4;
+const side = () => ({ seconds: 0, latencies: [] as number[], server: 0, db: 0, clients: 0 });
+const atriumSide = side();
+const rawSide = side();
+async function measure(into: ReturnType<typeof side>, slice: Send[], task: (s: Send) => Promise<void>) {
+  const stopCpu = await cpu.start();
+  const stopClients = await bench();
+  const run = await runLoad(slice.length, CLIENTS, (i) => task(slice[i]!));
+  const used = await stopCpu();
+  into.clients += stopClients();
+  into.server += used.server;
+  into.db += used.db;
+  into.seconds += run.seconds;
+  into.latencies.push(...run.latencies);
+}
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+let failed = 0;
+let rawInserted = 0;
+let health: Awaited<ReturnType<typeof runLoad>>;
+let bare: Awaited<ReturnType<typeof runLoad>>;
+try {
+  // Warm up: connections, caches, the month's partition, on both sides.
+  await runLoad(warmSends.length, CLIENTS, async (i) => {
+    await push(warmSends[i]!);
+  });
+  await runLoad(warmSends.length, CLIENTS, async (i) => {
+    await insertRaw(warmSends[i]!);
+  });
+  // Reference: the cheapest route that reaches the database, same clients.
+  health = await runLoad(REFERENCE, CLIENTS, async () => {
+    await request('GET', `${base}/api/health`);
+  });
+  // And the floor: Fastify answering {ok: true} with nothing else, in a process of its own.
+  const bareServer = await startProcess(
+    'bare Fastify',
+    ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts')],
+    {},
+  );
+  try {
+    bare = await runLoad(REFERENCE, CLIENTS, async () => {
+      await request('GET', `${bareServer.base}/`);
+    });
+  } finally {
+    await bareServer.stop();
+  }
+  for (let k = 0; k < SLICES; k += 1) {
+    const slice = sends.slice(
+      Math.floor((k * sends.length) / SLICES),
+      Math.floor(((k + 1) * sends.length) / SLICES),
+    );
+    await measure(atriumSide, slice, async (s) => {
+      if ((await push(s)) !== 200) failed += 1;
+    });
+    await measure(rawSide, slice, async (s) => {
+      const inserted = await insertRaw(s);
+      rawInserted += inserted;
+    });
+  }
+} finally {
+  agent.destroy();
+  await atrium.stop();
+  await pool.end();
+}
 await cpu.close();
+atriumSide.latencies.sort((a, b) => a - b);
+rawSide.latencies.sort((a, b) => a - b);
 
 const stored = await sql<{ n: number; distinct_n: number }>`
   SELECT count(*)::int AS n, count(DISTINCT (device_ref, serial_no))::int AS distinct_n
@@ -244,39 +288,45 @@ const stored = await sql<{ n: number; distinct_n: number }>`
     AND serial_no >= ${FIRST_SERIAL} AND serial_no < ${WARM_SERIAL}`.execute(db);
 const { n, distinct_n } = stored.rows[0]!;
 
-const rate = EVENTS / pushes.seconds;
-const statementRate = sends.length / raw.seconds;
-const rawRowRate = rawInserted / raw.seconds;
+const rate = EVENTS / atriumSide.seconds;
+const pushRate = sends.length / atriumSide.seconds;
+const statementRate = sends.length / rawSide.seconds;
+const rawRowRate = rawInserted / rawSide.seconds;
+const p50 = percentile(atriumSide.latencies, 0.5);
+const p99 = percentile(atriumSide.latencies, 0.99);
 const perEvent = (ms: number) => (ms / EVENTS).toFixed(2);
 const load = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(' ');
 console.info(
-  `ingest: ${EVENTS} events x ${COPIES} copies shuffled = ${sends.length} sends, ${CLIENTS} clients, ${DEVICES} devices; Atrium in its own process; load average ${load}`,
+  `ingest: ${EVENTS} events x ${COPIES} copies shuffled = ${sends.length} sends, ${CLIENTS} clients, ${DEVICES} devices; Atrium in its own process; Atrium and raw take turns on ${SLICES} slices; load average ${load}`,
 );
 console.info(
-  `  Atrium, pushes over HTTP: ${(sends.length / pushes.seconds).toFixed(0)} pushes/s = ${rate.toFixed(0)} events/s committed, p50 ${pushes.p50.toFixed(1)} ms, p99 ${pushes.p99.toFixed(1)} ms, ${failed} failed`,
+  `  Atrium, pushes over HTTP: ${pushRate.toFixed(0)} pushes/s = ${rate.toFixed(0)} events/s committed, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${failed} failed`,
 );
 console.info(
-  `    CPU per event: Atrium ${perEvent(pushCpu.server)} ms, PostgreSQL ${perEvent(pushCpu.db)} ms, bench clients ${perEvent(pushCpu.clients)} ms`,
+  `    CPU per event: Atrium ${perEvent(atriumSide.server)} ms, PostgreSQL ${perEvent(atriumSide.db)} ms, bench clients ${perEvent(atriumSide.clients)} ms`,
 );
 console.info(
-  `  raw, the same ${sends.length} sends as single-row INSERT ... ON CONFLICT DO NOTHING, ${CLIENTS} clients: ${statementRate.toFixed(0)} statements/s = ${rawRowRate.toFixed(0)} unique rows/s (${rawInserted} rows), p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms`,
+  `  raw, the same ${sends.length} sends as single-row INSERT ... ON CONFLICT DO NOTHING, ${CLIENTS} clients: ${statementRate.toFixed(0)} statements/s = ${rawRowRate.toFixed(0)} unique rows/s (${rawInserted} rows), p50 ${percentile(rawSide.latencies, 0.5).toFixed(1)} ms, p99 ${percentile(rawSide.latencies, 0.99).toFixed(1)} ms`,
 );
 console.info(
-  `    CPU per event: PostgreSQL ${perEvent(rawCpu.db)} ms, bench clients ${perEvent(rawCpu.clients)} ms`,
+  `    CPU per event: PostgreSQL ${perEvent(rawSide.db)} ms, bench clients ${perEvent(rawSide.clients)} ms`,
 );
 console.info(
-  `  reference GET /api/health (one trivial query), ${CLIENTS} clients: ${(Math.max(1000, EVENTS) / health.seconds).toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`,
+  `  reference GET /api/health (one trivial query), ${CLIENTS} clients: ${(REFERENCE / health.seconds).toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`,
+);
+console.info(
+  `  reference bare Fastify GET (no database), ${CLIENTS} clients: ${(REFERENCE / bare.seconds).toFixed(0)} req/s, p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms`,
 );
 console.info(
   `  ratio, like for like: events/s committed : raw unique rows/s = ${(rate / rawRowRate).toFixed(2)} (target >= 0.5)`,
 );
 console.info(
-  `  ratio, strict:        events/s committed : raw statements/s  = ${(rate / statementRate).toFixed(2)} (pushes/s : statements/s = ${(sends.length / pushes.seconds / statementRate).toFixed(2)})`,
+  `  ratio, strict:        events/s committed : raw statements/s  = ${(rate / statementRate).toFixed(2)} (pushes/s : statements/s = ${(pushRate / statementRate).toFixed(2)})`,
 );
-console.info(`  p99 ${pushes.p99.toFixed(1)} ms (target < 20 ms)`);
+console.info(`  p99 ${p99.toFixed(1)} ms (target < 20 ms)`);
 console.info(
   `  stored ${n} rows for ${EVENTS} events: ${EVENTS - distinct_n} lost, ${n - distinct_n} duplicated`,
 );

@@ -146,7 +146,11 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => dashboard.metrics.stop());
   const access = await createAccess(db, bus, clock, accessOptions);
-  app.addHook('onClose', async () => access.ingest.settled());
+  const stopFollowingDevices = access.follow();
+  app.addHook('onClose', async () => {
+    stopFollowingDevices();
+    await access.ingest.settled();
+  });
   if (video) {
     const snapshots = new AccessSnapshots({
       db,

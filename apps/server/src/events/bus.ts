@@ -16,7 +16,9 @@ export type DomainEvent =
   /** People whose standing changed (enabled, disabled, a new role): cached sessions of theirs are dropped. */
   | { kind: 'users_changed'; userIds: number[] }
   /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
-  | { kind: 'settings_changed'; keys: string[] };
+  | { kind: 'settings_changed'; keys: string[] }
+  /** A device's push secret or settings changed: cached devices (the push path's) are dropped. */
+  | { kind: 'devices_changed' };
 
 type Handler = (event: DomainEvent) => void;
 // biome-ignore lint/suspicious/noExplicitAny: the bus publishes on any executor, whatever its schema.

@@ -12,6 +12,7 @@ import { AccessService } from './access.service';
 import { DevicesService } from './devices.service';
 import { AccessIngest } from './ingest.service';
 import { DevicePushService } from './push.service';
+import { PushDevices } from './push-devices';
 
 export interface AccessOptions {
   /** Where pictures devices send are kept (DATA_DIR/access-pictures). */
@@ -27,12 +28,14 @@ export interface AccessOptions {
 export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, options: AccessOptions = {}) {
   const credentials = await DeviceCredentials.load(db);
   const ingest = new AccessIngest(db, bus, clock);
+  const pushDevices = new PushDevices(db, bus);
   const push = new DevicePushService(
     db,
     bus,
     clock,
     ingest,
     options.picturesDir ?? path.join(os.tmpdir(), 'atrium-access-pictures'),
+    pushDevices,
   );
   const access = new AccessService(db, clock, ingest);
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
@@ -43,9 +46,14 @@ export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, optio
     push,
     access,
     devices,
+    /** Follows device changes made by any process; returns the unsubscribe. */
+    follow: () => pushDevices.follow(),
     /** Registers the routes inside the /api prefix. */
     async register(api: FastifyInstance): Promise<void> {
-      await api.register(isapiPushRoutes(push));
+      // Controllers push all day: a log line per push (two at the default info level) drowned the log
+      // and cost a fifth of a push's CPU. Failures are still logged; unreadable pushes are kept
+      // (device_push_rejects) for diagnosis.
+      await api.register(isapiPushRoutes(push), { logLevel: 'warn' });
       await api.register(accessRoutes(access, devices, push));
     },
   };

@@ -125,6 +125,7 @@ export class DevicesService {
       }
       if (change.status && after)
         await this.bus.publish(deviceStatusEvent({ ...after, status: after.status }), trx);
+      await this.bus.publish({ kind: 'devices_changed' }, trx);
       const { password: _secret, ...shown } = body;
       await recordAudit(trx, {
         actorUserId: actor.userId,
@@ -146,6 +147,7 @@ export class DevicesService {
     await this.db.transaction().execute(async (trx) => {
       const updated = await updateDevice(trx, id, { push_secret_hash: hashSecret(secret) }, this.clock.now());
       if (!updated) throw notFound('Device');
+      await this.bus.publish({ kind: 'devices_changed' }, trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'device.push_secret_rotated',

@@ -14,9 +14,10 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import type { OrgClock } from '../system/clock';
 import { markDevicesSeen } from './device-monitor';
-import { type DeviceRow, findDeviceByPushHash, type PushingDevice } from './devices.repository';
+import type { DeviceRow, PushingDevice } from './devices.repository';
 import { recordPushReject } from './ingest.repository';
 import type { AccessIngest } from './ingest.service';
+import type { PushDevices } from './push-devices';
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -39,16 +40,12 @@ export interface PushOutcome {
   eventId?: number;
 }
 
-/** How long a push secret's device is remembered: a rotated secret stops within this time everywhere. */
-const DEVICE_CACHE_MS = 2000;
-
 /**
  * The device side of Atrium: authenticates a push by the secret in its URL, reads the body in
  * whichever of the three forms it came, and hands access events to the ingestion. Answers only
  * once the event is committed, so a device that gets no 200 sends again and nothing is lost.
  */
 export class DevicePushService {
-  private readonly devices = new Map<string, { device: PushingDevice | undefined; until: number }>();
   private readonly handlers = new Map<string, PushHandler>();
 
   constructor(
@@ -57,6 +54,7 @@ export class DevicePushService {
     private readonly clock: OrgClock,
     private readonly ingest: AccessIngest,
     private readonly picturesDir: string,
+    private readonly devices: PushDevices,
   ) {}
 
   /** Lets another domain take pushes of an event type (case-insensitive). */
@@ -64,23 +62,16 @@ export class DevicePushService {
     this.handlers.set(eventType.toLowerCase(), handler);
   }
 
-  /** Forgets cached secrets (after a rotation in this process). */
+  /** Forgets cached devices (after a change in this process, before its event arrives). */
   forgetSecrets(): void {
-    this.devices.clear();
+    this.devices.forget();
   }
 
   async authenticate(token: string): Promise<PushingDevice> {
     if (!PUSH_TOKEN.test(token)) throw new AppError('unauthorized', 'Unauthorized');
-    const hash = hashSecret(token);
-    const now = Date.now();
-    let cached = this.devices.get(hash);
-    if (!cached || cached.until < now) {
-      cached = { device: await findDeviceByPushHash(this.db, hash), until: now + DEVICE_CACHE_MS };
-      if (this.devices.size > 10_000) this.devices.clear();
-      this.devices.set(hash, cached);
-    }
-    if (!cached.device) throw new AppError('unauthorized', 'Unauthorized');
-    return cached.device;
+    const device = await this.devices.find(hashSecret(token));
+    if (!device) throw new AppError('unauthorized', 'Unauthorized');
+    return device;
   }
 
   async receive(

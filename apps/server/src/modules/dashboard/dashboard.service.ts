@@ -17,7 +17,7 @@ import type { Actor } from '../auth/actor';
 import { authorize, can, listScope } from '../auth/policies';
 import { footTrafficToday } from '../counting/foot-traffic';
 import { totalRemainingDays } from '../leave/balances';
-import { pendingCount } from '../leave/leave.repository';
+import { pendingCount } from '../leave/leave-counts.repository';
 import type { OrgClock } from '../system/clock';
 import {
   attendanceRateByDay,

@@ -28,19 +28,16 @@ import { monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
   applicationOwnerAndStatus,
-  calendarDays,
   closePending,
   findApplication,
   findOverlap,
   insertApplication,
-  leaveOnDay,
-  leaveStats,
   listApplications,
   listOwnApplications,
   listPending,
   lockApplicant,
-  pendingCount,
 } from './leave.repository';
+import { calendarDays, leaveOnDay, leaveStats, pendingCount } from './leave-counts.repository';
 import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
 import { ledgerOf } from './ledger.repository';
 import { notifyApplicant, publishApplicationChanged } from './notifications';

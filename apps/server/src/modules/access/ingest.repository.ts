@@ -70,8 +70,9 @@ export interface BatchOutcome {
  * - an alert for each new event whose codes raise one;
  * - the devices' last_seen (written at most every few seconds per device), but for those that are
  *   offline, which it returns.
- * People and days are written in key order, so concurrent batches touching the same ones wait for
- * each other rather than deadlock. (Unreferenced data-modifying CTEs run all the same.)
+ * Events, people and days are written in key order, so concurrent batches holding copies of the
+ * same events or touching the same people wait for each other rather than deadlock (a deadlock
+ * costs a second's wait and a retry event by event). (Unreferenced data-modifying CTEs run all the same.)
  */
 export async function storeBatch(
   db: Kysely<Database>,
@@ -117,7 +118,7 @@ export async function storeBatch(
           (SELECT u.id FROM users u WHERE u.employee_number = e.employee_no),
           (SELECT u.id FROM users u WHERE u.badge_number = e.card_no)),
         e.card_no, e.employee_no, e.verify_mode, e.reader_no, e.door_no, e.backlog, e.raw::jsonb, e.picture_path
-      FROM e WHERE NOT e.deferred ORDER BY e.n
+      FROM e WHERE NOT e.deferred ORDER BY e.device_ref, e.event_key, e.occurred_at, e.n
       ON CONFLICT ON CONSTRAINT access_events_once DO NOTHING
       RETURNING id, device_ref, event_key, occurred_at, user_id, kind, action, access_point_id
     ), fresh AS (

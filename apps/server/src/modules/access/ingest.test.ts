@@ -255,7 +255,12 @@ describe('what devices report', () => {
     ]);
 
     await expect
-      .poll(() => live.filter((e) => e.kind === 'live' && e.type === 'device_event').length)
+      .poll(
+        () =>
+          live.filter(
+            (e) => e.kind === 'live' && e.type === 'device_event' && JSON.stringify(e).includes(server.code),
+          ).length,
+      )
       .toBe(1);
     stop();
     const mine = live.filter(

@@ -9,11 +9,10 @@
  * Asserts nothing.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchDatabase } from './support/bench-db';
 import { BENCH_PASSWORD } from './support/bench-login';
-import { startProcess } from './support/process';
+import { residentMb, startProcess } from './support/process';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -32,10 +31,7 @@ const atrium = await startProcess('Atrium', ['--import', 'tsx', path.join(root, 
   SIMULATE_CAMERAS: '0',
 });
 
-async function rssMb(): Promise<number> {
-  const status = await readFile(`/proc/${atrium.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
+const rssMb = () => residentMb(atrium.child.pid);
 
 async function download(name: string, url: string, init: RequestInit) {
   const before = await rssMb();

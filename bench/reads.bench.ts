@@ -7,13 +7,16 @@
  * prints p50 and p95 of sequential calls and req/s with 10 clients, and writes the table as JSON
  * to bench/results/reads.json. Asserts nothing.
  *
+ * Atrium's resident memory is printed idle after start and idle again after every read was measured
+ * (Atrium runs under tsx here, whose compiler adds to it).
+ *
  * Knobs: BENCH_SEQUENTIAL (default 30 calls), BENCH_LOAD_MS (default 2000 ms at 10 clients).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchDatabase } from './support/bench-db';
 import { BENCH_PASSWORD } from './support/bench-login';
-import { startProcess } from './support/process';
+import { residentMb, startProcess } from './support/process';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 2000);
@@ -160,6 +163,7 @@ try {
     ['counting report (month)', api(`/reports/people-analytics?${range}`), admin],
   ];
 
+  const idleAtStart = await residentMb(atrium.child.pid);
   const baseline = await measure('bare Fastify', `${bare.base}/`);
   console.info(
     `${target.name}: ${SEQUENTIAL} sequential calls and ${LOAD_MS} ms at ${CLIENTS} clients per read`,
@@ -185,11 +189,16 @@ try {
   console.info(
     `summary: ${results.length} reads at ${people.toLocaleString('en-GB')} people; ${under20} with p95 < 20 ms; slowest p95 ${worst.p95_ms} ms (${worst.name}); bare Fastify ${baseline.rps} req/s`,
   );
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleAfter = await residentMb(atrium.child.pid);
+  console.info(
+    `Atrium RSS idle: ${Math.round(idleAtStart)} MB after start, ${Math.round(idleAfter)} MB after the reads`,
+  );
   const out = path.join(import.meta.dirname, 'results');
   await mkdir(out, { recursive: true });
   await writeFile(
     path.join(out, 'reads.json'),
-    `${JSON.stringify({ people, bare_rps: baseline.rps, reads: results }, null, 2)}\n`,
+    `${JSON.stringify({ people, bare_rps: baseline.rps, rss_idle_mb: Math.round(idleAfter), reads: results }, null, 2)}\n`,
   );
 } finally {
   await atrium.stop();

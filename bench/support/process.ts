@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 async function freePort(): Promise<number> {
@@ -55,4 +56,10 @@ export async function startProcess(name: string, args: string[], env: Record<str
       running.delete(child);
     },
   };
+}
+
+/** A process's resident memory in MB, from /proc. */
+export async function residentMb(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -33,6 +33,12 @@ export interface EndpointDef {
   readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
   readonly produces?: 'json' | 'file';
   /**
+   * `bulk`: the answer can hold tens of thousands of rows (a report over everyone), built by typed
+   * server code. It is sent as plain JSON without the schema's run-time check, which alone cost
+   * 250 ms for 50,000 rows; the schema still types and documents it.
+   */
+  readonly responseSize?: 'small' | 'bulk';
+  /**
    * Who checks the caller's token: `hook` (the default) refuses a request without a valid bearer
    * token before the handler runs; `handler` lets it through to a handler that authenticates by
    * itself, for media that <video> and <img> fetch with a signed URL instead of a header. The

@@ -101,6 +101,7 @@ export const reportsApi = {
     params: ReportParams,
     query: ReportQuery,
     response: ReportResponse,
+    responseSize: 'bulk',
   }),
   export: endpoint({
     method: 'GET',

@@ -56,6 +56,9 @@ export function route<E extends EndpointDef>(
     method: endpoint.method,
     url: endpoint.path,
     schema: schemaOf(endpoint),
+    ...(endpoint.responseSize === 'bulk'
+      ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }
+      : {}),
     // `public` only skips the bearer-token hook: handler-authenticated endpoints check on their own.
     config: { public: endpoint.audience === 'public' || endpoint.authenticatedBy === 'handler', endpoint },
     handler: status

@@ -89,8 +89,15 @@ export class ReportsService {
   /** Department figures summed from the people's, so both reports count a person alike. */
   private async departments(people: PersonAttendance[]) {
     const departments = await departmentsWithManagers(this.db);
+    // Grouped once: filtering 50,000 people per department cost 50 passes over all of them.
+    const byDepartment = new Map<number | null, PersonAttendance[]>();
+    for (const p of people) {
+      const members = byDepartment.get(p.departmentId);
+      if (members) members.push(p);
+      else byDepartment.set(p.departmentId, [p]);
+    }
     return departments.map((d) => {
-      const members = people.filter((p) => p.departmentId === d.id);
+      const members = byDepartment.get(d.id) ?? [];
       const present = sum(members, (p) => p.present);
       const scheduled = sum(members, (p) => p.scheduledPresent);
       const attendance = percent(scheduled, scheduled + sum(members, (p) => p.absent));

@@ -7,13 +7,15 @@ import { scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
 
-export async function findRecord(db: Kysely<Database>, userId: number, date: string) {
-  return db
-    .selectFrom('attendance_records')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('date', '=', date)
-    .executeTakeFirst();
+/** A person's record of a day. Prepared (see db/connection): it is behind every dashboard's load. */
+export async function findRecord(
+  db: Kysely<Database>,
+  userId: number,
+  date: string,
+): Promise<RecordRow | undefined> {
+  const result = await sql<RecordRow>`/* prepared: attendance_find_record */
+    SELECT * FROM attendance_records WHERE user_id = ${userId} AND date = ${date}`.execute(db);
+  return result.rows[0];
 }
 
 export async function findRecordById(db: Kysely<Database>, id: number, forUpdate = false) {

@@ -348,7 +348,6 @@ function liveEvents(stored: Stored[], outcome: BatchOutcome, changes: Attendance
   return live;
 }
 
-/** A newly stored event with what the live messages and attendance need to know. */
 /** Rows to store, with their places among the pushes of the batch. */
 interface Batch {
   rows: BatchRow[];
@@ -359,6 +358,7 @@ interface Batch {
   receivedAt: Date;
 }
 
+/** A newly stored event with what the live messages and attendance need to know. */
 interface Stored {
   /** Its place among the pushes of the batch. */
   index: number;

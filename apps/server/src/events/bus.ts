@@ -29,6 +29,29 @@ const CHANNEL = 'atrium_events';
 const MAX_PAYLOAD = 7900;
 
 /**
+ * Encoded events (each within MAX_PAYLOAD) grouped, in order, into JSON arrays that fit in one
+ * NOTIFY each: a batch of door events is then a few notifications rather than one per event,
+ * each of which costs PostgreSQL a queue entry and the listening process a message.
+ */
+function packed(encoded: string[]): string[] {
+  const payloads: string[] = [];
+  let group: string[] = [];
+  let bytes = 2;
+  for (const payload of encoded) {
+    const size = Buffer.byteLength(payload) + 1;
+    if (group.length > 0 && bytes + size > MAX_PAYLOAD) {
+      payloads.push(`[${group.join(',')}]`);
+      group = [];
+      bytes = 2;
+    }
+    group.push(payload);
+    bytes += size;
+  }
+  if (group.length > 0) payloads.push(`[${group.join(',')}]`);
+  return payloads;
+}
+
+/**
  * Domain events travel through PostgreSQL NOTIFY, so every server process sharing the
  * database sees them. A NOTIFY issued inside a transaction is delivered only when that
  * transaction commits: publishing with the transaction is "emit after commit" for free.
@@ -78,7 +101,7 @@ export class EventBus {
   /** Several events in one round trip, in order (a batch of door events publishes this way). */
   async publishMany(events: DomainEvent[], executor: AnyDb = this.db): Promise<void> {
     if (events.length === 0) return;
-    const payloads = events.map((event) => this.encode(event));
+    const payloads = packed(events.map((event) => this.encode(event)));
     // Prepared (see db/connection.ts): every batch of door events publishes this way.
     await sql`/* prepared: bus_publish_many */ SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
       executor,
@@ -108,18 +131,21 @@ export class EventBus {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      let event: DomainEvent;
+      let events: DomainEvent[];
       try {
-        event = JSON.parse(message.payload) as DomainEvent;
+        const parsed = JSON.parse(message.payload) as DomainEvent | DomainEvent[];
+        events = Array.isArray(parsed) ? parsed : [parsed];
       } catch (error) {
         this.onError(error);
         return;
       }
-      for (const handler of this.handlers) {
-        try {
-          handler(event);
-        } catch (error) {
-          this.onError(error);
+      for (const event of events) {
+        for (const handler of this.handlers) {
+          try {
+            handler(event);
+          } catch (error) {
+            this.onError(error);
+          }
         }
       }
     });

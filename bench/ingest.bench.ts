@@ -117,7 +117,12 @@ function eventOf(n: number, firstSerial: number): Event {
     currentEvent: n % 7 !== 0,
   };
 }
-function workload(events: number, firstSerial: number): Send[] {
+/**
+ * Every event's copies, shuffled within windows of `window` consecutive events: the whole set by
+ * default; a small window keeps the rate of new events steady, as when devices resend within
+ * seconds, while copies still arrive out of order.
+ */
+function workload(events: number, firstSerial: number, window = events): Send[] {
   const sends: Send[] = [];
   for (let n = 0; n < events; n += 1) {
     const event = eventOf(n, firstSerial);
@@ -131,16 +136,22 @@ function workload(events: number, firstSerial: number): Send[] {
       });
     }
   }
-  for (let i = sends.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [sends[i], sends[j]] = [sends[j]!, sends[i]!];
+  for (let start = 0; start < sends.length; start += window * COPIES) {
+    const end = Math.min(sends.length, start + window * COPIES);
+    for (let i = end - 1; i > start; i -= 1) {
+      const j = start + Math.floor(Math.random() * (i - start + 1));
+      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
+    }
   }
   return sends;
 }
 const sends = workload(EVENTS, FIRST_SERIAL);
 const warmSends = workload(Math.min(300, EVENTS), WARM_SERIAL);
 const PACED_EVENTS = Math.ceil(EVENTS / 2);
-const pacedSends = workload(PACED_EVENTS, PACED_SERIAL);
+// Copies within 200 events (about 0.4 s at the target rate) of each other: shuffled over the whole
+// set instead, the first slice would hold most events' first copies and so far more new events a
+// second than the rate says.
+const pacedSends = workload(PACED_EVENTS, PACED_SERIAL, 200);
 
 // Atrium in a process of its own, on the same database; the clients below stay in this process.
 const atrium = await startProcess(

@@ -109,6 +109,8 @@ export class AccessIngest {
   private readonly knownMonths = new Set<string>();
   private readonly listeners = new Set<(events: StoredAccessEvent[]) => void>();
   private readonly recent = new StoredRecently();
+  /** Events being written now, by key: a copy that arrives meanwhile waits for that write. */
+  private readonly writing = new Map<string, Promise<unknown>>();
   /** Live messages of committed batches, sent in order after the pushes were answered. */
   private published: Promise<void> = Promise.resolve();
 
@@ -125,10 +127,33 @@ export class AccessIngest {
     const key = request.device
       ? `${request.device.id}|${eventKeyOf(request.fields)}|${request.fields.occurredAt.getTime()}`
       : undefined;
-    if (key && this.recent.answers(request.device!.id, key)) return { stored: false, eventId: null };
+    if (!key) return this.submit(request);
+    if (this.recent.answers(request.device!.id, key)) return { stored: false, eventId: null };
+    // A device resends when its first push is slow to be answered: the copy waits for that write
+    // rather than queueing a second one behind it. Should the write fail, the copy tries its own.
+    const first = this.writing.get(key);
+    if (
+      first &&
+      (await first.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return { stored: false, eventId: null };
+    const written = this.submit(request);
+    this.writing.set(key, written);
+    try {
+      const outcome = await written;
+      this.recent.remember(key);
+      return outcome;
+    } finally {
+      if (this.writing.get(key) === written) this.writing.delete(key);
+    }
+  }
+
+  private async submit(request: IngestRequest): Promise<IngestResult> {
     const outcome = await this.batcher.submit(request);
     if ('error' in outcome) throw outcome.error;
-    if (key) this.recent.remember(key);
     return outcome;
   }
 

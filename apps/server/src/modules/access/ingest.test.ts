@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
@@ -11,6 +13,7 @@ import {
 } from '../../../test/access';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
+import { eventually } from '../../../test/video';
 import {
   encode,
   heartbeatXml,
@@ -139,6 +142,55 @@ describe('duplicates, replays and order', () => {
     expect((await eventsOf(database.db, server.id)).filter((r) => r.serial_no === e.serialNo)).toHaveLength(
       1,
     );
+  });
+
+  it('answers a copy sent while the first is being written from that write, writing nothing more', async () => {
+    const e = cardEvent(server.code, at('2026-11-23T12:00:00Z'), { cardNo: '5555555555' });
+    // The day's counters exist; a transaction holding the counters' rows keeps the first write waiting.
+    await push(
+      t.url,
+      server.secret,
+      jsonEvent(cardEvent(server.code, at('2026-11-23T11:00:00Z'))),
+      'application/json',
+    );
+    const lock = new pg.Client({ connectionString: database.url });
+    await lock.connect();
+    await sql`CREATE TABLE test_event_inserts (at timestamptz DEFAULT now());
+      CREATE FUNCTION test_count_event_insert() RETURNS trigger LANGUAGE plpgsql AS
+        'BEGIN INSERT INTO test_event_inserts DEFAULT VALUES; RETURN NULL; END';
+      CREATE TRIGGER test_count_event_inserts AFTER INSERT ON access_events
+        FOR EACH STATEMENT EXECUTE FUNCTION test_count_event_insert()`.execute(database.db);
+    try {
+      await lock.query('BEGIN');
+      await lock.query('SELECT 1 FROM access_daily_counts FOR UPDATE');
+      const first = push(t.url, server.secret, jsonEvent(e), 'application/json');
+      await eventually(
+        async () => {
+          const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.db);
+          return waiting.rows[0]!.n > 0;
+        },
+        5000,
+        'the first write to wait for the lock',
+      );
+      const { body, contentType } = encode(e, 'xml');
+      const copy = push(t.url, server.secret, body, contentType);
+      await new Promise((r) => setTimeout(r, 300));
+      await lock.query('COMMIT');
+      const results = await Promise.all([first, copy]);
+      expect(results.map((r) => [r.status, r.json().result])).toEqual([
+        [200, 'stored'],
+        [200, 'duplicate'],
+      ]);
+      const inserts = await sql<{ n: number }>`SELECT count(*)::int AS n FROM test_event_inserts`.execute(
+        database.db,
+      );
+      expect(inserts.rows[0]!.n).toBe(1);
+    } finally {
+      await lock.end();
+      await sql`DROP TRIGGER test_count_event_inserts ON access_events;
+        DROP FUNCTION test_count_event_insert(); DROP TABLE test_event_inserts`.execute(database.db);
+    }
   });
 
   it('marks replayed events as backlog, and takes them out of order', async () => {

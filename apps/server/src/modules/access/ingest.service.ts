@@ -86,6 +86,13 @@ export function eventKeyOf(fields: AccessEventFields): number {
   return -(digest.readUIntBE(0, 6) % 2 ** 47) - 1;
 }
 
+/** Whether a write succeeds; a copy waiting on it does not take its error on. */
+const succeeds = (write: Promise<unknown>) =>
+  write.then(
+    () => true,
+    () => false,
+  );
+
 const monthStart = (d: Date) => `${d.toISOString().slice(0, 7)}-01`;
 
 /**
@@ -132,14 +139,7 @@ export class AccessIngest {
     // A device resends when its first push is slow to be answered: the copy waits for that write
     // rather than queueing a second one behind it. Should the write fail, the copy tries its own.
     const first = this.writing.get(key);
-    if (
-      first &&
-      (await first.then(
-        () => true,
-        () => false,
-      ))
-    )
-      return { stored: false, eventId: null };
+    if (first && (await succeeds(first))) return { stored: false, eventId: null };
     const written = this.submit(request);
     this.writing.set(key, written);
     try {

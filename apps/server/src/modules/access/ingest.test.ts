@@ -12,8 +12,8 @@ import {
   type TestDoor,
 } from '../../../test/access';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { eventually } from '../../../test/eventually';
 import { makeUser, type TestUser } from '../../../test/factories';
-import { eventually } from '../../../test/video';
 import {
   encode,
   heartbeatXml,

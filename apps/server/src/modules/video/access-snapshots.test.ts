@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { eventually } from '../../../test/eventually';
 import { createUser, login } from '../../../test/fixtures';
-import { eventually, inspectMedia, startVideoApp } from '../../../test/video';
+import { inspectMedia, startVideoApp } from '../../../test/video';
 import { ffmpegBinary } from '../../video/ffmpeg-binary';
 
 /**

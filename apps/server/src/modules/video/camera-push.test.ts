@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually';
 import { useSuite } from '../../../test/suite';
-import { eventually } from '../../../test/video';
 
 /**
  * A camera pushing its own motion (ISAPI VMD) over real HTTP, as a Hikvision camera configured

@@ -204,6 +204,7 @@ export const accessApi = {
     summary: 'Device push (Hikvision ISAPI): JSON, XML or multipart; answered once the event is committed',
     params: PushTokenParams,
     response: PushAck,
+    responseCheck: 'types',
   }),
 
   // The signed-in person's own access (staff and admins alike).

@@ -33,11 +33,12 @@ export interface EndpointDef {
   readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
   readonly produces?: 'json' | 'file';
   /**
-   * `bulk`: the answer can hold tens of thousands of rows (a report over everyone), built by typed
-   * server code. It is sent as plain JSON without the schema's run-time check, which alone cost
-   * 250 ms for 50,000 rows; the schema still types and documents it.
+   * How an answer is checked against `response` before it is sent: `schema` (the default) runs
+   * the schema on every answer; `types` trusts the typed server code that built it and sends
+   * plain JSON, for answers too large to check (a report over 50,000 people: 250 ms) or too
+   * frequent (device pushes, thousands a second). The schema still types and documents them.
    */
-  readonly responseSize?: 'small' | 'bulk';
+  readonly responseCheck?: 'schema' | 'types';
   /**
    * Who checks the caller's token: `hook` (the default) refuses a request without a valid bearer
    * token before the handler runs; `handler` lets it through to a handler that authenticates by

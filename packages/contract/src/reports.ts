@@ -101,7 +101,7 @@ export const reportsApi = {
     params: ReportParams,
     query: ReportQuery,
     response: ReportResponse,
-    responseSize: 'bulk',
+    responseCheck: 'types',
   }),
   export: endpoint({
     method: 'GET',

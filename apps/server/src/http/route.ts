@@ -56,7 +56,7 @@ export function route<E extends EndpointDef>(
     method: endpoint.method,
     url: endpoint.path,
     schema: schemaOf(endpoint),
-    ...(endpoint.responseSize === 'bulk'
+    ...(endpoint.responseCheck === 'types'
       ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }
       : {}),
     // `public` only skips the bearer-token hook: handler-authenticated endpoints check on their own.

@@ -147,12 +147,13 @@ export class AccessService {
         verifyMode: 'web',
         currentEvent: true,
       },
-      raw: JSON.stringify({
-        source: 'web',
-        action: body.action,
-        access_point: point.name,
-        device_id: body.device_id,
-      }),
+      raw: () =>
+        JSON.stringify({
+          source: 'web',
+          action: body.action,
+          access_point: point.name,
+          device_id: body.device_id,
+        }),
       userId: actor.userId,
       action: body.action,
       accessPointId: point.id,

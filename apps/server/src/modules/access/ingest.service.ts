@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
 import type { DomainEvent, EventBus } from '../../events/bus';
+import { CoalescedPublisher } from '../../events/coalesced-publisher';
 import type { OrgClock } from '../system/clock';
 import { alertLiveEvent } from './alerts';
 import { type AttendanceChange, applyBadges } from './badge-attendance';
@@ -32,8 +33,8 @@ export interface IngestRequest {
   /** The code kept on the event: the device's own, or what the web reader sent. */
   deviceCode: string;
   fields: AccessEventFields;
-  /** The parsed event as JSON, for diagnosis. */
-  raw: string;
+  /** The parsed event as JSON, for diagnosis: made only when the event is new. */
+  raw: () => string;
   picturePath?: string | null;
   /** The web reader decides who, which way and where. */
   userId?: number;
@@ -86,6 +87,10 @@ export function eventKeyOf(fields: AccessEventFields): number {
   return -(digest.readUIntBE(0, 6) % 2 ** 47) - 1;
 }
 
+/** What tells a device's event from its other events, copies included. */
+const keyOf = (device: IngestDevice, fields: AccessEventFields) =>
+  `${device.id}|${eventKeyOf(fields)}|${fields.occurredAt.getTime()}`;
+
 /** Whether a write succeeds; a copy waiting on it does not take its error on. */
 const succeeds = (write: Promise<unknown>) =>
   write.then(
@@ -118,24 +123,32 @@ export class AccessIngest {
   private readonly recent = new StoredRecently();
   /** Events being written now, by key: a copy that arrives meanwhile waits for that write. */
   private readonly writing = new Map<string, Promise<unknown>>();
-  /** Live messages of committed batches, sent in order after the pushes were answered. */
-  private published: Promise<void> = Promise.resolve();
+  /** Live messages of batches without attendance, sent after the pushes were answered. */
+  private readonly live: CoalescedPublisher;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
     /** Where a failure after the commit goes (live messages that could not be sent). */
-    private readonly report: (error: unknown) => void = (error) => console.error('access ingest:', error),
-  ) {}
+    report: (error: unknown) => void = (error) => console.error('access ingest:', error),
+  ) {
+    this.live = new CoalescedPublisher(bus, db, report);
+  }
+
+  /**
+   * Whether this event from this device is a copy of one committed moments ago, answered from
+   * memory: what a push need not read further (its picture, its raw JSON) to answer "duplicate".
+   */
+  knownCopy(device: IngestDevice, fields: AccessEventFields): boolean {
+    return this.recent.answers(device.id, keyOf(device, fields));
+  }
 
   /** Resolves once the event is committed (or was already stored); rejects when it could not be. */
   async ingest(request: IngestRequest): Promise<IngestResult> {
-    const key = request.device
-      ? `${request.device.id}|${eventKeyOf(request.fields)}|${request.fields.occurredAt.getTime()}`
-      : undefined;
-    if (!key) return this.submit(request);
-    if (this.recent.answers(request.device!.id, key)) return { stored: false, eventId: null };
+    if (!request.device) return this.submit(request);
+    const key = keyOf(request.device, request.fields);
+    if (this.recent.answers(request.device.id, key)) return { stored: false, eventId: null };
     // A device resends when its first push is slow to be answered: the copy waits for that write
     // rather than queueing a second one behind it. Should the write fail, the copy tries its own.
     const first = this.writing.get(key);
@@ -207,7 +220,8 @@ export class AccessIngest {
     const outcome = await storeBatch(this.db, rows, { timeZone, seen, deferAttendance: true });
     const stored = storedOf(batch, outcome);
     this.announce(stored, receivedAt);
-    this.publishAfterCommit(liveEvents(stored, outcome, []));
+    // Not with the statement: the devices get their 200 one round trip sooner.
+    this.live.publish(liveEvents(stored, outcome, []));
     if (outcome.offline.length > 0) {
       const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
       await this.db.transaction().execute((trx) => markDevicesSeen(trx, this.bus, back));
@@ -245,18 +259,9 @@ export class AccessIngest {
     return stored;
   }
 
-  /**
-   * Sends a committed batch's live messages without making its pushes wait for them (one round
-   * trip less before the devices get their 200), in the order the batches committed.
-   */
-  private publishAfterCommit(live: DomainEvent[]): void {
-    if (live.length === 0) return;
-    this.published = this.published.then(() => this.bus.publishMany(live, this.db)).catch(this.report);
-  }
-
   /** Resolves once the live messages of the batches committed so far have been sent. */
   settled(): Promise<void> {
-    return this.published;
+    return this.live.settled();
   }
 
   /** Tells the listeners of the batch's new live events at an access point, once committed. */
@@ -304,7 +309,7 @@ function rowOf(item: IngestRequest): BatchRow {
     reader_no: f.readerNo,
     door_no: f.doorNo,
     backlog: !f.currentEvent,
-    raw: item.raw,
+    raw: item.raw(),
     picture_path: item.picturePath ?? null,
     alert: meaning.alert ? { ...meaning.alert, label: meaning.label } : null,
   };

@@ -1,3 +1,5 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +102,17 @@ describe('the three body forms', () => {
     expect(res.status).toBe(200);
     const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
     expect(row?.picture_path).toMatch(/\.jpg$/);
+  });
+
+  it('writes no picture again for a resend of an event it just stored', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T11:01:00Z'), { picture: TINY_JPEG });
+    const { body, contentType } = encode(e, 'multipart');
+    expect((await push(t.url, main.secret, body, contentType)).json().result).toBe('stored');
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    const file = path.join(t.picturesDir, row!.picture_path!);
+    await rm(file);
+    expect((await push(t.url, main.secret, body, contentType)).json().result).toBe('duplicate');
+    await expect(stat(file)).rejects.toThrow(/ENOENT/);
   });
 
   it('takes the event part whatever it is named, as XML without its own content type', async () => {

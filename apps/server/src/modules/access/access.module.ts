@@ -50,10 +50,8 @@ export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, optio
     follow: () => pushDevices.follow(),
     /** Registers the routes inside the /api prefix. */
     async register(api: FastifyInstance): Promise<void> {
-      // Controllers push all day: a log line per push (two at the default info level) drowned the log
-      // and cost a fifth of a push's CPU. Failures are still logged; unreadable pushes are kept
-      // (device_push_rejects) for diagnosis.
-      await api.register(isapiPushRoutes(push), { logLevel: 'warn' });
+      // Not logged line by line (see the app's logController): controllers push all day.
+      await api.register(isapiPushRoutes(push));
       await api.register(accessRoutes(access, devices, push));
     },
   };

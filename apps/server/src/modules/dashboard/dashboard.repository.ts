@@ -35,8 +35,8 @@ export async function deviceIngest(
   const row = await sql<{ total: string; offline: string; last_event: Date | null }>`
     SELECT (SELECT count(*) FROM devices WHERE status <> 'maintenance') AS total,
            (SELECT count(*) FROM devices WHERE status = 'offline') AS offline,
-           -- The newest access event is the one with the highest id (access_events_id_idx on
-           -- every partition), where max(received_at) would read every row ever received.
+           -- The newest access event is the one with the highest id (the primary key (id,
+           -- occurred_at) of every partition), where max(received_at) would read every row.
            GREATEST((SELECT received_at FROM access_events ORDER BY id DESC LIMIT 1),
                     (SELECT max(received_at) FROM counting_windows)) AS last_event`.execute(db);
   const r = row.rows[0];

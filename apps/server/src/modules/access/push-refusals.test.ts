@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccessTestApp,
+  cardEvent,
+  eventsOf,
+  push,
+  seedDoors,
+  startAccessTestApp,
+  type TestDoor,
+} from '../../../test/access';
+import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
+
+// What a device pushing garbage gets: a 4xx naming the body, never a 5xx, and nothing stored.
+let database: TestDatabase;
+let t: AccessTestApp;
+let main: TestDoor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await startAccessTestApp(database);
+  ({ main } = await seedDoors(database.db, 'R'));
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.drop();
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe('refusals', () => {
+  it('answers 401 without detail to an unknown token, and stores nothing', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:00:00Z'));
+    const res = await push(t.url, 'A'.repeat(43), jsonEvent(e), 'application/json');
+    expect(res.status).toBe(401);
+    expect(res.json().error.message).toBe('Unauthorized');
+    const short = await push(t.url, 'nope', jsonEvent(e), 'application/json');
+    expect(short.status).toBe(401);
+  });
+
+  it.each([
+    ['broken JSON', '{"eventType": "AccessControllerEvent", ', 'application/json'],
+    ['broken XML', '<EventNotificationAlert><eventType>Access', 'application/xml'],
+    ['XML of something else', '<Other/>', 'application/xml'],
+    [
+      'no event codes',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: '2026-11-20T08:00:00Z',
+        AccessControllerEvent: {},
+      }),
+      'application/json',
+    ],
+    [
+      'a bad time',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: 'yesterday',
+        AccessControllerEvent: { majorEventType: 5, subEventType: 1 },
+      }),
+      'application/json',
+    ],
+    [
+      'a year far away',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: '1970-01-01T00:00:00Z',
+        AccessControllerEvent: { majorEventType: 5, subEventType: 1 },
+      }),
+      'application/json',
+    ],
+    ['multipart without its boundary', '--abc\r\n\r\n{}', 'multipart/form-data'],
+    ['an empty body', '', 'application/json'],
+    ['plain text', 'hello', 'text/plain'],
+  ])(
+    'answers 400 naming the body for %s, keeps it for diagnosis, stores no event',
+    async (_name, body, type) => {
+      const before = (await eventsOf(database.db, main.id)).length;
+      const res = await push(t.url, main.secret, body, type);
+      expect(res.status).toBe(400);
+      expect(res.json().error.details[0]).toMatchObject({ field: 'body' });
+      expect(await eventsOf(database.db, main.id)).toHaveLength(before);
+      if (body) {
+        const kept = await database.db
+          .selectFrom('device_push_rejects')
+          .selectAll()
+          .where('device_ref', '=', main.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(kept.body_excerpt).toBe(body.slice(0, 4096));
+      }
+    },
+  );
+
+  it('answers 413 to a body over 2 MB', async () => {
+    const res = await push(t.url, main.secret, Buffer.alloc(2 * 1024 * 1024 + 10, 0x20), 'application/json');
+    expect(res.status).toBe(413);
+  });
+
+  it('strips NUL and control characters instead of failing', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:10:00Z'), { cardNo: `12\u000034`, name: 'A\u0000B' });
+    const res = await push(t.url, main.secret, jsonEvent(e), 'application/json');
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row?.card_no).toBe('1234');
+  });
+
+  it('leaves the rest of /api refusing XML', async () => {
+    const res = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expect(res.status).toBe(415);
+  });
+});

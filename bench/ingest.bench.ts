@@ -22,7 +22,11 @@
  * rates above are found, but on a saturated machine its latency is mostly the clients' own queue
  * (Little's law: 32 in flight over the rate). Then, with more events, at the rate the target sets
  * (half the raw unique-row rate measured above), as an open loop with Poisson arrivals and latency
- * counted from when each send was due; the raw baseline runs at the same rate beside it.
+ * counted from when each send was due; the raw baseline and bare Fastify reading the same bodies
+ * (what the machine allows at that rate) run at the same rate beside it.
+ *
+ * The clients write each push as bytes prepared beforehand over kept-alive connections
+ * (support/raw-http.ts): they share the 2 cores with what they measure.
  *
  * Knobs: BENCH_DATABASE_URL (default: embedded PostgreSQL), INGEST_EVENTS (default 6000),
  * INGEST_CLIENTS (default 32), INGEST_DEVICES (default 16), INGEST_CPU_PROF=<dir> (Atrium runs

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -126,5 +126,19 @@ describe('AuthProvider', () => {
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
     answer(json(200, { ok: true }));
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
+  });
+
+  it('stays a deliberate logout when the live channel reports the ended session after the answer', async () => {
+    setToken('t');
+    fetchMock
+      .mockResolvedValueOnce(json(200, { user: staffUser }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    renderAuth({ guarded: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'out' }));
+    expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
+    // The socket of the ended session closes (4403) a moment after the logout was answered: the
+    // guard must not take it for an expiry and send the next person back to this page.
+    act(() => liveChannelEnds());
+    expect(screen.getByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
   });
 });

@@ -29,15 +29,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     getToken() ? { user: null, status: 'loading', signOutReason: null } : signedOut(null),
   );
 
-  // While a deliberate logout is under way, its own echoes (the live channel closing for the
-  // session it ends) are still that logout: the next person starts from the dashboard.
+  // While a deliberate logout is under way, and after it, its own echoes (the live channel closing
+  // for the session it ends, which may arrive after the logout's answer) are still that logout:
+  // the next person starts from the dashboard, not from the page the guard would remember.
   const leaving = useRef(false);
   const endSession = useCallback(
     (reason: SignOutReason) => {
       clearToken();
       // The next user must not see the previous user's cached data.
       queryClient.clear();
-      setSession(signedOut(leaving.current ? 'logout' : reason));
+      setSession((previous) =>
+        previous.status === 'anonymous' && previous.signOutReason === 'logout'
+          ? previous
+          : signedOut(leaving.current ? 'logout' : reason),
+      );
     },
     [queryClient],
   );

@@ -7,7 +7,7 @@ test.describe('sign in and out', () => {
     await signInWithDemoButton(page, 'Admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByText(demo.admin.name)).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText(demo.admin.name);
     await expect(page.getByText('Admin', { exact: true }).first()).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const entry of [
@@ -29,7 +29,7 @@ test.describe('sign in and out', () => {
 
   test('the demo User signs in and sees only their own three entries', async ({ page }) => {
     await signInWithDemoButton(page, 'User');
-    await expect(page.getByText(demo.user.name)).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText(demo.user.name);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Time & Attendance', 'Leave & HR']);
     await page.goto('/reports');

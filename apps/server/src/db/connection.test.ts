@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { createDb, type Db } from './connection';
+
+// One connection, so the statements below run in one session whose state can be read back.
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.url, 1);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('the connection pool', () => {
+  it('runs its sessions without JIT from their first statement', async () => {
+    const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(db);
+    expect(rows[0]!.jit).toBe('off');
+  });
+
+  it('prepares a statement marked "prepared" once per session and runs it with its own values', async () => {
+    for (const n of [1, 2, 3]) {
+      const { rows } = await sql<{ n: number }>`/* prepared: test_marked */ SELECT ${n}::int AS n`.execute(
+        db,
+      );
+      expect(rows[0]!.n).toBe(n);
+    }
+    const { rows } = await sql<{ name: string }>`
+      SELECT name FROM pg_prepared_statements`.execute(db);
+    expect(rows.map((r) => r.name)).toEqual(['test_marked']);
+  });
+});

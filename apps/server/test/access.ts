@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connection';
 import { DeviceCredentials } from '../src/devices/hikvision/credentials';
@@ -11,7 +12,7 @@ import { EventBus } from '../src/events/bus';
 import { newPushSecret } from '../src/modules/access/devices.service';
 import { hashSecret } from '../src/modules/access/push.service';
 import { type Now, OrgClock } from '../src/modules/system/clock';
-import { type TestDatabase, testConfig } from './context';
+import { createTestDatabase, type TestDatabase, testConfig } from './context';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
 export interface AccessTestApp {
@@ -113,6 +114,35 @@ export async function seedDoors(db: Db, tag = 'T') {
     main: await door(`HK-${tag}1`, main.id, 'both'),
     server: await door(`HK-${tag}2`, server.id, 'entry'),
   };
+}
+
+export interface AccessSuite {
+  database: TestDatabase;
+  t: AccessTestApp;
+  doors: Awaited<ReturnType<typeof seedDoors>>;
+}
+
+/**
+ * A test file's own database, app and doors (device codes tagged `tag`), made before its tests and
+ * handed to `ready`, and taken down after them. `prepare` runs on the database before the app starts.
+ */
+export function useAccessSuite(
+  tag: string,
+  ready: (suite: AccessSuite) => void,
+  prepare?: (db: Db) => Promise<void>,
+): void {
+  let database: TestDatabase | undefined;
+  let t: AccessTestApp | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await prepare?.(database.db);
+    t = await startAccessTestApp(database);
+    ready({ database, t, doors: await seedDoors(database.db, tag) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 }
 
 /** Gives a device an address and digest credentials (stored encrypted, like the admin screen does). */

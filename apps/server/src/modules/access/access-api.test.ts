@@ -1,16 +1,15 @@
 import { accessApi, fillPath } from '@atrium/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
   badgeOf,
   cardEvent,
   push,
-  seedDoors,
   setCommandEndpoint,
-  startAccessTestApp,
   type TestDoor,
+  useAccessSuite,
 } from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
@@ -29,21 +28,18 @@ let adminSession: LoggedIn;
 let areas: { main: number; secure: number };
 const events: DomainEvent[] = [];
 
+useAccessSuite('A', (s) => {
+  ({ database, t } = s);
+  ({ main, server, areas } = s.doors);
+});
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startAccessTestApp(database);
   t.bus.subscribe((e) => events.push(e));
-  ({ main, server, areas } = await seedDoors(database.db, 'A'));
   staff = await makeUser(database.db, { firstName: 'Sam', lastName: 'Staff' });
   other = await makeUser(database.db, { firstName: 'Olive', lastName: 'Other' });
   admin = await makeUser(database.db, { role: 'admin' });
   staffSession = await login(t.app, staff);
   otherSession = await login(t.app, other);
   adminSession = await login(t.app, admin);
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
 });
 
 const call = (session: LoggedIn, method: string, url: string, payload?: unknown) =>

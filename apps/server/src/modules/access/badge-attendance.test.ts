@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
   badgeOf,
   cardEvent,
   push,
   seedDoors,
-  startAccessTestApp,
   type TestDoor,
+  useAccessSuite,
 } from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
 import { login } from '../../../test/fixtures';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
@@ -20,19 +20,19 @@ let t: AccessTestApp;
 let main: TestDoor;
 let server: TestDoor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
-  t = await startAccessTestApp(database);
-  ({ main, server } = await seedDoors(database.db, 'B'));
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
-});
+useAccessSuite(
+  'B',
+  (s) => {
+    ({ database, t } = s);
+    ({ main, server } = s.doors);
+  },
+  async (db) => {
+    await db
+      .insertInto('settings')
+      .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
+      .execute();
+  },
+);
 
 /** A person badging at a door: reader 1 is the way in, reader 2 the way out. */
 async function badge(person: TestUser, door: TestDoor, iso: string, way: 'in' | 'out', serialNo?: number) {

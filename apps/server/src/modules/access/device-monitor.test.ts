@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessTestApp,
-  cardEvent,
-  push,
-  seedDoors,
-  startAccessTestApp,
-  type TestDoor,
-} from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { type AccessTestApp, cardEvent, push, type TestDoor, useAccessSuite } from '../../../test/access';
+import type { TestDatabase } from '../../../test/context';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
 import { sweepOfflineDevices } from './device-monitor';
 
@@ -15,15 +8,9 @@ let database: TestDatabase;
 let t: AccessTestApp;
 let main: TestDoor;
 let server: TestDoor;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startAccessTestApp(database);
-  ({ main, server } = await seedDoors(database.db, 'M'));
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
+useAccessSuite('M', (s) => {
+  ({ database, t } = s);
+  ({ main, server } = s.doors);
 });
 
 describe('offline and back', () => {

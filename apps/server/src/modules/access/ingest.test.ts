@@ -2,18 +2,17 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
   badgeOf,
   cardEvent,
   eventsOf,
   push,
-  seedDoors,
-  startAccessTestApp,
   type TestDoor,
+  useAccessSuite,
 } from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/context';
 import { eventually } from '../../../test/eventually';
 import { makeUser, type TestUser } from '../../../test/factories';
 import {
@@ -32,16 +31,13 @@ let server: TestDoor;
 let person: TestUser;
 let badge: { employee_number: string; badge_number: string };
 
+useAccessSuite('I', (s) => {
+  ({ database, t } = s);
+  ({ main, server } = s.doors);
+});
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startAccessTestApp(database);
-  ({ main, server } = await seedDoors(database.db, 'I'));
   person = await makeUser(database.db, { firstName: 'Jamie', lastName: 'Carter' });
   badge = await badgeOf(database.db, person.id);
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
 });
 
 const at = (iso: string) => new Date(iso);

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
   cardEvent,
   eventsOf,
   push,
-  seedDoors,
-  startAccessTestApp,
   type TestDoor,
+  useAccessSuite,
 } from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/context';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
 
 // What a device pushing garbage gets: a 4xx naming the body, never a 5xx, and nothing stored.
 let database: TestDatabase;
 let t: AccessTestApp;
 let main: TestDoor;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startAccessTestApp(database);
-  ({ main } = await seedDoors(database.db, 'R'));
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
+useAccessSuite('R', (s) => {
+  ({ database, t } = s);
+  ({ main } = s.doors);
 });
 
 const at = (iso: string) => new Date(iso);

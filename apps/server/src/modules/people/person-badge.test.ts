@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessTestApp,
-  cardEvent,
-  push,
-  seedDoors,
-  startAccessTestApp,
-  type TestDoor,
-} from '../../../test/access';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AccessTestApp, cardEvent, push, type TestDoor, useAccessSuite } from '../../../test/access';
+import type { TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
@@ -18,16 +11,13 @@ let door: TestDoor;
 let person: TestUser;
 let admin: LoggedIn;
 
+useAccessSuite('P', (s) => {
+  ({ database, t } = s);
+  door = s.doors.main;
+});
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startAccessTestApp(database);
-  ({ main: door } = await seedDoors(database.db, 'P'));
   person = await makeUser(database.db, { firstName: 'Bea', lastName: 'Badge' });
   admin = await login(t.app, await makeUser(database.db, { role: 'admin' }));
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
 });
 
 async function pass(cardNo: string, at: string) {

@@ -11,7 +11,7 @@ import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
 import { EventBus } from '../src/events/bus';
 import { newPushSecret } from '../src/modules/access/devices.service';
 import { hashSecret } from '../src/modules/access/push.service';
-import { type Now, OrgClock } from '../src/modules/system/clock';
+import { OrgClock } from '../src/modules/system/clock';
 import { createTestDatabase, type TestDatabase, testConfig } from './context';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
@@ -24,7 +24,7 @@ export interface AccessTestApp {
   close(): Promise<void>;
 }
 
-export async function startAccessTestApp(database: TestDatabase, now?: Now): Promise<AccessTestApp> {
+async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp> {
   const bus = new EventBus(database.db, database.url);
   await bus.start();
   const fleet = new SimulatorFleet();
@@ -33,7 +33,7 @@ export async function startAccessTestApp(database: TestDatabase, now?: Now): Pro
     db: database.db,
     bus,
     config: testConfig,
-    clock: new OrgClock(database.db, now),
+    clock: new OrgClock(database.db),
     access: { picturesDir, simulator: fleet },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

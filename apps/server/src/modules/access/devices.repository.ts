@@ -7,17 +7,19 @@ export type DeviceRow = Selectable<DevicesTable>;
 export type PushingDevice = DeviceRow & { counts_for_attendance: boolean | null };
 
 /** The device a push secret belongs to (looked up by the secret's hash). */
-export async function findDeviceByPushHash(
+/** The devices with these push secret hashes, by hash. */
+export async function findDevicesByPushHashes(
   db: Kysely<Database>,
-  hash: string,
-): Promise<PushingDevice | undefined> {
-  return db
+  hashes: string[],
+): Promise<Map<string, PushingDevice>> {
+  const rows = await db
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
     .selectAll('d')
     .select('p.counts_for_attendance')
-    .where('d.push_secret_hash', '=', hash)
-    .executeTakeFirst();
+    .where('d.push_secret_hash', 'in', hashes)
+    .execute();
+  return new Map(rows.map((row) => [row.push_secret_hash!, row]));
 }
 
 export async function findDevice(db: Kysely<Database>, id: number): Promise<DeviceRow | undefined> {

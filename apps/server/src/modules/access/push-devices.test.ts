@@ -10,6 +10,32 @@ let database: TestDatabase;
 let bus: EventBus;
 let door: TestDoor;
 
+/** A device that pushes with a secret of its own. */
+async function pushingDevice(code: string) {
+  const secret = newPushSecret();
+  const row = await database.db
+    .insertInto('devices')
+    .values({
+      device_id: code,
+      name: code,
+      direction: 'entry',
+      status: 'online',
+      push_secret_hash: hashSecret(secret),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, hash: hashSecret(secret) };
+}
+
+/** Changes a device's secret the way a change by hand does: no event says so. */
+async function rotateByHand(id: number) {
+  await database.db
+    .updateTable('devices')
+    .set({ push_secret_hash: hashSecret(newPushSecret()) })
+    .where('id', '=', id)
+    .execute();
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   bus = new EventBus(database.db, database.url);
@@ -58,5 +84,40 @@ describe('PushDevices', () => {
       .execute();
     await new Promise((r) => setTimeout(r, 60));
     expect(await devices.find(hashSecret(secret))).toBeUndefined();
+  });
+
+  it('reads known devices again after their minute in one query, answering from memory meanwhile', async () => {
+    let queries = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const devices = new PushDevices(counted, bus, { trustMs: 200, briefMs: 1000, maxEntries: 10 });
+    const first = await pushingDevice('P-R1');
+    const second = await pushingDevice('P-R2');
+    expect((await devices.find(first.hash))?.id).toBe(first.id);
+    expect((await devices.find(second.hash))?.id).toBe(second.id);
+    await rotateByHand(first.id);
+    await new Promise((r) => setTimeout(r, 250));
+
+    queries = 0;
+    // Past its minute (here 200 ms) the push is still answered at once, as the device was.
+    expect((await devices.find(first.hash))?.id).toBe(first.id);
+    // The background read sees the change made by hand, and read the other device with it.
+    await expect.poll(() => devices.find(first.hash)).toBeUndefined();
+    expect((await devices.find(second.hash))?.id).toBe(second.id);
+    expect(queries).toBe(1);
+  });
+
+  it('reads a device before answering once it is twice its minute old', async () => {
+    const devices = new PushDevices(database.db, bus, { trustMs: 50, briefMs: 10, maxEntries: 10 });
+    const device = await pushingDevice('P-R3');
+    expect((await devices.find(device.hash))?.id).toBe(device.id);
+    await rotateByHand(device.id);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await devices.find(device.hash)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { createDb } from './db/connection';
 import { openDatabase } from './db/open';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemo, seedDemoAccess, seedDemoAttendance, seedDemoCounting, seedDemoLeave } from './demo';
@@ -51,13 +52,18 @@ async function main(): Promise<void> {
   });
   // The demo's simulated door controllers live in this process and die with it.
   const deviceFleet = new SimulatorFleet();
+  const accessWriter = createDb(database.url, 1, { keepIdle: true });
   const app = await buildApp({
     db: database.db,
     bus,
     config,
     clock,
     video: { root: video.videoRoot, pipelines: video.supervisor },
-    access: { picturesDir: path.join(config.dataDir, 'access-pictures'), simulator: deviceFleet },
+    access: {
+      picturesDir: path.join(config.dataDir, 'access-pictures'),
+      simulator: deviceFleet,
+      writer: accessWriter,
+    },
   });
   const stopDeviceMonitor = startDeviceMonitor(
     database.db,
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
       stopDeviceMonitor();
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);
+      await accessWriter.destroy();
       await video.stop();
       await bus.stop();
       await database.close();
@@ -117,6 +124,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await accessWriter.destroy();
     await video.stop();
     await bus.stop();
     await database.close();

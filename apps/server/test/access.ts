@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
-import type { Db } from '../src/db/connection';
+import { createDb, type Db } from '../src/db/connection';
 import { DeviceCredentials } from '../src/devices/hikvision/credentials';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
@@ -29,12 +29,14 @@ async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp
   await bus.start();
   const fleet = new SimulatorFleet();
   const picturesDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-pictures-'));
+  // Door events on a connection of their own, as the server writes them.
+  const writer = createDb(database.url, 1, { keepIdle: true });
   const app = await buildApp({
     db: database.db,
     bus,
     config: testConfig,
     clock: new OrgClock(database.db),
-    access: { picturesDir, simulator: fleet },
+    access: { picturesDir, simulator: fleet, writer },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -48,6 +50,7 @@ async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp
     async close() {
       await fleet.stop();
       await app.close();
+      await writer.destroy();
       await bus.stop();
       await rm(picturesDir, { recursive: true, force: true });
     },

@@ -19,6 +19,8 @@ export interface AccessOptions {
   picturesDir?: string;
   /** The simulated controllers, when this process runs them (demo, tests). */
   simulator?: SimulatorFleet;
+  /** A connection of door events' own to write them on (see AccessIngest); by default the pool. */
+  writer?: Db;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AccessOptions {
  */
 export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, options: AccessOptions = {}) {
   const credentials = await DeviceCredentials.load(db);
-  const ingest = new AccessIngest(db, bus, clock);
+  const ingest = new AccessIngest(db, bus, clock, options.writer);
   const pushDevices = new PushDevices(db, bus);
   const push = new DevicePushService(
     db,

@@ -127,9 +127,15 @@ export class AccessIngest {
   private readonly live: CoalescedPublisher;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
+    /**
+     * Where batches are written: a connection of their own keeps pushes from waiting for a pooled
+     * one behind reads, and its server process warm (a batch on a new connection waited 25 ms for
+     * it and took 26 ms instead of 2). By default the pool.
+     */
+    private readonly writer: Kysely<Database> = db,
     /** Where a failure after the commit goes (live messages that could not be sent). */
     report: (error: unknown) => void = (error) => console.error('access ingest:', error),
   ) {
@@ -193,7 +199,7 @@ export class AccessIngest {
       (m) => !this.knownMonths.has(m),
     );
     if (missing.length === 0) return;
-    await ensurePartitions(this.db, missing);
+    await ensurePartitions(this.writer, missing);
     for (const m of missing) this.knownMonths.add(m);
   }
 
@@ -217,14 +223,14 @@ export class AccessIngest {
   /** A batch with no passage at a door that counts for attendance: one statement, no transaction. */
   private async writeAlone(batch: Batch): Promise<Stored[]> {
     const { rows, seen, timeZone, receivedAt } = batch;
-    const outcome = await storeBatch(this.db, rows, { timeZone, seen, deferAttendance: true });
+    const outcome = await storeBatch(this.writer, rows, { timeZone, seen, deferAttendance: true });
     const stored = storedOf(batch, outcome);
     this.announce(stored, receivedAt);
     // Not with the statement: the devices get their 200 one round trip sooner.
     this.live.publish(liveEvents(stored, outcome, []));
     if (outcome.offline.length > 0) {
       const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
-      await this.db.transaction().execute((trx) => markDevicesSeen(trx, this.bus, back));
+      await this.writer.transaction().execute((trx) => markDevicesSeen(trx, this.bus, back));
     }
     if (outcome.deferred.length === 0) return stored;
     // A door began to count for attendance since its device was looked up: those passages left
@@ -241,7 +247,7 @@ export class AccessIngest {
   /** Stores a batch and applies its passages to attendance, in one transaction. */
   private async writeWithAttendance(batch: Batch): Promise<Stored[]> {
     const { rows, seen, timeZone, receivedAt } = batch;
-    const stored = await this.db.transaction().execute(async (trx) => {
+    const stored = await this.writer.transaction().execute(async (trx) => {
       const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: false });
       const stored = storedOf(batch, outcome);
       // Passages at doors that count, oldest first, so a batch reads like a day.

@@ -222,6 +222,49 @@ describe('duplicates, replays and order', () => {
   });
 });
 
+describe('a connection of its own', () => {
+  it('stores pushes, with their attendance, while reads hold every pooled connection', async () => {
+    const robin = await makeUser(database.db, { firstName: 'Robin', lastName: 'Hale' });
+    const robinBadge = await badgeOf(database.db, robin.id);
+    await push(
+      t.url,
+      main.secret,
+      jsonEvent(cardEvent(main.code, at('2026-11-23T07:00:00Z'))),
+      'application/json',
+    );
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Promise<unknown>[] = [];
+    let holding = 0;
+    for (let i = 0; i < 10; i += 1)
+      held.push(
+        database.db.connection().execute(async () => {
+          holding += 1;
+          await gate;
+        }),
+      );
+    try {
+      await expect.poll(() => holding).toBe(10);
+      const e = cardEvent(main.code, at('2026-11-23T08:01:00Z'), { employeeNo: robinBadge.employee_number });
+      const res = await push(t.url, main.secret, jsonEvent(e), 'application/json');
+      expect(res.status).toBe(200);
+      expect(res.json().result).toBe('stored');
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    const record = await database.db
+      .selectFrom('attendance_records')
+      .select(['source', 'check_in_time'])
+      .where('user_id', '=', robin.id)
+      .where('date', '=', '2026-11-23')
+      .executeTakeFirst();
+    expect(record).toEqual({ source: 'badge', check_in_time: at('2026-11-23T08:01:00Z') });
+  });
+});
+
 describe('what devices report', () => {
   it('keeps an unknown card, with no person', async () => {
     const e = cardEvent(server.code, at('2026-11-20T13:00:00Z'), { cardNo: '9999999999', minor: 9 });

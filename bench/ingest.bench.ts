@@ -53,8 +53,8 @@ import { hashSecret } from '../apps/server/src/modules/access/push.service';
 import { cpuMeter } from './support/cpu';
 import { runAtRate, runLoad } from './support/load';
 import { startProcess } from './support/process';
-import { recycleWal } from './support/wal';
 import { RawHttpPool, rawRequest } from './support/raw-http';
+import { recycleWal } from './support/wal';
 
 const EVENTS = Number(process.env.INGEST_EVENTS ?? 6000);
 const CLIENTS = Number(process.env.INGEST_CLIENTS ?? 32);

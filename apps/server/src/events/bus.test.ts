@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { createDb } from '../db/connection';
 import { type DomainEvent, EventBus } from './bus';
 
 let database: TestDatabase;
@@ -72,5 +74,17 @@ describe('the event bus', () => {
     await marker;
     stop();
     expect(heard).toEqual([settingsChanged('marker')]);
+  });
+
+  it('publishes alone in order, leaving the connection committing synchronously after', async () => {
+    const one = createDb(database.url, 1);
+    const alone = new EventBus(one, database.url);
+    const events = [settingsChanged('first'), settingsChanged('second'), settingsChanged('third')];
+    const heard = hear(events.length);
+    await alone.publishAlone(events);
+    expect(await heard).toEqual(events);
+    const after = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(one);
+    expect(after.rows[0]?.synchronous_commit).toBe('on');
+    await one.destroy();
   });
 });

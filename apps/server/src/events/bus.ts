@@ -109,6 +109,21 @@ export class EventBus {
   }
 
   /**
+   * Several events in one statement of their own, whose commit does not wait for the disk: a
+   * transaction that only notifies has nothing to lose in a crash (a notification is never kept
+   * across one), and the flush it would wait for shares the disk with door events' commits.
+   * Never inside a transaction, which it would make asynchronous whole.
+   */
+  async publishAlone(events: DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const payloads = packed(events.map((event) => this.encode(event)));
+    await sql`/* prepared: bus_publish_alone */ SELECT set_config('synchronous_commit', 'off', true),
+      (SELECT count(pg_notify(${CHANNEL}, p)) FROM (SELECT p FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n) AS ordered)`.execute(
+      this.db,
+    );
+  }
+
+  /**
    * Which LISTEN this process is in: undefined while not listening, and a new number after every
    * reconnect. A cache kept valid by events must not trust what it held before a change, since
    * events in the gap were missed.

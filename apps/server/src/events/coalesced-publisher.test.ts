@@ -38,7 +38,6 @@ describe('CoalescedPublisher', () => {
     notifications.length = 0;
     const publisher = new CoalescedPublisher(
       bus,
-      database.db,
       (e) => {
         throw e;
       },
@@ -57,7 +56,7 @@ describe('CoalescedPublisher', () => {
   it('sends at once what is waiting when asked to settle (on stop), and reports a failure', async () => {
     notifications.length = 0;
     const failures: unknown[] = [];
-    const publisher = new CoalescedPublisher(bus, database.db, (e) => failures.push(e), 60_000);
+    const publisher = new CoalescedPublisher(bus, (e) => failures.push(e), 60_000);
     publisher.publish([changed('e')]);
     await publisher.settled();
     await until(() => notifications.length > 0);

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { DomainEvent, EventBus } from './bus';
 
 /**
  * Publishes events that need not go out with a transaction (the live messages of committed door
  * events) a short moment later, together: every event waits at most `windowMs`, and all that
- * gathered meanwhile go out in order in one statement. At the rate doors push, a statement for
+ * gathered meanwhile go out in order in one statement of their own (EventBus.publishAlone). At the rate doors push, a statement for
  * every batch of events cost Atrium and PostgreSQL a tenth of their CPU (the statement, and the
  * notification every listening process wakes up for); 25 ms is below what a person can notice in
  * a toast or a live list.
@@ -17,8 +16,6 @@ export class CoalescedPublisher {
 
   constructor(
     private readonly bus: EventBus,
-    // biome-ignore lint/suspicious/noExplicitAny: publishes on any executor, as the bus does.
-    private readonly db: Kysely<any>,
     /** Where a failure goes: nobody waits on these events to report it to. */
     private readonly report: (error: unknown) => void,
     private readonly windowMs = 25,
@@ -42,6 +39,6 @@ export class CoalescedPublisher {
     if (this.pending.length === 0) return;
     const events = this.pending;
     this.pending = [];
-    this.sent = this.sent.then(() => this.bus.publishMany(events, this.db)).catch(this.report);
+    this.sent = this.sent.then(() => this.bus.publishAlone(events)).catch(this.report);
   }
 }

@@ -139,7 +139,7 @@ export class AccessIngest {
     /** Where a failure after the commit goes (live messages that could not be sent). */
     report: (error: unknown) => void = (error) => console.error('access ingest:', error),
   ) {
-    this.live = new CoalescedPublisher(bus, db, report);
+    this.live = new CoalescedPublisher(bus, report);
   }
 
   /**

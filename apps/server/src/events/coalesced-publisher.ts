@@ -3,10 +3,10 @@ import type { DomainEvent, EventBus } from './bus';
 /**
  * Publishes events that need not go out with a transaction (the live messages of committed door
  * events) a short moment later, together: every event waits at most `windowMs`, and all that
- * gathered meanwhile go out in order in one statement of their own (EventBus.publishAlone). At the rate doors push, a statement for
- * every batch of events cost Atrium and PostgreSQL a tenth of their CPU (the statement, and the
- * notification every listening process wakes up for); 25 ms is below what a person can notice in
- * a toast or a live list.
+ * gathered meanwhile go out in order in one statement of their own (EventBus.publishAlone). At the
+ * rate doors push, a statement for every batch of events cost Atrium and PostgreSQL a tenth of
+ * their CPU (the statement, and the notification every listening process wakes up for); 25 ms is
+ * below what a person can notice in a toast or a live list.
  */
 export class CoalescedPublisher {
   private pending: DomainEvent[] = [];

@@ -6,8 +6,7 @@ export type DeviceRow = Selectable<DevicesTable>;
 /** A device that pushes, and whether its access point counts for attendance. */
 export type PushingDevice = DeviceRow & { counts_for_attendance: boolean | null };
 
-/** The device a push secret belongs to (looked up by the secret's hash). */
-/** The devices with these push secret hashes, by hash. */
+/** The devices these push secret hashes belong to, by hash. */
 export async function findDevicesByPushHashes(
   db: Kysely<Database>,
   hashes: string[],

@@ -31,9 +31,10 @@
  * The database is a new cluster, so before measuring it is given WAL files to reuse, as a server
  * in service has (support/wal.ts): otherwise a commit every 16 MB waits while PostgreSQL makes one.
  *
- * Knobs: BENCH_DATABASE_URL (default: embedded PostgreSQL), INGEST_EVENTS (default 6000),
- * INGEST_CLIENTS (default 32), INGEST_DEVICES (default 16), INGEST_CPU_PROF=<dir> (Atrium runs
- * with --cpu-prof, the profile lands in that directory when it stops).
+ * Knobs: BENCH_DATABASE_URL (default: embedded PostgreSQL), INGEST_EVENTS (default 12000),
+ * INGEST_CLIENTS (default 32), INGEST_DEVICES (default 16), INGEST_PACED_SECONDS (default 20: how
+ * long each side runs at the target rate, in 4 slices), INGEST_CPU_PROF=<dir> (Atrium runs with
+ * --cpu-prof, the profile lands in that directory when it stops).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -56,10 +57,11 @@ import { startProcess } from './support/process';
 import { RawHttpPool, rawRequest } from './support/raw-http';
 import { recycleWal } from './support/wal';
 
-const EVENTS = Number(process.env.INGEST_EVENTS ?? 6000);
+const EVENTS = Number(process.env.INGEST_EVENTS ?? 12000);
 const CLIENTS = Number(process.env.INGEST_CLIENTS ?? 32);
 const DEVICES = Number(process.env.INGEST_DEVICES ?? 16);
 const PROFILE = process.env.INGEST_CPU_PROF;
+const PACED_SECONDS = Number(process.env.INGEST_PACED_SECONDS ?? 20);
 const COPIES = 3;
 const REFERENCE = Math.max(1000, EVENTS);
 /** Serials of the raw baseline's rows start here, clear of the pushed events'. */
@@ -103,6 +105,7 @@ for (let i = 0; i < DEVICES; i += 1) {
 const cards = (await db.selectFrom('users').select('badge_number').execute()).map((u) => u.badge_number);
 
 // Every event three times (JSON, XML, multipart in turn), shuffled. Warm-up events are others.
+// Device times a tenth of a second apart from an hour ago: even a long run stays in the past.
 const start = Date.now() - 3600_000;
 const formats: PushFormat[] = ['json', 'xml', 'multipart'];
 const FIRST_SERIAL = 1_000_000;
@@ -115,7 +118,7 @@ function eventOf(n: number, firstSerial: number): Event {
   return {
     deviceId: device.code,
     ip: '10.9.0.1',
-    dateTime: deviceTime(new Date(start + n * 500)),
+    dateTime: deviceTime(new Date(start + n * 100)),
     major: 5,
     minor: n % 25 === 0 ? 9 : 1,
     serialNo: firstSerial + Math.floor(n / DEVICES),
@@ -155,14 +158,10 @@ function workload(events: number, firstSerial: number, window = events): Send[] 
 }
 const sends = workload(EVENTS, FIRST_SERIAL);
 const warmSends = workload(Math.min(300, EVENTS), WARM_SERIAL);
-const PACED_EVENTS = Math.ceil(EVENTS / 2);
-// Copies within 200 events (about 0.4 s at the target rate) of each other: shuffled over the whole
-// set instead, the first slice would hold most events' first copies and so far more new events a
-// second than the rate says.
-const pacedSends = workload(PACED_EVENTS, PACED_SERIAL, 200);
 
-// About 2 KB of WAL an event: the run writes some 50 MB, in files ready for reuse.
-await recycleWal(db, 8);
+// About 2 KB of WAL an event, on both sides: by default some 300 MB on a fast day (20 s at the
+// target rate is then 25,000 events), in files ready for reuse.
+await recycleWal(db, 24);
 
 // Atrium in a process of its own, on the same database; the clients below stay in this process.
 const atrium = await startProcess(
@@ -187,7 +186,7 @@ const base = atrium.base;
 // cost them 3x as much CPU a push (0.2 against 0.07 ms), taken from what they measure.
 const connections = new RawHttpPool(Number(new URL(base).port), CLIENTS);
 const wire = new Map<Send, Buffer>();
-for (const s of [...warmSends, ...sends, ...pacedSends])
+for (const s of [...warmSends, ...sends])
   wire.set(s, rawRequest('POST', `/api/devices/isapi/${s.device.secret}`, s.body, s.contentType));
 const push = (s: Send) => connections.send(wire.get(s)!);
 const databaseName = new URL(database.url).pathname.slice(1);
@@ -250,7 +249,7 @@ const percentile = (sorted: number[], q: number) =>
 let failed = 0;
 let rawInserted = 0;
 const TARGET_RATIO = 0.5;
-const PACED_SLICES = 2;
+const PACED_SLICES = 4;
 let pacedRate = 0;
 let pacedFailed = 0;
 const pacedAtrium: number[] = [];
@@ -260,9 +259,8 @@ let health: Awaited<ReturnType<typeof runLoad>>;
 let bareServer: Awaited<ReturnType<typeof startProcess>> | undefined;
 let bareConnections: RawHttpPool | undefined;
 const pacedBare: number[] = [];
-// The same bodies posted to bare Fastify, which only reads them: what the machine allows at the rate.
-const bareWire = new Map<Send, Buffer>();
-for (const s of pacedSends) bareWire.set(s, rawRequest('POST', '/push', s.body, s.contentType));
+let pacedEvents = 0;
+const pacedSlicesP99: string[] = [];
 let bare: Awaited<ReturnType<typeof runLoad>>;
 try {
   // Warm up: connections, caches, the month's partition, on both sides.
@@ -304,6 +302,17 @@ try {
   // Then both sides again, now at the rate the target sets (half the raw rate just measured) rather
   // than as fast as 32 clients can go: the latency a door waits at that rate.
   pacedRate = (TARGET_RATIO * rawInserted) / rawSide.seconds;
+  // As many events as the rate sends in PACED_SECONDS: a fixed count would be over in a second or
+  // two on a fast day, and one stall of a few tens of milliseconds would then be the p99. Copies
+  // within 200 events of each other: shuffled over the whole set instead, the first slice would
+  // hold most events' first copies and so far more new events a second than the rate says.
+  pacedEvents = Math.ceil(pacedRate * PACED_SECONDS);
+  const pacedSends = workload(pacedEvents, PACED_SERIAL, 200);
+  for (const s of pacedSends)
+    wire.set(s, rawRequest('POST', `/api/devices/isapi/${s.device.secret}`, s.body, s.contentType));
+  // The same bodies posted to bare Fastify, which only reads them: what the machine allows at the rate.
+  const bareWire = new Map<Send, Buffer>();
+  for (const s of pacedSends) bareWire.set(s, rawRequest('POST', '/push', s.body, s.contentType));
   for (let k = 0; k < PACED_SLICES; k += 1) {
     const slice = pacedSends.slice(
       Math.floor((k * pacedSends.length) / PACED_SLICES),
@@ -321,6 +330,7 @@ try {
     pacedCpu.db += used.db;
     pacedCpu.clients += stopClients();
     pacedAtrium.push(...a.latencies);
+    pacedSlicesP99.push(a.p99.toFixed(1));
     const r = await atRate(async (s) => {
       await insertRaw(s);
     });
@@ -350,7 +360,7 @@ async function storedOf(first: number, count: number) {
   return result.rows[0]!;
 }
 const { n, distinct_n } = await storedOf(FIRST_SERIAL, EVENTS);
-const paced = await storedOf(PACED_SERIAL, PACED_EVENTS);
+const paced = await storedOf(PACED_SERIAL, pacedEvents);
 
 const rate = EVENTS / atriumSide.seconds;
 const pushRate = sends.length / atriumSide.seconds;
@@ -398,15 +408,15 @@ console.info(
 );
 const pacedP = (sorted: number[], q: number) => percentile(sorted, q).toFixed(1);
 console.info(
-  `  at the target rate, ${TARGET_RATIO}x raw unique rows/s = ${pacedRate.toFixed(0)} events/s = ${(COPIES * pacedRate).toFixed(0)} sends/s, Poisson arrivals, latency from when each send was due: ${PACED_EVENTS} more events x ${COPIES} copies, Atrium, raw and bare Fastify taking turns on ${PACED_SLICES} slices`,
+  `  at the target rate, ${TARGET_RATIO}x raw unique rows/s = ${pacedRate.toFixed(0)} events/s = ${(COPIES * pacedRate).toFixed(0)} sends/s, Poisson arrivals, latency from when each send was due: ${pacedEvents} more events x ${COPIES} copies (${PACED_SECONDS} s a side), Atrium, raw and bare Fastify taking turns on ${PACED_SLICES} slices`,
 );
 console.info(
-  `    Atrium: p50 ${pacedP(pacedAtrium, 0.5)} ms, p99 ${pacedP(pacedAtrium, 0.99)} ms, ${pacedFailed} failed; raw: p50 ${pacedP(pacedRaw, 0.5)} ms, p99 ${pacedP(pacedRaw, 0.99)} ms; bare Fastify reading the same bodies: p50 ${pacedP(pacedBare, 0.5)} ms, p99 ${pacedP(pacedBare, 0.99)} ms`,
+  `    Atrium: p50 ${pacedP(pacedAtrium, 0.5)} ms, p99 ${pacedP(pacedAtrium, 0.99)} ms (slices ${pacedSlicesP99.join(', ')}), ${pacedFailed} failed; raw: p50 ${pacedP(pacedRaw, 0.5)} ms, p99 ${pacedP(pacedRaw, 0.99)} ms; bare Fastify reading the same bodies: p50 ${pacedP(pacedBare, 0.5)} ms, p99 ${pacedP(pacedBare, 0.99)} ms`,
 );
 console.info(
-  `    stored ${paced.n} rows for ${PACED_EVENTS} events: ${PACED_EVENTS - paced.distinct_n} lost, ${paced.n - paced.distinct_n} duplicated`,
+  `    stored ${paced.n} rows for ${pacedEvents} events: ${pacedEvents - paced.distinct_n} lost, ${paced.n - paced.distinct_n} duplicated`,
 );
-const perPacedEvent = (ms: number) => (ms / PACED_EVENTS).toFixed(2);
+const perPacedEvent = (ms: number) => (ms / pacedEvents).toFixed(2);
 console.info(
   `    CPU per event: Atrium ${perPacedEvent(pacedCpu.server)} ms, PostgreSQL ${perPacedEvent(pacedCpu.db)} ms, bench clients ${perPacedEvent(pacedCpu.clients)} ms`,
 );

@@ -7,23 +7,47 @@ import net from 'node:net';
  * this costs a fraction of node:http's per request.
  */
 export class RawHttpConnection {
-  private socket: net.Socket;
+  private socket!: net.Socket;
   private buffered: Buffer = Buffer.alloc(0);
   private pending: { resolve: (status: number) => void; reject: (error: Error) => void } | undefined;
-  private ready: Promise<void>;
+  private ready!: Promise<void>;
+  private open = false;
 
-  constructor(port: number, host = '127.0.0.1') {
-    this.socket = net.connect({ port, host, noDelay: true });
+  constructor(
+    private readonly port: number,
+    private readonly host = '127.0.0.1',
+  ) {
+    this.connect();
+  }
+
+  /**
+   * A new socket. The server closes a connection left idle past its keep-alive timeout (Fastify's
+   * is 72 s), and a long run leaves some of a pool's connections idle that long: a write to the
+   * closed socket would never be answered, so the next send connects again, as HTTP clients do.
+   */
+  private connect(): void {
+    const socket = net.connect({ port: this.port, host: this.host, noDelay: true });
+    this.socket = socket;
+    this.buffered = Buffer.alloc(0);
+    this.open = true;
     this.ready = new Promise((resolve, reject) => {
-      this.socket.once('connect', () => resolve());
-      this.socket.once('error', reject);
+      socket.once('connect', () => resolve());
+      socket.once('error', reject);
     });
-    this.socket.on('data', (chunk) => this.onData(chunk));
-    this.socket.on('error', (error) => this.fail(error));
-    this.socket.on('close', () => this.fail(new Error('connection closed')));
+    this.ready.catch(() => undefined);
+    // A socket replaced by a new one has nothing left to answer.
+    const current = () => socket === this.socket;
+    socket.on('data', (chunk) => current() && this.onData(chunk));
+    socket.on('error', (error) => current() && this.fail(error));
+    socket.on('close', () => {
+      if (!current()) return;
+      this.open = false;
+      this.fail(new Error('connection closed'));
+    });
   }
 
   async send(request: Buffer): Promise<number> {
+    if (!this.open) this.connect();
     await this.ready;
     if (this.pending) throw new Error('one request at a time');
     return new Promise<number>((resolve, reject) => {

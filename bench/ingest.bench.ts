@@ -26,7 +26,9 @@
  * (what the machine allows at that rate) run at the same rate beside it.
  *
  * The clients write each push as bytes prepared beforehand over kept-alive connections
- * (support/raw-http.ts): they share the 2 cores with what they measure.
+ * (support/raw-http.ts): they share the 2 cores with what they measure. Before each measured slice
+ * this process collects its own garbage (support/gc.ts), so its full collections fall between
+ * measurements rather than in one, charged to whichever side was running.
  *
  * The database is a new cluster, so before measuring it is given WAL files to reuse, as a server
  * in service has (support/wal.ts): otherwise a commit every 16 MB waits while PostgreSQL makes one.
@@ -52,6 +54,7 @@ import {
 import { newPushSecret } from '../apps/server/src/modules/access/devices.service';
 import { hashSecret } from '../apps/server/src/modules/access/push.service';
 import { cpuMeter } from './support/cpu';
+import { collectBeforeMeasuring } from './support/gc';
 import { runAtRate, runLoad } from './support/load';
 import { startProcess } from './support/process';
 import { RawHttpPool, rawRequest } from './support/raw-http';
@@ -233,6 +236,7 @@ const side = () => ({ seconds: 0, latencies: [] as number[], server: 0, db: 0, c
 const atriumSide = side();
 const rawSide = side();
 async function measure(into: ReturnType<typeof side>, slice: Send[], task: (s: Send) => Promise<void>) {
+  collectBeforeMeasuring();
   const stopCpu = await cpu.start();
   const stopClients = await bench();
   const run = await runLoad(slice.length, CLIENTS, (i) => task(slice[i]!));
@@ -320,6 +324,7 @@ try {
     );
     const atRate = (task: (s: Send) => Promise<void>) =>
       runAtRate(slice.length, COPIES * pacedRate, (i) => task(slice[i]!));
+    collectBeforeMeasuring();
     const stopCpu = await cpu.start();
     const stopClients = await bench();
     const a = await atRate(async (s) => {
@@ -331,10 +336,12 @@ try {
     pacedCpu.clients += stopClients();
     pacedAtrium.push(...a.latencies);
     pacedSlicesP99.push(a.p99.toFixed(1));
+    collectBeforeMeasuring();
     const r = await atRate(async (s) => {
       await insertRaw(s);
     });
     pacedRaw.push(...r.latencies);
+    collectBeforeMeasuring();
     const b = await atRate(async (s) => {
       await bareConnections!.send(bareWire.get(s)!);
     });

@@ -148,11 +148,11 @@ test('admin corrects a record with a reason, then exports the day as CSV', async
   expect(download.suggestedFilename()).toBe(`attendance-${today}.csv`);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source',
+    'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
   );
   expect(lines).toHaveLength(4);
   const line = lines.find((l) => l.includes(name!.split(' ')[0]!));
-  expect(line).toMatch(new RegExp(`^${yesterday},.*,Security,08:30,17:30,9.00,Complete,no,no,correction$`));
+  expect(line).toMatch(new RegExp(`^${yesterday},.*,Security,08:30,17:30,9.00,Complete,no,no,correction,$`));
 });
 
 async function signedInContext(browser: Browser, who: 'admin' | 'user') {

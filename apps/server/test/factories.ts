@@ -51,6 +51,9 @@ export interface UserOptions {
   department?: string;
   firstName?: string;
   lastName?: string;
+  /** First and last day of employment (person-day.ts); open when missing. */
+  startDate?: string;
+  endDate?: string;
 }
 
 export async function makeUser(db: Db, options: UserOptions = {}): Promise<TestUser> {
@@ -75,7 +78,14 @@ export async function makeUsers(db: Db, count: number, options: UserOptions = {}
   const hashed = await passwordHash();
   const rows = await insertUsers(
     db,
-    people.map((p) => ({ ...p, passwordHash: hashed, role, departmentId: department.id })),
+    people.map((p) => ({
+      ...p,
+      passwordHash: hashed,
+      role,
+      departmentId: department.id,
+      startDate: options.startDate ?? null,
+      endDate: options.endDate ?? null,
+    })),
   );
   return rows.map((row, i) => ({
     id: row.id,

@@ -5,7 +5,12 @@ import { endpoint } from './endpoint';
 
 export const MonthParam = Month;
 
-export const AttendanceStatus = z.enum(['complete', 'checked_in', 'absent']);
+/**
+ * A listed person-day: worked (complete or still checked in), on approved leave, or absent (an
+ * employed person's workday up to today with neither a record nor leave). Days off, holidays and
+ * days outside a person's employment are not listed.
+ */
+export const AttendanceStatus = z.enum(['complete', 'checked_in', 'absent', 'on_leave']);
 export type AttendanceStatus = z.infer<typeof AttendanceStatus>;
 
 export const AttendanceSource = z.enum(['web', 'bulk', 'correction', 'badge']);
@@ -38,8 +43,8 @@ export const MyStatusResponse = z.object({ status: MyStatus });
 export type MyStatusResponse = z.infer<typeof MyStatusResponse>;
 
 /**
- * One person on one day. Absent rows are computed for scheduled people without a record:
- * they have `id: null` and no times.
+ * One person on one day. Absent and on-leave rows are computed for scheduled, employed people
+ * without a record: they have `id: null` and no times.
  */
 export const AttendanceRecord = z.object({
   id: z.number().int().nullable(),
@@ -59,6 +64,8 @@ export const AttendanceRecord = z.object({
   /** Checked in, never checked out, and the day is over. */
   forgotten_checkout: z.boolean(),
   source: AttendanceSource.nullable(),
+  /** The approved leave type covering the day (a half day can also have a record). */
+  leave_type: z.string().nullable(),
 });
 export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
 
@@ -161,14 +168,16 @@ export const DepartmentAttendance = z.object({
   scheduled: z.boolean(),
 });
 export type DepartmentAttendance = z.infer<typeof DepartmentAttendance>;
-/** Organisation-wide figures for one date (admin). */
+/** Organisation-wide figures for one date (admin); totalEmployees counts those employed that day. */
 export const AttendanceOverview = z.object({
   date: z.string(),
   totalEmployees: z.number().int(),
   present: z.number().int(),
   stillInBuilding: z.number().int(),
-  /** Scheduled people without a record. */
+  /** Scheduled, employed people without a record or approved leave. */
   absent: z.number().int(),
+  /** Scheduled, employed people without a record, on approved leave. */
+  onLeave: z.number().int(),
   late: z.number().int(),
   departments: z.array(DepartmentAttendance),
 });

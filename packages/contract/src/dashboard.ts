@@ -84,8 +84,18 @@ export const PerformanceMetricsResponse = z.object({ metrics: PerformanceMetrics
 export type PerformanceMetricsResponse = z.infer<typeof PerformanceMetricsResponse>;
 
 export const DashboardAnalytics = z.object({
-  /** The last 30 days: people present / active people, percent. */
-  attendanceRate: z.array(z.object({ date: z.string(), rate: z.number(), present: z.number().int() })),
+  /**
+   * The 30 whole days before today: people who worked a scheduled day / people expected (scheduled,
+   * employed, not on approved leave), percent; null on a day nobody was expected.
+   */
+  attendanceRate: z.array(
+    z.object({
+      date: z.string(),
+      rate: z.number().nullable(),
+      present: z.number().int(),
+      expected: z.number().int(),
+    }),
+  ),
   /** Approved leave days this year by leave type. */
   leaveByType: z.array(z.object({ leaveType: z.string(), days: z.number() })),
   /** Granted passages of the last 30 days by local hour of day (0-23). */

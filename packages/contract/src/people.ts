@@ -124,14 +124,20 @@ export const PersonSchedule = z.object({
 });
 
 /** One day they have a record for. */
+/**
+ * A day of the person page: worked (with its times), absent, on leave (with its type), a public
+ * holiday or a day off; days outside the person's employment are left out.
+ */
 export const PersonAttendanceDay = z.object({
   date: z.string(),
-  check_in_time: z.string(),
+  kind: z.enum(['worked', 'absent', 'on_leave', 'holiday', 'day_off']),
+  leave_type: z.string().nullable(),
+  check_in_time: z.string().nullable(),
   check_out_time: z.string().nullable(),
   hours: z.number().nullable(),
   late: z.boolean(),
   early_exit: z.boolean(),
-  source: AttendanceSource,
+  source: AttendanceSource.nullable(),
 });
 export type PersonAttendanceDay = z.infer<typeof PersonAttendanceDay>;
 

@@ -28,6 +28,7 @@ export interface UsersTable {
   active: Generated<boolean>;
   created_at: Generated<Date>;
   start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserInvitationsTable {

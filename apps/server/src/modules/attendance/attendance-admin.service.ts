@@ -33,7 +33,7 @@ import {
 import { isEarlyExit, isLate, toAttendanceRecord, versionOn } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import { pageDayRows } from './day-page.repository';
-import { exportCalendar, exportPeople, streamRangeRecords } from './export.repository';
+import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
 
 /** The longest range one list or export covers. */
@@ -201,16 +201,17 @@ export class AttendanceAdminService {
       departmentId: body.department,
       search: body.search || undefined,
     };
-    const [people, calendar] = await Promise.all([
+    const [people, calendar, leave] = await Promise.all([
       exportPeople(this.db, filter),
       exportCalendar(this.db, filter),
+      exportLeave(this.db, filter),
     ]);
     // Everyone's records need no list of ids; a narrower file asks only for its people's.
     const narrowed = ids || filter.departmentId !== undefined || filter.search;
     const records = streamRangeRecords(this.db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,
-      lines: attendanceCsv(people, records, calendar, filter, today.timeZone),
+      lines: attendanceCsv(people, records, calendar, leave, filter, today.timeZone),
     };
   }
 

@@ -163,14 +163,14 @@ describe('POST /api/attendance/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="attendance-2026-07-08.csv"');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source',
+      'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
     );
     const name = `'-E1,"'=HYPERLINK(""http://x"")","'+Smith, Jr",csv.person@example.test,"'@Ops, ""North"""`;
     expect(lines.slice(1)).toEqual([
-      `2026-07-04,${name},,,,Not scheduled,no,no,`,
-      `2026-07-05,${name},,,,Not scheduled,no,no,`,
-      `2026-07-06,${name},09:00,17:30,8.50,Complete,no,no,web`,
-      `2026-07-07,${name},,,,Absent,no,no,`,
+      `2026-07-04,${name},,,,Not scheduled,no,no,,`,
+      `2026-07-05,${name},,,,Not scheduled,no,no,,`,
+      `2026-07-06,${name},09:00,17:30,8.50,Complete,no,no,web,`,
+      `2026-07-07,${name},,,,Absent,no,no,,`,
     ]);
   });
 

@@ -1,6 +1,8 @@
 import { addDays, hoursBetween, localTime } from '@atrium/contract/calendar';
 import { csvCell } from './csv';
-import type { DayKind, ExportPerson, ExportRecord } from './export.repository';
+import type { CalendarDay, ExportPerson, ExportRecord } from './export.repository';
+import { dayKind } from './person-day';
+import { isEmployedOn } from './person-day.repository';
 
 const HEADER = [
   'Date',
@@ -16,16 +18,20 @@ const HEADER = [
   'Late',
   'Early Exit',
   'Source',
+  'Leave Type',
 ];
 
 const CSV_HEADER = `${HEADER.map(csvCell).join(',')}\r\n`;
 
-/** The cells after the person's on a day without a record. */
-const NO_RECORD: Record<DayKind, string> = {
-  Absent: ',,,Absent,no,no,',
-  Holiday: ',,,Holiday,no,no,',
-  'Not scheduled': ',,,Not scheduled,no,no,',
-};
+/** The cells after the person's on a day without a record, by its kind (person-day.ts). */
+const NO_RECORD = {
+  absent: ',,,Absent,no,no,,',
+  holiday: ',,,Holiday,no,no,,',
+  day_off: ',,,Not scheduled,no,no,,',
+  on_leave: ',,,On Leave,no,no,,',
+} as const;
+
+const NOT_SCHEDULED: CalendarDay = { scheduled: false, holiday: false };
 
 /** Lines are sent in pieces of about this many characters, not one write per row. */
 const PIECE = 64 * 1024;
@@ -33,14 +39,18 @@ const PIECE = 64 * 1024;
 /**
  * The file: a header, then every listed person on every day of the range, oldest day first and
  * by last name as people read it (then id) within a day; times in the organisation's zone as
- * HH:MM. A day without a record says what `calendar` (exportCalendar) makes it for the person's
- * department: Absent, Holiday or Not scheduled. `records` must come by date (as streamRangeRecords gives them): each day's records are
- * held until the day is written, so memory is one day's worth however long the range.
+ * HH:MM. A day without a record is what person-day.ts makes it, from `calendar` (exportCalendar)
+ * for the person's department and `leave` (exportLeave): Absent, On Leave with its type, Holiday
+ * or Not scheduled; days outside a person's employment are left out, as the list leaves them.
+ * The range must not reach past today. `records` must come by date (as streamRangeRecords gives
+ * them): each day's records are held until the day is written, so memory is one day's worth
+ * however long the range.
  */
 export async function* attendanceCsv(
   people: ExportPerson[],
   records: AsyncIterable<ExportRecord>,
-  calendar: Map<string, Map<number, DayKind>>,
+  calendar: Map<string, Map<number, CalendarDay>>,
+  leave: Map<string, Map<number, string>>,
   range: { start: string; end: string },
   timeZone: string,
 ): AsyncGenerator<string> {
@@ -64,9 +74,27 @@ export async function* attendanceCsv(
         const at = position.get(next.value.user_id);
         if (at !== undefined) onDay[at] = recordCells(next.value, clock);
       }
-      const kinds = calendar.get(date);
+      const days = calendar.get(date);
+      const away = leave.get(date);
       for (let i = 0; i < ordered.length; i++) {
-        const cells = onDay[i] ?? NO_RECORD[kinds?.get(ordered[i]!.dept_key) ?? 'Not scheduled'];
+        const person = ordered[i]!;
+        const leaveType = away?.get(person.id);
+        let cells = onDay[i];
+        if (cells === undefined) {
+          const day = days?.get(person.dept_key) ?? NOT_SCHEDULED;
+          const kind = dayKind({
+            record: false,
+            employed: isEmployedOn(person, date),
+            holiday: day.holiday,
+            scheduled: day.scheduled,
+            leave: leaveType !== undefined,
+            come: true,
+          });
+          if (kind === 'not_employed' || kind === 'worked' || kind === 'ahead') continue;
+          cells = NO_RECORD[kind] + (kind === 'on_leave' ? csvCell(leaveType!) : '');
+        } else if (leaveType !== undefined) {
+          cells += csvCell(leaveType);
+        }
         piece += `${date},${personCells[i]},${cells}\r\n`;
         if (piece.length >= PIECE) {
           yield piece;
@@ -83,7 +111,7 @@ export async function* attendanceCsv(
 
 /**
  * A record's cells after the person's: check-in, check-out, hours, status, late, early exit,
- * source (a day without one has empty times and Absent, Holiday or Not scheduled). The labels are
+ * source, and an empty leave type the caller fills for a half day of leave. The labels are
  * constants that need no quoting; the rest go through csvCell.
  */
 function recordCells(record: ExportRecord, clock: (instant: Date) => string): string {
@@ -97,6 +125,7 @@ function recordCells(record: ExportRecord, clock: (instant: Date) => string): st
     record.late ? 'yes' : 'no',
     record.early_exit ? 'yes' : 'no',
     csvCell(record.source),
+    '',
   ].join(',');
 }
 

@@ -3,6 +3,8 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 import { personName } from '../people/people.repository';
+import type { DayKind } from './person-day';
+import { dayKindSql, employedOn, excusedDays, leaveOn, leaveTypeOn } from './person-day.repository';
 import { scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
@@ -192,7 +194,34 @@ export interface DayRow {
   source: AttendanceSource | null;
   scheduled: boolean;
   status: AttendanceStatus;
+  /** The approved leave type covering the day, if any. */
+  leave_type: string | null;
 }
+
+/**
+ * The person-day columns of a users row `u` and its record `r` (or none) on `day`: what
+ * person-day.ts makes the day (`kind`), and the list's status of a listed one. `scheduled` says
+ * whether the day is a workday of the person's department (never a holiday).
+ */
+export function dayColumns(day: RawBuilder<unknown>, scheduled: RawBuilder<unknown>, today: string) {
+  const kind = dayKindSql({
+    record: sql`r.id IS NOT NULL`,
+    employed: employedOn('u', day),
+    holiday: sql`false`,
+    scheduled,
+    leave: leaveOn(sql`u.id`, day),
+    come: sql`${day} <= ${today}::date`,
+  });
+  return {
+    kind,
+    status: sql<AttendanceStatus>`CASE WHEN r.id IS NULL THEN k.kind
+      WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END`,
+    leaveType: leaveTypeOn(sql`u.id`, day),
+  };
+}
+
+/** The kinds of day the list shows a row for. */
+export const LISTED_KINDS: DayKind[] = ['worked', 'on_leave', 'absent'];
 
 /**
  * The people a day-row list shows: active, within the filter (`u` users). The search matches the
@@ -213,22 +242,21 @@ export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
 }
 
 /**
- * Person-days in a date range: every record, plus an absent row for each active person on each
- * scheduled day up to today that has none (under the schedule in force that day; a public
- * holiday is nobody's workday). Absences are computed here, never stored.
+ * Person-days in a date range: every record, plus an on-leave or absent row for each active,
+ * employed person on each scheduled day without one (person-day.ts; absences up to today).
+ * With `everyDay`, every day up to today whatever it is (a single record's row). Absences are
+ * computed here, never stored.
  */
 function dayRows(f: DayRowFilter): RawBuilder<unknown> {
-  const keep = f.everyDay
-    ? sql`days.date <= ${f.today}::date`
-    : sql`(r.id IS NOT NULL OR (days.date <= ${f.today}::date AND days.scheduled))`;
+  const columns = dayColumns(sql`days.date`, sql`days.scheduled`, f.today);
+  const keep = f.everyDay ? sql`days.date <= ${f.today}::date` : sql`k.kind = ANY (${LISTED_KINDS}::text[])`;
   const statusFilter = f.status ? sql`WHERE status = ${f.status}` : sql``;
   return sql`(
     SELECT * FROM (
       SELECT r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
              u.department_id, dep.name AS department_name, to_char(days.date, 'YYYY-MM-DD') AS date,
              r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source, days.scheduled,
-             CASE WHEN r.id IS NULL THEN 'absent'
-                  WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END AS status
+             ${columns.status} AS status, ${columns.leaveType} AS leave_type
       FROM users u
       LEFT JOIN departments dep ON dep.id = u.department_id
       JOIN ${scheduleDays(f.start, f.end)} AS days ON days.dept_key = coalesce(u.department_id, 0)
@@ -236,6 +264,7 @@ function dayRows(f: DayRowFilter): RawBuilder<unknown> {
         -- The range again: the planner cannot see through the generated day, and would otherwise
         -- hash every record ever written (5.5 s for one day at 50,000 people; 0.5 s with it).
         AND r.date BETWEEN ${f.start}::date AND ${f.end}::date
+      CROSS JOIN LATERAL (SELECT ${columns.kind} AS kind) AS k
       WHERE ${personFilter(f)} AND ${keep}
     ) AS rows ${statusFilter}
   )`;
@@ -256,26 +285,32 @@ export interface DepartmentDayRow {
   still_in: number;
   late: number;
   absent: number;
+  on_leave: number;
   scheduled: boolean;
 }
 
 /**
- * Head counts per department for one date, from the rollups of 021 (a row per department):
- * absent counts only people scheduled that day (under the version in force then; nobody on a
- * public holiday) and without a record. Departments without active people are left out.
+ * Head counts per department for one date, from the rollups of 021 (a row per department) and
+ * person-day.ts's corrections: `total` is the people employed that day, `absent` those of them
+ * scheduled (under the version in force then; nobody on a public holiday) without a record and
+ * without approved leave, `on_leave` those with it. Departments without active people are left out.
  */
 export async function departmentDay(db: Kysely<Database>, date: string, today: string) {
   const result = await sql<DepartmentDayRow>`
-    SELECT dep.id, dep.name, h.people AS total,
+    WITH excused AS MATERIALIZED (SELECT * FROM ${excusedDays(sql`u.active`, [date])} AS x)
+    SELECT dep.id, dep.name, h.people - coalesce(x.not_employed, 0) AS total,
            coalesce(d.present, 0) AS present,
            coalesce(d.open, 0) AS still_in,
            coalesce(d.late, 0) AS late,
            CASE WHEN sch.scheduled AND ${date}::date <= ${today}::date
-                THEN h.people - coalesce(d.present, 0) ELSE 0 END AS absent,
+                THEN h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0)
+                ELSE 0 END AS absent,
+           CASE WHEN sch.scheduled THEN coalesce(x.on_leave, 0) ELSE 0 END AS on_leave,
            sch.scheduled
     FROM department_headcounts h
     LEFT JOIN departments dep ON dep.id = h.dept_key
     LEFT JOIN attendance_department_day_totals d ON d.date = ${date}::date AND d.dept_key = h.dept_key
+    LEFT JOIN excused x ON x.dept_key = h.dept_key
     CROSS JOIN ${scheduledDepartments(date, date)} AS sd
     CROSS JOIN LATERAL (SELECT h.dept_key = ANY (sd.keys) AS scheduled) AS sch
     WHERE h.people > 0
@@ -290,7 +325,7 @@ export async function dayOverview(
   today: string,
 ): Promise<AttendanceOverview> {
   const rows = await departmentDay(db, date, today);
-  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late') =>
+  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late' | 'on_leave') =>
     rows.reduce((s, r) => s + r[key], 0);
   return {
     date,
@@ -298,9 +333,10 @@ export async function dayOverview(
     present: sum('present'),
     stillInBuilding: sum('still_in'),
     absent: sum('absent'),
+    onLeave: sum('on_leave'),
     late: sum('late'),
     departments: rows
-      .filter((r) => r.id !== null)
+      .filter((r) => r.id !== null && r.total > 0)
       .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
   };
 }

@@ -68,6 +68,7 @@ export function toAttendanceRecord(row: DayRow, today: string): AttendanceRecord
     early_exit: row.early_exit ?? false,
     forgotten_checkout: row.status === 'checked_in' && row.date < today,
     source: row.source,
+    leave_type: row.leave_type,
   };
 }
 

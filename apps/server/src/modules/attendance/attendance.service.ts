@@ -11,6 +11,8 @@ import { findRecord, recordsBetween, setCheckOutIfOpen } from './attendance.repo
 import { isEarlyExit, isScheduledOn, statusOf } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import { CheckIns } from './check-ins';
+import type { DayKind } from './person-day';
+import { personDayKinds, personSpan } from './person-day.repository';
 import { type Dates, findUserSchedule, type Schedule } from './schedules.repository';
 
 /** How far back a streak is followed. */
@@ -65,8 +67,9 @@ export class AttendanceService {
   }
 
   /**
-   * Counts scheduled workdays only (each under the schedule in force that day; public holidays
-   * are nobody's workday); today counts once it has a check-in.
+   * Counts the days person-day.ts makes worked or absent (scheduled workdays of their employment
+   * without approved leave, each under the schedule in force that day; public holidays are
+   * nobody's workday); today counts once it has a check-in.
    */
   async stats(actor: Actor, month?: string): Promise<AttendanceStats> {
     authorize(actor, 'attendance.self');
@@ -74,21 +77,30 @@ export class AttendanceService {
     const shown = month ?? today.date.slice(0, 7);
     const { start, end } = monthRange(shown);
     const lookback = addDays(today.date, -STREAK_LOOKBACK_DAYS);
-    const schedule = await this.scheduleOf(actor.userId, {
-      from: start < lookback ? start : lookback,
-      to: end > today.date ? end : today.date,
-    });
-    const records = await recordsBetween(this.db, actor.userId, start, end);
-    const byDate = new Map(records.map((r) => [r.date, r]));
+    const from = start < lookback ? start : lookback;
+    const to = end > today.date ? end : today.date;
+    const [schedule, span, records, recent] = await Promise.all([
+      this.scheduleOf(actor.userId, { from, to }),
+      personSpan(this.db, actor.userId, from, to),
+      recordsBetween(this.db, actor.userId, start, end),
+      recordsBetween(this.db, actor.userId, lookback, today.date),
+    ]);
+    const kind = personDayKinds(
+      schedule,
+      span,
+      new Set([...records, ...recent].map((r) => r.date)),
+      today.date,
+    );
 
     let totalDays = 0;
     let presentDays = 0;
     for (let d = start; d <= end && d <= today.date; d = addDays(d, 1)) {
-      if (!isScheduledOn(schedule, d)) continue;
-      const present = byDate.has(d);
-      if (d === today.date && !present) continue;
-      totalDays += 1;
-      if (present) presentDays += 1;
+      const k = kind(d);
+      if (k === 'absent' && d !== today.date) totalDays += 1;
+      if (k === 'worked' && isScheduledOn(schedule, d)) {
+        totalDays += 1;
+        presentDays += 1;
+      }
     }
     const complete = records.filter((r) => r.check_out_time);
     const totalHours = complete.reduce((sum, r) => sum + hoursBetween(r.check_in_time, r.check_out_time!), 0);
@@ -100,20 +112,8 @@ export class AttendanceService {
       present_days: presentDays,
       total_hours: round(2, totalHours),
       late_days: records.filter((r) => r.late).length,
-      streak: await this.streak(actor.userId, schedule, today.date),
+      streak: streakOf(kind, (d) => isScheduledOn(schedule, d), today.date, lookback),
     };
-  }
-
-  private async streak(userId: number, schedule: Schedule, today: string): Promise<number> {
-    const from = addDays(today, -STREAK_LOOKBACK_DAYS);
-    const dates = new Set((await recordsBetween(this.db, userId, from, today)).map((r) => r.date));
-    let streak = 0;
-    for (let d = today; d > from; d = addDays(d, -1)) {
-      if (!isScheduledOn(schedule, d)) continue;
-      if (dates.has(d)) streak += 1;
-      else if (d !== today) break; // today without a check-in yet does not end a streak
-    }
-    return streak;
   }
 
   private async scheduleOf(userId: number, dates: Dates): Promise<Schedule> {
@@ -125,6 +125,26 @@ export class AttendanceService {
   private async publish(trx: Kysely<Database>, userId: number, date: string, action: AttendanceAction) {
     await this.bus.publish(attendanceUpdate(userId, date, action), trx);
   }
+}
+
+/**
+ * Consecutive workdays with a check-in, back from today: leave, holidays, days off and work on
+ * them neither add nor break it, nor does today without a check-in yet; the start of employment ends it.
+ */
+function streakOf(
+  kind: (date: string) => DayKind,
+  scheduled: (date: string) => boolean,
+  today: string,
+  from: string,
+): number {
+  let streak = 0;
+  for (let d = today; d > from; d = addDays(d, -1)) {
+    const k = kind(d);
+    if (k === 'worked') streak += scheduled(d) ? 1 : 0;
+    else if (k === 'not_employed') break;
+    else if (k === 'absent' && d !== today) break;
+  }
+  return streak;
 }
 
 const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,25 +1,35 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type DayRow, type DayRowFilter, personFilter } from './attendance.repository';
+import {
+  type DayRow,
+  type DayRowFilter,
+  dayColumns,
+  LISTED_KINDS,
+  personFilter,
+} from './attendance.repository';
+import { excusedDays } from './person-day.repository';
 import { datesBetween, scheduleDays } from './schedules.repository';
 
 /**
  * The attendance list a page at a time, without building every person-day of the range.
  *
- * Rows are ordered by date (newest first), then name. A day's rows are its records and an
- * absence for each person scheduled that day without one (up to today; scheduleDays: the version
- * in force that day, never a public holiday). dayCounts counts each day's rows per status, from
- * the per-department rollup (021) or, for a search or chosen people, from their own records; the
- * total is their sum, and the page reads only the days it covers (usually one), at the offset
- * within that day.
+ * Rows are ordered by date (newest first), then name. A day's rows are its records, and for each
+ * employed person scheduled that day without one (scheduleDays: the version in force that day,
+ * never a public holiday) an on-leave row, or an absence up to today (person-day.ts). dayCounts
+ * counts each day's rows per status, from the per-department rollup (021) or, for a search or
+ * chosen people, from their own records, less person-day.ts's excused days; the total is their
+ * sum, and the page reads only the days it covers (usually one), at the offset within that day.
  */
 
-/** One day of the list: its records, how many are still open, and its absences. */
+/** One day of the list: its records, how many are still open, its absences and its leave. */
 export interface DayCount {
   date: string;
   records: number;
   open: number;
   absent: number;
+  on_leave: number;
+  /** Records of people whose department was scheduled that day (the rate's numerator). */
+  scheduled_records: number;
 }
 
 /** How many people the filter covers, and each day's counts, newest day first. */
@@ -33,12 +43,14 @@ export function rowsOf(day: DayCount, status: DayRowFilter['status']): number {
   switch (status) {
     case 'absent':
       return day.absent;
+    case 'on_leave':
+      return day.on_leave;
     case 'checked_in':
       return day.open;
     case 'complete':
       return day.records - day.open;
     default:
-      return day.records + day.absent;
+      return day.records + day.absent + day.on_leave;
   }
 }
 
@@ -75,19 +87,24 @@ function departmentFigures(f: DayRowFilter): RawBuilder<unknown> {
 
 /** Each day's rows of the list, newest day first, and the people the filter covers. */
 export async function dayCounts(db: Kysely<Database>, f: DayRowFilter): Promise<ListCounts> {
+  const dates = datesBetween(f.start, f.end);
   const result = await sql<DayCount & { people: number }>`
     WITH ${departmentFigures(f)},
-         calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c)
+         calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c),
+         excused AS MATERIALIZED (SELECT * FROM ${excusedDays(personFilter(f), dates)} AS x)
     SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
            coalesce(sum(d.present), 0)::int AS records,
            coalesce(sum(d.open), 0)::int AS open,
-           coalesce(sum(h.people - coalesce(d.present, 0))
+           coalesce(sum(h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0))
                     FILTER (WHERE c.scheduled AND g.day <= ${f.today}::date), 0)::int AS absent,
+           coalesce(sum(x.on_leave) FILTER (WHERE c.scheduled), 0)::int AS on_leave,
+           coalesce(sum(d.present) FILTER (WHERE c.scheduled), 0)::int AS scheduled_records,
            (SELECT coalesce(sum(people), 0) FROM heads)::int AS people
-    FROM unnest(${datesBetween(f.start, f.end).reverse()}::date[]) WITH ORDINALITY AS g (day, n)
+    FROM unnest(${[...dates].reverse()}::date[]) WITH ORDINALITY AS g (day, n)
     CROSS JOIN heads h
     LEFT JOIN calendar c ON c.date = g.day AND c.dept_key = h.dept_key
     LEFT JOIN days d ON d.date = g.day AND d.dept_key = h.dept_key
+    LEFT JOIN excused x ON x.date = g.day AND x.dept_key = h.dept_key
     GROUP BY g.day, g.n ORDER BY g.n`.execute(db);
   return {
     people: result.rows[0]?.people ?? 0,
@@ -138,7 +155,8 @@ export async function pageDayRows(
         // the only way when the day has no absences the filter keeps.
         byRecords:
           f.status !== 'absent' &&
-          (f.status !== undefined || slice.day.absent === 0) &&
+          f.status !== 'on_leave' &&
+          (f.status !== undefined || slice.day.absent + slice.day.on_leave === 0) &&
           candidates(slice.day, f.status) <
             ((slice.offset + slice.limit) * counts.people) / Math.max(slice.rows, 1),
       }),
@@ -152,12 +170,10 @@ function candidates(day: DayCount, status: DayRowFilter['status']): number {
   return status === 'checked_in' ? day.open : day.records;
 }
 
-const statusOf = sql`CASE WHEN r.id IS NULL THEN 'absent'
-                          WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END`;
-
-/** Each status as a condition on the record, which an index predicate can match. */
+/** Each status as a condition on the record and the day's kind (k), which an index predicate can match. */
 const statusCondition = {
-  absent: sql`r.id IS NULL`,
+  absent: sql`r.id IS NULL AND k.kind = 'absent'`,
+  on_leave: sql`r.id IS NULL AND k.kind = 'on_leave'`,
   checked_in: sql`r.id IS NOT NULL AND r.check_out_time IS NULL`,
   complete: sql`r.check_out_time IS NOT NULL`,
 } as const;
@@ -172,10 +188,12 @@ export async function oneDay(
   const statusFilter = f.status ? sql`AND ${statusCondition[f.status]}` : sql``;
   const scheduledKeys = sql`(SELECT coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}')
                              FROM ${scheduleDays(date, date)} AS c)`;
+  const scheduled = sql`coalesce(u.department_id, 0) = ANY (sd.keys)`;
+  const day = dayColumns(sql`${date}::date`, scheduled, f.today);
   const columns = sql`r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
     u.department_id, dep.name AS department_name, ${date}::text AS date,
     r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source,
-    coalesce(u.department_id, 0) = ANY (sd.keys) AS scheduled, ${statusOf} AS status`;
+    ${scheduled} AS scheduled, ${day.status} AS status, ${day.leaveType} AS leave_type`;
   const order = sql`ORDER BY u.last_name, u.first_name, u.id LIMIT ${how.limit} OFFSET ${how.offset}`;
   const result = how.byRecords
     ? await sql<DayRow>`
@@ -184,6 +202,7 @@ export async function oneDay(
         JOIN users u ON u.id = r.user_id
         LEFT JOIN departments dep ON dep.id = u.department_id
         CROSS JOIN ${scheduledKeys} AS sd (keys)
+        CROSS JOIN LATERAL (SELECT 'worked'::text AS kind) AS k
         WHERE r.date = ${date}::date AND ${personFilter(f)} ${statusFilter}
         ${order}`.execute(db)
     : await sql<DayRow>`
@@ -192,9 +211,8 @@ export async function oneDay(
         LEFT JOIN departments dep ON dep.id = u.department_id
         CROSS JOIN ${scheduledKeys} AS sd (keys)
         LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
-        WHERE ${personFilter(f)}
-          AND (r.id IS NOT NULL OR (${date}::date <= ${f.today}::date AND coalesce(u.department_id, 0) = ANY (sd.keys)))
-          ${statusFilter}
+        CROSS JOIN LATERAL (SELECT ${day.kind} AS kind) AS k
+        WHERE ${personFilter(f)} AND k.kind = ANY (${LISTED_KINDS}::text[]) ${statusFilter}
         ${order}`.execute(db);
   return result.rows;
 }

@@ -46,23 +46,34 @@ async function headcounts() {
   return { kept: kept.rows, counted: counted.rows };
 }
 
-/** The overview's departments computed from the raw rows, as before the rollup existed. */
+/**
+ * The overview's departments computed from the raw rows person by person, as before the rollup
+ * existed: people outside their employment span are not counted, approved leave is not absence.
+ */
 async function referenceOverview(date: string, today: string) {
   const r = await sql<{ id: number; name: string; total: number; present: number; scheduled: boolean }>`
-    SELECT dep.id, dep.name, count(u.id)::int AS total, count(r.id)::int AS present,
+    SELECT dep.id, dep.name, count(u.id) FILTER (WHERE p.employed)::int AS total, count(r.id)::int AS present,
            bool_or(coalesce(u.department_id, 0) = ANY (sd.keys)) AS scheduled,
-           count(u.id) FILTER (WHERE r.id IS NULL AND coalesce(u.department_id, 0) = ANY (sd.keys)
+           count(u.id) FILTER (WHERE r.id IS NULL AND p.employed AND NOT p.on_leave
+                                 AND coalesce(u.department_id, 0) = ANY (sd.keys)
                                  AND ${date}::date <= ${today}::date)::int AS absent,
+           count(u.id) FILTER (WHERE r.id IS NULL AND p.employed AND p.on_leave
+                                 AND coalesce(u.department_id, 0) = ANY (sd.keys))::int AS on_leave,
            count(r.id) FILTER (WHERE r.check_out_time IS NULL)::int AS still_in,
            count(r.id) FILTER (WHERE r.late)::int AS late
     FROM users u
     LEFT JOIN departments dep ON dep.id = u.department_id
     CROSS JOIN ${scheduledDepartments(date, date)} AS sd
     LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
+    CROSS JOIN LATERAL (
+      SELECT ${date}::date BETWEEN coalesce(u.start_date, '-infinity') AND coalesce(u.end_date, 'infinity') AS employed,
+             EXISTS (SELECT 1 FROM leave_applications la WHERE la.user_id = u.id AND la.status = 'approved'
+                     AND ${date}::date BETWEEN la.start_date AND la.end_date) AS on_leave
+    ) AS p
     WHERE u.active
     GROUP BY dep.id, dep.name
     ORDER BY count(u.id) DESC, dep.name`.execute(suite.db);
-  const sum = (key: 'total' | 'present' | 'absent' | 'still_in' | 'late') =>
+  const sum = (key: 'total' | 'present' | 'absent' | 'still_in' | 'late' | 'on_leave') =>
     r.rows.reduce((s, row) => s + (row as unknown as Record<string, number>)[key]!, 0);
   return {
     date,
@@ -70,9 +81,10 @@ async function referenceOverview(date: string, today: string) {
     present: sum('present'),
     stillInBuilding: sum('still_in'),
     absent: sum('absent'),
+    onLeave: sum('on_leave'),
     late: sum('late'),
     departments: r.rows
-      .filter((row) => row.id !== null)
+      .filter((row) => row.id !== null && row.total > 0)
       .map(({ id, name, total, present, scheduled }) => ({ id, name, total, present, scheduled })),
   };
 }

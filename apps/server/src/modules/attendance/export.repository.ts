@@ -14,13 +14,15 @@ export interface ExportPerson {
   department_name: string | null;
   /** The person's department, 0 without one (scheduleDays' dept_key). */
   dept_key: number;
+  start_date: string | null;
+  end_date: string | null;
 }
 
 /** The people the list's filters leave (active, `f.userIds`, department, search), in no order. */
 export async function exportPeople(db: Kysely<Database>, f: DayRowFilter): Promise<ExportPerson[]> {
   const result = await sql<ExportPerson>`
     SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, dep.name AS department_name,
-           coalesce(u.department_id, 0) AS dept_key
+           coalesce(u.department_id, 0) AS dept_key, u.start_date, u.end_date
     FROM users u
     LEFT JOIN departments dep ON dep.id = u.department_id
     WHERE ${personFilter(f)}`.execute(db);
@@ -57,22 +59,51 @@ export function streamRangeRecords(
   return query.orderBy('date').orderBy('user_id').stream(1000);
 }
 
-/** What a day without a record is for each department: its label in the file. */
-export type DayKind = 'Absent' | 'Not scheduled' | 'Holiday';
+/** A department's day: a workday of the schedule in force (`scheduled`), or a public holiday. */
+export interface CalendarDay {
+  scheduled: boolean;
+  holiday: boolean;
+}
 
-/** Per date of the range, per department key: Absent on a workday, Holiday, or Not scheduled. */
+/** Per date of the range, per department key: whether it is a workday or a holiday. */
 export async function exportCalendar(
   db: Kysely<Database>,
   range: { start: string; end: string },
-): Promise<Map<string, Map<number, DayKind>>> {
+): Promise<Map<string, Map<number, CalendarDay>>> {
   const result = await sql<{ dept_key: number; date: string; scheduled: boolean; holiday: boolean }>`
     SELECT dept_key, to_char(date, 'YYYY-MM-DD') AS date, scheduled, holiday
     FROM ${scheduleDays(range.start, range.end)} AS c`.execute(db);
-  const calendar = new Map<string, Map<number, DayKind>>();
+  const calendar = new Map<string, Map<number, CalendarDay>>();
   for (const row of result.rows) {
-    const day = calendar.get(row.date) ?? new Map<number, DayKind>();
-    day.set(row.dept_key, row.holiday ? 'Holiday' : row.scheduled ? 'Absent' : 'Not scheduled');
+    const day = calendar.get(row.date) ?? new Map<number, CalendarDay>();
+    day.set(row.dept_key, { scheduled: row.scheduled, holiday: row.holiday });
     calendar.set(row.date, day);
   }
   return calendar;
+}
+
+/**
+ * Approved leave of the filter's people within the range: per date, per person, the leave type's
+ * name. Only leave days are held (a few per person a month), not every person-day.
+ */
+export async function exportLeave(
+  db: Kysely<Database>,
+  f: DayRowFilter,
+): Promise<Map<string, Map<number, string>>> {
+  const result = await sql<{ date: string; user_id: number; leave_type: string }>`
+    SELECT to_char(g.day, 'YYYY-MM-DD') AS date, la.user_id, lt.leave_name AS leave_type
+    FROM leave_applications la
+    JOIN users u ON u.id = la.user_id
+    JOIN leave_types lt ON lt.id = la.leave_type_id
+    CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${f.start}::date),
+                                       least(la.end_date, ${f.end}::date), interval '1 day') AS g (day)
+    WHERE la.status = 'approved' AND la.start_date <= ${f.end}::date AND la.end_date >= ${f.start}::date
+      AND ${personFilter(f)}`.execute(db);
+  const leave = new Map<string, Map<number, string>>();
+  for (const row of result.rows) {
+    const day = leave.get(row.date) ?? new Map<number, string>();
+    day.set(row.user_id, row.leave_type);
+    leave.set(row.date, day);
+  }
+  return leave;
 }

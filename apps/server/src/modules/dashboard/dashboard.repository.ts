@@ -1,11 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { datesBetween } from '../attendance/schedules.repository';
+import { dayCounts } from '../attendance/day-page.repository';
 
-/** Active people, from the head counts of 021. */
-export async function countActivePeople(db: Kysely<Database>): Promise<number> {
+/**
+ * Active people employed on `date` (person-day.ts): the head counts of 021 less the few whose
+ * span starts after or ends before it (users_start_date_idx, users_end_date_idx).
+ */
+export async function countEmployedOn(db: Kysely<Database>, date: string): Promise<number> {
   const row = await sql<{ n: number }>`
-    SELECT coalesce(sum(people), 0)::int AS n FROM department_headcounts`.execute(db);
+    SELECT ((SELECT coalesce(sum(people), 0) FROM department_headcounts)
+          - (SELECT count(*) FROM users u
+             WHERE u.active AND (u.start_date > ${date}::date OR u.end_date < ${date}::date)))::int AS n`.execute(
+    db,
+  );
   return row.rows[0]?.n ?? 0;
 }
 
@@ -58,23 +65,27 @@ export async function cameraCounts(db: Kysely<Database>): Promise<{ total: numbe
   return { total: Number(row.total), online: Number(row.online) };
 }
 
-/** Present people per day over [from, to] against today's active people, percent (rollups of 021). */
+/**
+ * Per day over [from, to], oldest first: people who worked a scheduled day against the people
+ * expected that day (scheduled, employed, not on approved leave: the list's worked and absent
+ * rows, from the same counts), percent; null when nobody was expected.
+ */
 export async function attendanceRateByDay(
   db: Kysely<Database>,
   from: string,
   to: string,
-): Promise<{ date: string; rate: number; present: number }[]> {
-  const rows = await sql<{ date: string; present: number; total: number }>`
-    SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
-           (SELECT coalesce(sum(d.present), 0) FROM attendance_department_day_totals d WHERE d.date = g.day)::int AS present,
-           (SELECT coalesce(sum(people), 0) FROM department_headcounts)::int AS total
-    FROM unnest(${datesBetween(from, to)}::date[]) AS g (day)
-    ORDER BY g.day`.execute(db);
-  return rows.rows.map(({ date, present, total }) => ({
-    date,
-    present,
-    rate: total > 0 ? Math.round((present / total) * 1000) / 10 : 0,
-  }));
+  today: string,
+): Promise<{ date: string; rate: number | null; present: number; expected: number }[]> {
+  const counts = await dayCounts(db, { start: from, end: to, today });
+  return counts.days.reverse().map((day) => {
+    const expected = day.scheduled_records + day.absent;
+    return {
+      date: day.date,
+      present: day.scheduled_records,
+      expected,
+      rate: expected > 0 ? Math.round((day.scheduled_records / expected) * 1000) / 10 : null,
+    };
+  });
 }
 
 /** Approved leave days whose start falls in [from, to], by leave type. */

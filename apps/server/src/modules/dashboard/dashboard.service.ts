@@ -22,7 +22,7 @@ import type { OrgClock } from '../system/clock';
 import {
   attendanceRateByDay,
   cameraCounts,
-  countActivePeople,
+  countEmployedOn,
   countPresentOn,
   databaseLatency,
   deviceIngest,
@@ -86,7 +86,7 @@ export class DashboardService {
     const [presentToday, totalEmployees, access, traffic] = organisation
       ? await Promise.all([
           countPresentOn(this.db, today.date),
-          countActivePeople(this.db),
+          countEmployedOn(this.db, today.date),
           dailyCounts(this.db, today.date),
           footTrafficToday(this.db, this.clock),
         ])
@@ -206,7 +206,8 @@ export class DashboardService {
     const fourWeeksAgo = await this.clock.dayBounds(addDays(today.date, -28));
     const todayBounds = await this.clock.dayBounds(today.date);
     const [attendanceRate, leaveByType, accessByHour, footTraffic] = await Promise.all([
-      attendanceRateByDay(this.db, addDays(today.date, -29), today.date),
+      // Whole days only: today is still under way.
+      attendanceRateByDay(this.db, addDays(today.date, -30), addDays(today.date, -1), today.date),
       leaveDaysByType(this.db, `${today.year}-01-01`, `${today.year}-12-31`),
       passagesByHour(this.db, monthAgo.start, today.timeZone),
       // Whole days only: today is still counting.

@@ -174,9 +174,12 @@ describe('GET /api/dashboard/analytics', () => {
     const res = await get('/api/dashboard/analytics', admin);
     expect(res.statusCode).toBe(200);
     const { analytics } = res.json();
+    // The 30 whole days before today (2026-07-08), which is still under way.
     expect(analytics.attendanceRate).toHaveLength(30);
-    // Today (2026-07-08): one of three active people checked in.
-    expect(analytics.attendanceRate.at(-1)).toEqual({ date: '2026-07-08', present: 1, rate: 33.3 });
+    expect(analytics.attendanceRate.at(-1)).toEqual({ date: '2026-07-07', present: 0, expected: 3, rate: 0 });
+    // A weekend: nobody was expected, so there is no rate (not 0% of everyone).
+    const sunday = analytics.attendanceRate.find((d: { date: string }) => d.date === '2026-07-05');
+    expect(sunday).toEqual({ date: '2026-07-05', present: 0, expected: 0, rate: null });
     expect(analytics.accessByHour).toHaveLength(24);
     expect(analytics.footTrafficByWeekday.map((d: { weekday: number }) => d.weekday)).toEqual([
       1, 2, 3, 4, 5, 6, 7,

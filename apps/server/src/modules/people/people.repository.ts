@@ -202,6 +202,7 @@ export interface NewUser {
   role: Role;
   departmentId: number | null;
   startDate?: string | null;
+  endDate?: string | null;
 }
 
 export async function insertUsers(
@@ -222,6 +223,7 @@ export async function insertUsers(
         role: u.role,
         department_id: u.departmentId,
         start_date: u.startDate ?? null,
+        end_date: u.endDate ?? null,
       })),
     )
     .returning(['id', 'email'])

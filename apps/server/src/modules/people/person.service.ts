@@ -1,6 +1,7 @@
 import type {
   CreatePersonResponse,
   Person,
+  PersonAttendanceDay,
   PersonDetailResponse,
   PersonFields,
   UpdatePersonRequest,
@@ -12,8 +13,9 @@ import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { permissionsOf } from '../access/access.repository';
 import { toAccessPermission } from '../access/permission-view';
-import { recordsBetween } from '../attendance/attendance.repository';
-import { findUserSchedule } from '../attendance/schedules.repository';
+import { type RecordRow, recordsBetween } from '../attendance/attendance.repository';
+import { type PersonSpan, personDayKinds, personSpan } from '../attendance/person-day.repository';
+import { findUserSchedule, type Schedule } from '../attendance/schedules.repository';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
@@ -81,6 +83,36 @@ const wellFormed = (value: unknown) =>
     ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     : value;
 
+/** The person page's days, newest first: each day of their employment as person-day.ts has it. */
+function recentDays(
+  schedule: Schedule,
+  span: PersonSpan,
+  records: RecordRow[],
+  from: string,
+  today: string,
+): PersonAttendanceDay[] {
+  const byDate = new Map(records.map((r) => [r.date, r]));
+  const kindOf = personDayKinds(schedule, span, new Set(byDate.keys()), today);
+  const days: PersonAttendanceDay[] = [];
+  for (let date = today; date >= from; date = addDays(date, -1)) {
+    const kind = kindOf(date);
+    if (kind === 'not_employed' || kind === 'ahead') continue;
+    const r = byDate.get(date);
+    days.push({
+      date,
+      kind,
+      leave_type: span.leave.get(date) ?? null,
+      check_in_time: r?.check_in_time.toISOString() ?? null,
+      check_out_time: r?.check_out_time?.toISOString() ?? null,
+      hours: r?.check_out_time ? hoursBetween(r.check_in_time, r.check_out_time) : null,
+      late: r?.late ?? false,
+      early_exit: r?.early_exit ?? false,
+      source: r?.source ?? null,
+    });
+  }
+  return days;
+}
+
 /** An administrator's view of one person: their page, adding them, editing them. */
 export class PersonService {
   constructor(
@@ -95,9 +127,11 @@ export class PersonService {
     const person = await findPerson(this.db, userId);
     if (!person) throw notFound('Person');
     const today = await this.clock.today();
-    const [schedule, records, balances, permissions] = await Promise.all([
-      findUserSchedule(this.db, userId, { from: today.date, to: today.date }),
-      recordsBetween(this.db, userId, addDays(today.date, 1 - RECENT_DAYS), today.date),
+    const from = addDays(today.date, 1 - RECENT_DAYS);
+    const [schedule, records, span, balances, permissions] = await Promise.all([
+      findUserSchedule(this.db, userId, { from, to: today.date }),
+      recordsBetween(this.db, userId, from, today.date),
+      personSpan(this.db, userId, from, today.date),
       bookedBalances(this.db, userId, today.year, today.year),
       permissionsOf(this.db, userId),
     ]);
@@ -112,15 +146,7 @@ export class PersonService {
         end_time: current.end_time,
         grace_minutes: current.grace_minutes,
       },
-      recent_attendance: records.reverse().map((r) => ({
-        date: r.date,
-        check_in_time: r.check_in_time.toISOString(),
-        check_out_time: r.check_out_time?.toISOString() ?? null,
-        hours: r.check_out_time ? hoursBetween(r.check_in_time, r.check_out_time) : null,
-        late: r.late,
-        early_exit: r.early_exit,
-        source: r.source,
-      })),
+      recent_attendance: recentDays(schedule!, span, records, from, today.date),
       leave_balances: balances,
       access_permissions: permissions.map((p) => toAccessPermission(p, today.date)),
     };

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { addDays } from '@atrium/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeAttendance, makeDepartment, makeUser } from '../../../test/factories';
@@ -188,8 +189,9 @@ describe('PATCH /api/users/:id', () => {
 
 describe('GET /api/users/:id', () => {
   it("answers the person page: fields, schedule, recent attendance, this year's leave, permissions", async () => {
-    const person = await makeUser(suite.db, { department: 'Page Team' });
     const today = new Date().toISOString().slice(0, 10);
+    const started = addDays(today, -2);
+    const person = await makeUser(suite.db, { department: 'Page Team', startDate: started });
     await makeAttendance(suite.db, { user: person, date: today, checkIn: '09:00' });
     const res = await suite.http.get(`/api/users/${person.id}`, suite.admin);
     expect(res.statusCode).toBe(200);
@@ -201,7 +203,13 @@ describe('GET /api/users/:id', () => {
       end_time: '17:30:00',
       grace_minutes: 10,
     });
-    expect(page.recent_attendance).toEqual([expect.objectContaining({ date: today })]);
+    // Every day since the start date, newest first; none before it.
+    expect(page.recent_attendance.map((d: { date: string }) => d.date)).toEqual([
+      today,
+      addDays(today, -1),
+      started,
+    ]);
+    expect(page.recent_attendance[0]).toMatchObject({ date: today, kind: 'worked', source: 'web' });
     expect(page.leave_balances.length).toBeGreaterThan(0);
     expect(page.leave_balances[0].year).toBe(Number(today.slice(0, 4)));
     expect(page.access_permissions).toEqual([]);

@@ -30,8 +30,8 @@ export interface PersonAttendance {
  * Per active person and month of the range, from the person-month rollup (attendance_months):
  * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays
  * under the version in force each day, Monday to Friday without a department, never a public
- * holiday: scheduleDays) with a record, and those with neither a record nor
- * approved leave (absences). Worked seconds per person come from the rollup for the months the
+ * holiday: scheduleDays) with a record, and those within the person's employment with neither
+ * a record nor approved leave (absences, as person-day.ts has it). Worked seconds per person come from the rollup for the months the
  * plan says, corrected by raw records (see monthPlan). Absences are the schedule's days less the
  * rollup's, so no person x day series is built.
  */
@@ -71,7 +71,7 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
              attendance_day_count(coalesce(am.present_days, 0) & mo.in_range) AS present,
              attendance_day_count(coalesce(am.late_days, 0) & mo.in_range) AS late,
              attendance_day_count(coalesce(am.present_days, 0) & coalesce(o.mask, 0)) AS scheduled_present,
-             attendance_day_count(coalesce(o.mask, 0) & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent,
+             attendance_day_count(coalesce(o.mask, 0) & emp.mask & ~coalesce(am.present_days, 0) & ~coalesce(lv.mask, 0)) AS absent,
              CASE WHEN mo.worked_from_rollup THEN am.worked_seconds END AS worked_seconds
       FROM users u
       CROSS JOIN months mo
@@ -79,6 +79,10 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       LEFT JOIN attendance_months am ON am.user_id = u.id AND am.month = mo.month
         AND am.month BETWEEN ${first}::date AND ${last}::date
       LEFT JOIN on_leave lv ON lv.user_id = u.id AND lv.month = mo.month
+      -- The month's days of the person's employment (person-day.ts): none owed outside it.
+      CROSS JOIN LATERAL (SELECT attendance_span_mask(
+        greatest(mo.month, coalesce(u.start_date, mo.month)),
+        least((mo.month + interval '1 month - 1 day')::date, coalesce(u.end_date, 'infinity'::date))) AS mask) AS emp
       WHERE u.active
     )`;
 }

@@ -177,7 +177,7 @@ export class ReportsService {
         hours: p.hours,
       })),
       notes: [
-        'Absent days are scheduled workdays (under the schedule in force that day; public holidays are nobody’s workday) that have ended with neither a check-in nor approved leave.',
+        'Absent days are scheduled workdays of a person’s employment (under the schedule in force that day; public holidays are nobody’s workday) that have ended with neither a check-in nor approved leave.',
       ],
     };
   }

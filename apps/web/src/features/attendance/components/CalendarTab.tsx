@@ -12,19 +12,35 @@ import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../l
 import { formatDate, formatTime } from '../lib/format';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-type DayKind = 'present' | 'partial' | 'absent' | 'holiday' | null;
+type DayKind = 'present' | 'partial' | 'absent' | 'leave' | 'holiday' | null;
 
 const KIND_STYLE: Record<Exclude<DayKind, null>, string> = {
   present: 'bg-green-100 text-green-900 border-green-300',
   partial: 'bg-yellow-100 text-yellow-900 border-yellow-300',
   absent: 'bg-red-100 text-red-900 border-red-300',
+  leave: 'bg-violet-100 text-violet-900 border-violet-300',
   holiday: 'bg-sky-50 text-sky-900 border-sky-300',
 };
-const KIND_LABEL = { present: 'Present', partial: 'Partial', absent: 'Absent', holiday: 'Holiday' } as const;
+const KIND_LABEL = {
+  present: 'Present',
+  partial: 'Partial',
+  absent: 'Absent',
+  leave: 'On leave',
+  holiday: 'Holiday',
+} as const;
+const LEGEND = {
+  present: 'Present (checked in and out)',
+  partial: 'Partial (checked in only)',
+  absent: 'Absent (past workday, no check-in, no leave)',
+  leave: 'On leave (approved)',
+  holiday: 'Public holiday (nobody is absent)',
+} as const;
 
 /**
- * Present = in and out, partial = in only, absent = a past scheduled day without a record,
- * holiday = a public holiday nobody had to work (a record on it still shows as worked).
+ * Present = in and out, partial = in only, absent = a past workday of the person's employment
+ * without a record or leave, leave = approved leave on a workday (the server decides all three:
+ * days before a start date have no row), holiday = a public holiday nobody had to work (a record
+ * on it still shows as worked).
  */
 function kindOf(
   record: AttendanceRecord | undefined,
@@ -35,6 +51,7 @@ function kindOf(
   if (!record) return holiday ? 'holiday' : null;
   if (record.attendance_status === 'complete') return 'present';
   if (record.attendance_status === 'checked_in') return 'partial';
+  if (record.attendance_status === 'on_leave') return 'leave';
   return date < today ? 'absent' : null;
 }
 
@@ -130,6 +147,11 @@ export function CalendarTab() {
                             {holiday}
                           </span>
                         ) : null}
+                        {kind === 'leave' ? (
+                          <span className="block truncate" title={record?.leave_type ?? undefined}>
+                            {record?.leave_type ?? 'Leave'}
+                          </span>
+                        ) : null}
                         {inAt ? <span className="block truncate">{inAt}</span> : null}
                         {outAt ? <span className="block truncate">{outAt}</span> : null}
                       </td>
@@ -141,16 +163,10 @@ export function CalendarTab() {
           </table>
         )}
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
-          {(['present', 'partial', 'absent', 'holiday'] as const).map((k) => (
+          {(['present', 'partial', 'absent', 'leave', 'holiday'] as const).map((k) => (
             <li key={k} className="flex items-center gap-2">
               <span aria-hidden="true" className={cn('size-4 rounded border', KIND_STYLE[k])} />
-              {k === 'present'
-                ? 'Present (checked in and out)'
-                : k === 'partial'
-                  ? 'Partial (checked in only)'
-                  : k === 'absent'
-                    ? 'Absent (past workday, no check-in)'
-                    : 'Public holiday (nobody is absent)'}
+              {LEGEND[k]}
             </li>
           ))}
           <li className="flex items-center gap-2">

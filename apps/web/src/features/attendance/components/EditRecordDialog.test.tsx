@@ -21,6 +21,7 @@ const record: AttendanceRecord = {
   early_exit: false,
   forgotten_checkout: false,
   source: 'web',
+  leave_type: null,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -90,7 +90,7 @@ describe('Calendar', () => {
     const today = todayLocal();
     const { start } = monthBounds(today.slice(0, 7));
     const record = (date: string, status: AttendanceRecord['attendance_status']): AttendanceRecord => ({
-      id: status === 'absent' ? null : 1,
+      id: status === 'absent' || status === 'on_leave' ? null : 1,
       user_id: staffUser.id,
       first_name: 'Jamie',
       last_name: 'Carter',
@@ -98,17 +98,20 @@ describe('Calendar', () => {
       department_id: 1,
       department_name: 'Warehouse',
       date,
-      check_in_time: status === 'absent' ? null : `${date}T08:55:00.000Z`,
+      check_in_time: status === 'absent' || status === 'on_leave' ? null : `${date}T08:55:00.000Z`,
       check_out_time: status === 'complete' ? `${date}T17:35:00.000Z` : null,
       attendance_status: status,
       hours: null,
       late: false,
       early_exit: false,
       forgotten_checkout: false,
-      source: status === 'absent' ? null : 'web',
+      source: status === 'absent' || status === 'on_leave' ? null : 'web',
+      leave_type: status === 'on_leave' ? 'Annual Leave' : null,
     });
     const rows = [record(today, 'checked_in')];
     if (start < today) rows.push(record(start, 'absent'));
+    const leaveDay = `${start.slice(0, 8)}02`;
+    if (leaveDay < today) rows.push(record(leaveDay, 'on_leave'));
     handler = (url) =>
       url.includes('/attendance?')
         ? json(200, { attendance: rows, total: rows.length, page: 1, pageSize: 200 })
@@ -125,6 +128,12 @@ describe('Calendar', () => {
     if (start < today)
       expect(table.querySelector(`td[data-date="${start}"]`)!.getAttribute('data-kind')).toBe('absent');
     expect(screen.getByText('Partial (checked in only)')).toBeTruthy();
+    if (leaveDay < today) {
+      const leave = table.querySelector(`td[data-date="${leaveDay}"]`)!;
+      expect(leave.getAttribute('data-kind')).toBe('leave');
+      expect(leave.textContent).toContain('Annual Leave');
+      expect(leave.textContent).toContain('On leave');
+    }
   });
 
   it('names a public holiday on its day, and a record on a holiday still shows as worked', async () => {
@@ -150,6 +159,7 @@ describe('Calendar', () => {
       early_exit: false,
       forgotten_checkout: false,
       source: 'web',
+      leave_type: null,
     };
     handler = (url) =>
       url.includes('/holidays?')

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useAttendanceList } from '../api/attendance-api';
 import { addDays } from '../lib/calendar';
-import { formatDate, formatHours, formatTime, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+import { dayText, formatDate, STATUS_LABEL, STATUS_TONE } from '../lib/format';
 
 /** Days of history the details view shows, ending on the row's date. */
 const RECENT_DAYS = 14;
@@ -53,10 +53,7 @@ export function RecordDetailsDialog({
           {recent.data.attendance.map((day) => (
             <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="font-medium text-slate-800">{formatDate(day.date)}</span>
-              <span className="text-slate-600">
-                {formatTime(day.check_in_time) ?? '—'} – {formatTime(day.check_out_time) ?? '—'} ·{' '}
-                {formatHours(day.hours)} h
-              </span>
+              <span className="text-slate-600">{dayText(day)}</span>
               <span className="flex gap-1">
                 <Badge tone={STATUS_TONE[day.attendance_status]}>{STATUS_LABEL[day.attendance_status]}</Badge>
                 {day.late ? <Badge tone="warning">Late</Badge> : null}

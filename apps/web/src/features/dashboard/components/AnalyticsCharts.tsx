@@ -53,13 +53,22 @@ export default function AnalyticsCharts() {
   const weekdays = a.footTrafficByWeekday.map((w) => ({ ...w, label: WEEKDAYS[w.weekday - 1] }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartCard title="Attendance Rate, Last 30 Days" testId="chart-attendance-rate">
+      <ChartCard title="Attendance Rate, 30 Days to Yesterday" testId="chart-attendance-rate">
         <LineChart data={attendance} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           <YAxis tick={{ fontSize: 11 }} unit="%" domain={[0, 100]} />
-          <Tooltip formatter={(v) => `${v}%`} />
-          <Line type="monotone" dataKey="rate" name="Attendance" stroke="#4f46e5" dot={false} />
+          {/* Of the people expected at work that day (scheduled, employed, not on leave). */}
+          <Tooltip formatter={(v) => `${v}% of those expected`} />
+          {/* Days nobody was expected (weekends, holidays) have no rate: the line joins workdays. */}
+          <Line
+            type="monotone"
+            dataKey="rate"
+            name="Attendance"
+            stroke="#4f46e5"
+            dot={{ r: 2 }}
+            connectNulls
+          />
         </LineChart>
       </ChartCard>
       <ChartCard title="Leave Days Taken by Type" testId="chart-leave-by-type">

@@ -37,29 +37,45 @@ function Section({
   );
 }
 
+const DAY_BADGE = {
+  absent: { tone: 'danger', label: 'Absent' },
+  on_leave: { tone: 'info', label: 'On leave' },
+  holiday: { tone: 'neutral', label: 'Holiday' },
+  day_off: { tone: 'neutral', label: 'Day off' },
+} as const;
+
+/** Worked days with their times; other days with what they were (person-day rule, server-side). */
+function dayDetail(day: PersonAttendanceDay): string {
+  if (day.kind === 'worked' && day.check_in_time) {
+    const out = day.check_out_time ? organisationClock(day.check_out_time) : 'still in';
+    return `${organisationClock(day.check_in_time)} – ${out}${day.hours !== null ? ` · ${day.hours} h` : ''}`;
+  }
+  if (day.kind === 'on_leave') return day.leave_type ?? 'Approved leave';
+  return day.kind === 'absent' ? 'No check-in' : '';
+}
+
 export function AttendanceSection({ days }: { days: PersonAttendanceDay[] }) {
   return (
     <Section
       title="Recent Attendance (14 days)"
-      empty={days.length === 0 ? 'No attendance in the last 14 days.' : null}
+      empty={days.length === 0 ? 'Not employed in the last 14 days.' : null}
     >
       <ul className="divide-y divide-slate-100 text-sm">
         {days.map((day) => (
           <li
             key={day.date}
+            data-kind={day.kind}
             className="grid grid-cols-[6.5rem_1fr] items-center gap-x-3 gap-y-1 py-2 sm:grid-cols-[6.5rem_1fr_auto]"
           >
             <time dateTime={day.date} className="font-medium text-slate-900">
               {shortDate(day.date)}
             </time>
-            <span className="text-slate-700">
-              {organisationClock(day.check_in_time)}
-              {' – '}
-              {day.check_out_time ? organisationClock(day.check_out_time) : 'still in'}
-              {day.hours !== null ? ` · ${day.hours} h` : ''}
-            </span>
-            {day.late || day.early_exit ? (
+            <span className="text-slate-700">{dayDetail(day)}</span>
+            {day.kind !== 'worked' || day.late || day.early_exit ? (
               <span className="col-start-2 flex gap-1 sm:col-start-auto">
+                {day.kind !== 'worked' ? (
+                  <Badge tone={DAY_BADGE[day.kind].tone}>{DAY_BADGE[day.kind].label}</Badge>
+                ) : null}
                 {day.late ? <Badge tone="warning">Late</Badge> : null}
                 {day.early_exit ? <Badge tone="warning">Left early</Badge> : null}
               </span>

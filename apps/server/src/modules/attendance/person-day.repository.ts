@@ -1,0 +1,129 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { isScheduledOn } from './attendance.rules';
+import { type DayFacts, type DayKind, dayKind } from './person-day';
+import type { Schedule } from './schedules.repository';
+
+type Facts = { [K in keyof DayFacts]: RawBuilder<unknown> };
+
+/** dayKind as a SQL expression over boolean expressions. */
+export function dayKindSql(f: Facts): RawBuilder<DayKind> {
+  return sql<DayKind>`CASE WHEN ${f.record} THEN 'worked'
+    WHEN NOT ${f.employed} THEN 'not_employed'
+    WHEN ${f.holiday} THEN 'holiday'
+    WHEN NOT ${f.scheduled} THEN 'day_off'
+    WHEN ${f.leave} THEN 'on_leave'
+    WHEN ${f.come} THEN 'absent'
+    ELSE 'ahead' END`;
+}
+
+/** The employment span of a users row (`alias`) covers `day`. */
+export function employedOn(alias: string, day: RawBuilder<unknown>): RawBuilder<boolean> {
+  const start = sql.ref(`${alias}.start_date`);
+  const end = sql.ref(`${alias}.end_date`);
+  return sql<boolean>`((${start} IS NULL OR ${start} <= ${day}) AND (${end} IS NULL OR ${end} >= ${day}))`;
+}
+
+/** Approved leave of `userId` covers `day` (leave_applications_user_idx finds it). */
+export function leaveOn(userId: RawBuilder<unknown>, day: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM leave_applications la WHERE la.user_id = ${userId}
+    AND la.status = 'approved' AND la.start_date <= ${day} AND la.end_date >= ${day})`;
+}
+
+/** The name of the approved leave type covering `day`, or null. */
+export function leaveTypeOn(
+  userId: RawBuilder<unknown>,
+  day: RawBuilder<unknown>,
+): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT lt.leave_name FROM leave_applications la
+    JOIN leave_types lt ON lt.id = la.leave_type_id
+    WHERE la.user_id = ${userId} AND la.status = 'approved' AND la.start_date <= ${day} AND la.end_date >= ${day}
+    LIMIT 1)`;
+}
+
+/**
+ * The person-days of `dates` that an active person's department head count would call absent
+ * but that are not: people outside their employment span, and employed people on approved leave,
+ * each without a record that day. Per (date, dept_key): `not_employed` and `on_leave`. `people`
+ * is a condition on users `u` (the reader's filter). Built from the few people whose span starts
+ * or ends inside the range and the approved leave overlapping it, never by walking everyone.
+ */
+export function excusedDays(people: RawBuilder<unknown>, dates: string[]): RawBuilder<unknown> {
+  const first = dates[0]!;
+  const last = dates.at(-1)!;
+  return sql`(
+    SELECT e.date, e.dept_key,
+           count(*) FILTER (WHERE e.kind = 'on_leave')::int AS on_leave,
+           count(*) FILTER (WHERE e.kind = 'not_employed')::int AS not_employed
+    FROM (
+      SELECT g.day AS date, coalesce(u.department_id, 0) AS dept_key, u.id AS user_id, 'not_employed' AS kind
+      FROM users u CROSS JOIN unnest(${dates}::date[]) AS g (day)
+      WHERE (u.start_date > ${first}::date OR u.end_date < ${last}::date)
+        AND ${people} AND NOT ${employedOn('u', sql`g.day`)}
+      UNION ALL
+      SELECT DISTINCT g.day, coalesce(u.department_id, 0), u.id, 'on_leave'
+      FROM leave_applications la
+      JOIN users u ON u.id = la.user_id
+      CROSS JOIN LATERAL unnest(${dates}::date[]) AS g (day)
+      WHERE la.status = 'approved' AND la.start_date <= ${last}::date AND la.end_date >= ${first}::date
+        AND g.day BETWEEN la.start_date AND la.end_date
+        AND ${people} AND ${employedOn('u', sql`g.day`)}
+    ) AS e
+    WHERE NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = e.user_id AND r.date = e.date)
+    GROUP BY 1, 2
+  )`;
+}
+
+/** What one person's days depend on besides records and schedule: employment span and leave. */
+export interface PersonSpan {
+  start_date: string | null;
+  end_date: string | null;
+  /** Dates within the asked range covered by approved leave, with the leave type's name. */
+  leave: Map<string, string>;
+}
+
+/** One person's employment span and approved leave days within [from, to]. */
+export async function personSpan(
+  db: Kysely<Database>,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<PersonSpan> {
+  const [person, leave] = await Promise.all([
+    db.selectFrom('users').select(['start_date', 'end_date']).where('id', '=', userId).executeTakeFirst(),
+    sql<{ date: string; leave_type: string }>`
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS date, lt.leave_name AS leave_type
+      FROM leave_applications la
+      JOIN leave_types lt ON lt.id = la.leave_type_id
+      CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${from}::date),
+                                         least(la.end_date, ${to}::date), interval '1 day') AS g (day)
+      WHERE la.user_id = ${userId} AND la.status = 'approved'
+        AND la.start_date <= ${to}::date AND la.end_date >= ${from}::date`.execute(db),
+  ]);
+  return {
+    start_date: person?.start_date ?? null,
+    end_date: person?.end_date ?? null,
+    leave: new Map(leave.rows.map((r) => [r.date, r.leave_type])),
+  };
+}
+
+export const isEmployedOn = (span: Pick<PersonSpan, 'start_date' | 'end_date'>, date: string) =>
+  (span.start_date === null || span.start_date <= date) && (span.end_date === null || span.end_date >= date);
+
+/** Each date's kind for one person (person-day.ts), from their schedule, span and record dates. */
+export function personDayKinds(
+  schedule: Schedule,
+  span: PersonSpan,
+  worked: ReadonlySet<string>,
+  today: string,
+): (date: string) => DayKind {
+  return (date) =>
+    dayKind({
+      record: worked.has(date),
+      employed: isEmployedOn(span, date),
+      holiday: schedule.holidays.has(date),
+      scheduled: isScheduledOn(schedule, date),
+      leave: span.leave.has(date),
+      come: date <= today,
+    });
+}

@@ -16,6 +16,7 @@ import { trackInFlight } from './http/graceful-close';
 import { startDeviceMonitor } from './modules/access/device-monitor';
 import { scheduleDepartmentDaysFold } from './modules/attendance/department-days.fold';
 import { scheduleLeaveYearRollover } from './modules/leave/rollover';
+import { scheduleEmploymentEnds } from './modules/people/employment';
 import { OrgClock } from './modules/system/clock';
 import { ensureTimezoneSetting } from './modules/system/settings.repository';
 import { startVideo } from './video/runtime';
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
   const stopDepartmentDaysFold = scheduleDepartmentDaysFold(database.db, (error) =>
     console.error('attendance rollup fold:', error),
   );
+  const stopEmploymentEnds = scheduleEmploymentEnds(database.db, bus, clock, (error) =>
+    console.error('employment ends:', error),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     try {
       stopLeaveRollover();
       stopDepartmentDaysFold();
+      stopEmploymentEnds();
       stopDeviceMonitor();
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);

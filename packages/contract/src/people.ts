@@ -53,6 +53,11 @@ export const PersonFields = z.object({
   departmentId: Id.nullable(),
   role: Role,
   startDate: CalendarDate.nullable(),
+  /**
+   * Last working day: after it the person is not employed (not counted, not absent) and their
+   * account is disabled, their sessions ended. Null or missing: no end.
+   */
+  endDate: CalendarDate.nullable().optional(),
 });
 export type PersonFields = z.infer<typeof PersonFields>;
 
@@ -62,6 +67,10 @@ export type PersonFields = z.infer<typeof PersonFields>;
  */
 export const UpdatePersonRequest = PersonFields.partial();
 export type UpdatePersonRequest = z.infer<typeof UpdatePersonRequest>;
+
+/** Disabling may give the last working day (today or earlier keeps their history to that day). */
+export const DisablePersonRequest = z.object({ endDate: CalendarDate.optional() }).nullish();
+export type DisablePersonRequest = z.infer<typeof DisablePersonRequest>;
 
 /** Which people a list shows: the active ones (pickers), the disabled ones, or everybody. */
 export const PersonStatus = z.enum(['active', 'disabled', 'all']);
@@ -95,6 +104,7 @@ export const PersonRow = z.object({
   employee_number: z.string(),
   badge_number: z.string(),
   start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
   active: z.boolean(),
 });
 export type PersonRow = z.infer<typeof PersonRow>;
@@ -218,8 +228,10 @@ export const peopleApi = {
     method: 'POST',
     path: '/users/:id/disable',
     audience: 'admin',
-    summary: 'Disables a person: their sessions and live sockets end at once (audited)',
+    summary:
+      'Disables a person: their sessions and live sockets end at once; endDate sets their last working day (audited)',
     params: UserIdParams,
+    body: DisablePersonRequest,
     response: PersonResponse,
   }),
   enable: endpoint({

@@ -4,7 +4,14 @@ import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 import { personName } from '../people/people.repository';
 import type { DayKind } from './person-day';
-import { dayKindSql, employedOn, excusedDays, leaveOn, leaveTypeOn } from './person-day.repository';
+import {
+  countedPerson,
+  dayKindSql,
+  employedOn,
+  excusedDays,
+  leaveOn,
+  leaveTypeOn,
+} from './person-day.repository';
 import { scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
@@ -224,13 +231,13 @@ export function dayColumns(day: RawBuilder<unknown>, scheduled: RawBuilder<unkno
 export const LISTED_KINDS: DayKind[] = ['worked', 'on_leave', 'absent'];
 
 /**
- * The people a day-row list shows: active, within the filter (`u` users). The search matches the
+ * The people a day-row list shows: counted (countedPerson), within the filter (`u` users). The search matches the
  * name, the email or the department's name; each arm can use an index (022: trigram indexes on
  * the name and the email, users_department_idx for the matching departments), so a rare name is
  * found without walking everyone.
  */
 export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
-  const where: RawBuilder<unknown>[] = [sql`u.active`];
+  const where: RawBuilder<unknown>[] = [countedPerson('u')];
   if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
   if (f.departmentId !== undefined) where.push(sql`u.department_id = ${f.departmentId}`);
   if (f.search) {
@@ -297,7 +304,7 @@ export interface DepartmentDayRow {
  */
 export async function departmentDay(db: Kysely<Database>, date: string, today: string) {
   const result = await sql<DepartmentDayRow>`
-    WITH excused AS MATERIALIZED (SELECT * FROM ${excusedDays(sql`u.active`, [date])} AS x)
+    WITH excused AS MATERIALIZED (SELECT * FROM ${excusedDays(countedPerson('u'), [date])} AS x)
     SELECT dep.id, dep.name, h.people - coalesce(x.not_employed, 0) AS total,
            coalesce(d.present, 0) AS present,
            coalesce(d.open, 0) AS still_in,

@@ -17,6 +17,15 @@ export function dayKindSql(f: Facts): RawBuilder<DayKind> {
     ELSE 'ahead' END`;
 }
 
+/**
+ * A users row (`alias`) the attendance figures count: active, or gone with a last working day (a
+ * leaver keeps their history). users_counted_name_idx and the rollups of 021 (user_counted, 025)
+ * use the same condition.
+ */
+export function countedPerson(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${alias}.active`)} OR ${sql.ref(`${alias}.end_date`)} IS NOT NULL)`;
+}
+
 /** The employment span of a users row (`alias`) covers `day`. */
 export function employedOn(alias: string, day: RawBuilder<unknown>): RawBuilder<boolean> {
   const start = sql.ref(`${alias}.start_date`);

@@ -3,14 +3,14 @@ import type { Database } from '../../db/schema';
 import { dayCounts } from '../attendance/day-page.repository';
 
 /**
- * Active people employed on `date` (person-day.ts): the head counts of 021 less the few whose
+ * Counted people employed on `date` (person-day.ts): the head counts of 021 less the few whose
  * span starts after or ends before it (users_start_date_idx, users_end_date_idx).
  */
 export async function countEmployedOn(db: Kysely<Database>, date: string): Promise<number> {
   const row = await sql<{ n: number }>`
     SELECT ((SELECT coalesce(sum(people), 0) FROM department_headcounts)
           - (SELECT count(*) FROM users u
-             WHERE u.active AND (u.start_date > ${date}::date OR u.end_date < ${date}::date)))::int AS n`.execute(
+             WHERE (u.active OR u.end_date IS NOT NULL) AND (u.start_date > ${date}::date OR u.end_date < ${date}::date)))::int AS n`.execute(
     db,
   );
   return row.rows[0]?.n ?? 0;

@@ -8,7 +8,8 @@ export interface ImportPerson extends NewUser {
   startDate: string | null;
 }
 
-const COLUMN_OF: Record<keyof PersonFields, PeopleCsvColumn> = {
+/** The import's columns; a last working day is set on the person page, not imported. */
+const COLUMN_OF: Record<Exclude<keyof PersonFields, 'endDate'>, PeopleCsvColumn> = {
   firstName: 'first_name',
   lastName: 'last_name',
   email: 'email',
@@ -64,7 +65,7 @@ export function checkRows(
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const column: PeopleCsvColumn | undefined = COLUMN_OF[issue.path[0] as keyof PersonFields];
+        const column: PeopleCsvColumn | undefined = COLUMN_OF[issue.path[0] as keyof typeof COLUMN_OF];
         const blank = column !== undefined && cells[column] === '';
         const message = column === 'role' ? 'must be admin or staff' : issue.message;
         issues.push({

@@ -83,6 +83,7 @@ const personColumns = [
   'u.employee_number',
   'u.badge_number',
   sql<string | null>`to_char(u.start_date, 'YYYY-MM-DD')`.as('start_date'),
+  sql<string | null>`to_char(u.end_date, 'YYYY-MM-DD')`.as('end_date'),
   'u.active',
 ] as const;
 
@@ -177,6 +178,7 @@ export async function updatePerson(db: Kysely<Database>, id: number, change: Par
     department_id: change.departmentId,
     role: change.role,
     start_date: change.startDate,
+    end_date: change.endDate,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) return;
@@ -270,4 +272,35 @@ export async function fullName(db: Kysely<Database>, userId: number): Promise<st
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return `${row.first_name} ${row.last_name}`;
+}
+
+/** Active people whose last working day is before `date`, locked for the change that ends them. */
+export async function lockPastEmployments(db: Kysely<Database>, date: string, userId?: number) {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where('active', '=', true)
+    .where('end_date', '<', date)
+    .orderBy('id')
+    .forUpdate();
+  if (userId !== undefined) query = query.where('id', '=', userId);
+  return (await query.execute()).map((r) => r.id);
+}
+
+/** A person's employment span, locked for a change of it. */
+export async function lockEmploymentSpan(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date'),
+      sql<string | null>`to_char(end_date, 'YYYY-MM-DD')`.as('end_date'),
+      'active',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setEndDate(db: Kysely<Database>, id: number, endDate: string | null): Promise<void> {
+  await db.updateTable('users').set({ end_date: endDate }).where('id', '=', id).execute();
 }

@@ -35,7 +35,7 @@ export function peopleRoutes(
     }));
 
     route(app, peopleApi.disable, async (request) => ({
-      person: await people.setActive(actorOf(request), request.params.id, false),
+      person: await people.setActive(actorOf(request), request.params.id, false, request.body?.endDate),
     }));
 
     route(app, peopleApi.enable, async (request) => ({

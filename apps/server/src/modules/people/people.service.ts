@@ -10,6 +10,7 @@ import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
+import { checkSpan } from './employment';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {
   findDepartmentForUpdate,
@@ -17,7 +18,9 @@ import {
   findPerson,
   listDepartments,
   listPeople,
+  lockEmploymentSpan,
   setDepartmentManager,
+  setEndDate,
   setUserActive,
 } from './people.repository';
 
@@ -55,34 +58,57 @@ export class PeopleService {
     };
   }
 
-  /** Disabling someone ends every session they hold, at once, with the change. */
-  async setActive(actor: Actor, userId: number, active: boolean): Promise<Person> {
+  /**
+   * Disabling someone ends every session they hold, at once, with the change; `endDate` records
+   * their last working day (their history counts up to it). Enabling someone whose last working
+   * day has passed clears it: they are employed again.
+   */
+  async setActive(actor: Actor, userId: number, active: boolean, endDate?: string): Promise<Person> {
     authorize(actor, 'people.manage');
     if (userId === actor.userId && !active) {
       throw new AppError('conflict', 'You cannot disable your own account');
     }
+    const today = await this.clock.today();
     const changed = await this.db.transaction().execute(async (trx) => {
-      const updated = await setUserActive(trx, userId, active);
-      if (updated) {
-        // Every process drops this person's cached sessions when the change commits.
-        await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
-        await recordAudit(trx, {
-          actorUserId: actor.userId,
-          action: active ? 'user.enabled' : 'user.disabled',
-          targetType: 'user',
-          targetId: userId,
-          ip: actor.ip,
-        });
-        if (!active) {
-          await endSessionsIn(trx, this.bus, await liveSessionIdsOfUser(trx, userId), {
-            reason: 'user_disabled',
-            actorUserId: actor.userId,
-            ip: actor.ip,
-            at: this.clock.now(),
-          });
+      const span = await lockEmploymentSpan(trx, userId);
+      if (!span) return false;
+      const details: Record<string, unknown> = {};
+      if (!active && endDate !== undefined) {
+        checkSpan(span.start_date, endDate);
+        if (endDate > today.date) {
+          const message =
+            'endDate must not be after today: set a later last working day by editing the person';
+          throw new AppError('validation_failed', message, [
+            { field: 'endDate', rule: 'not_in_future', message },
+          ]);
         }
+        await setEndDate(trx, userId, endDate);
+        details.endDate = { old: span.end_date, new: endDate };
       }
-      return updated;
+      if (active && span.end_date !== null && span.end_date < today.date) {
+        await setEndDate(trx, userId, null);
+        details.endDate = { old: span.end_date, new: null };
+      }
+      await setUserActive(trx, userId, active);
+      // Every process drops this person's cached sessions when the change commits.
+      await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: active ? 'user.enabled' : 'user.disabled',
+        targetType: 'user',
+        targetId: userId,
+        ip: actor.ip,
+        details: Object.keys(details).length ? details : undefined,
+      });
+      if (!active) {
+        await endSessionsIn(trx, this.bus, await liveSessionIdsOfUser(trx, userId), {
+          reason: 'user_disabled',
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          at: today.now,
+        });
+      }
+      return true;
     });
     if (!changed) throw notFound('User');
     // This process at once; the others (and this one again) when the events arrive.

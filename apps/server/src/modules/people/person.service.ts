@@ -22,6 +22,7 @@ import type { SessionCache } from '../auth/session-cache';
 import { bookedBalances } from '../leave/balances';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
+import { checkSpan, endPastEmployments } from './employment';
 import { issueLink } from './invitation-links';
 import {
   departmentExists,
@@ -75,6 +76,7 @@ const COLUMNS = {
   departmentId: 'department_id',
   role: 'role',
   startDate: 'start_date',
+  endDate: 'end_date',
 } as const satisfies Record<keyof PersonFields, keyof Person>;
 
 /** PostgreSQL's jsonb refuses a lone surrogate (which JSON text may carry): the audit keeps U+FFFD instead. */
@@ -158,6 +160,7 @@ export class PersonService {
     const now = this.clock.now();
     const { userId, invitation } = await this.db.transaction().execute(async (trx) => {
       await this.check(trx, fields);
+      checkSpan(fields.startDate, fields.endDate);
       const [created] = await insertUsers(trx, [{ ...fields, passwordHash: null }]).catch(rethrowTaken);
       const id = created!.id;
       await recordAudit(trx, {
@@ -211,6 +214,10 @@ export class PersonService {
       const before = await findPerson(trx, userId, true);
       if (!before) throw notFound('Person');
       await this.check(trx, change, userId);
+      checkSpan(
+        change.startDate === undefined ? before.start_date : change.startDate,
+        change.endDate === undefined ? before.end_date : change.endDate,
+      );
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       for (const [field, column] of Object.entries(COLUMNS) as [keyof PersonFields, keyof Person][]) {
         const value = change[field];
@@ -227,7 +234,23 @@ export class PersonService {
         ip: actor.ip,
         details: { changes },
       });
-      const live = 'role' in changes || 'departmentId' in changes;
+      // A last working day already past ends the employment now, not at the next sweep.
+      const today = await this.clock.today();
+      const ended =
+        'endDate' in changes
+          ? await endPastEmployments(
+              trx,
+              this.bus,
+              today.date,
+              {
+                actorUserId: actor.userId,
+                ip: actor.ip,
+                at: today.now,
+              },
+              userId,
+            )
+          : [];
+      const live = 'role' in changes || 'departmentId' in changes || ended.length > 0;
       // Every process drops this person's cached sessions when the change commits.
       if (live) await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
       return live;

@@ -27,7 +27,7 @@ export interface PersonAttendance {
 }
 
 /**
- * Per active person and month of the range, from the person-month rollup (attendance_months):
+ * Per person employed in the range (person-day.ts) and month of the range, from the person-month rollup (attendance_months):
  * records in the range, late ones, and, up to `judgedTo`, scheduled days (department workdays
  * under the version in force each day, Monday to Friday without a department, never a public
  * holiday: scheduleDays) with a record, and those within the person's employment with neither
@@ -83,7 +83,10 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       CROSS JOIN LATERAL (SELECT attendance_span_mask(
         greatest(mo.month, coalesce(u.start_date, mo.month)),
         least((mo.month + interval '1 month - 1 day')::date, coalesce(u.end_date, 'infinity'::date))) AS mask) AS emp
-      WHERE u.active
+      -- Counted people (person-day.ts) employed at some point of the range.
+      WHERE (u.active OR u.end_date IS NOT NULL)
+        AND (u.start_date IS NULL OR u.start_date <= ${endDate}::date)
+        AND (u.end_date IS NULL OR u.end_date >= ${startDate}::date)
     )`;
 }
 
@@ -114,7 +117,7 @@ export interface Judged {
   today: string;
 }
 
-/** Per active person: present, late, absent days and worked hours over the range. */
+/** Per person employed in the range: present, late, absent days and worked hours over the range. */
 export async function attendanceByPerson(db: Db, range: Range, judged: Judged): Promise<PersonAttendance[]> {
   const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const rollup = sql<{

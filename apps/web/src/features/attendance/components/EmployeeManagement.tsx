@@ -117,6 +117,7 @@ export function EmployeeManagement({
               <option value="complete">Complete</option>
               <option value="checked_in">Checked In</option>
               <option value="absent">Absent</option>
+              <option value="on_leave">On leave</option>
             </select>
             <label className="sr-only" htmlFor="attendance-department">
               Department

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, UserCheck, Users, UserX } from 'lucide-react';
+import { Building2, TreePalm, UserCheck, Users, UserX } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
@@ -18,7 +18,10 @@ export function OverviewPanel({ date }: { date: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{isToday ? 'Today' : formatDate(date)}</p>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="attendance-overview">
+      <div
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+        data-testid="attendance-overview"
+      >
         <Figure icon={Users} label="Total Employees" value={o.totalEmployees} />
         <Figure icon={UserCheck} label={isToday ? 'Present Today' : 'Present'} value={o.present} />
         <Figure
@@ -27,6 +30,7 @@ export function OverviewPanel({ date }: { date: string }) {
           value={o.stillInBuilding}
         />
         <Figure icon={UserX} label={isToday ? 'Absent Today' : 'Absent'} value={o.absent} />
+        <Figure icon={TreePalm} label={isToday ? 'On Leave Today' : 'On Leave'} value={o.onLeave} />
       </div>
       <Card>
         <CardHeader>

@@ -73,8 +73,11 @@ export function useUpdatePerson(id: number) {
 export function useSetActive(id: number) {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (active: boolean) =>
-      call(active ? peopleApi.enable : peopleApi.disable, { params: { id } }).then((r) => r.person),
+    mutationFn: ({ active, endDate }: { active: boolean; endDate?: string }) =>
+      (active
+        ? call(peopleApi.enable, { params: { id } })
+        : call(peopleApi.disable, { params: { id }, body: endDate ? { endDate } : {} })
+      ).then((r) => r.person),
     onSuccess: invalidate,
   });
 }

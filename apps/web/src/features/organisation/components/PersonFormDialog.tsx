@@ -18,10 +18,11 @@ const LABELS = {
   departmentId: 'Department',
   role: 'Role',
   startDate: 'Start date',
+  endDate: 'Last working day',
 };
 type Field = keyof typeof LABELS;
 
-/** What the form holds: text as typed; "no department" and "no start date" are empty. */
+/** What the form holds: text as typed; "no department" and no start or last day are empty. */
 type Values = Record<Field, string>;
 
 const valuesOf = (person: Person | null): Values => ({
@@ -33,6 +34,7 @@ const valuesOf = (person: Person | null): Values => ({
   departmentId: person?.department_id ? String(person.department_id) : '',
   role: person?.role ?? 'staff',
   startDate: person?.start_date ?? '',
+  endDate: person?.end_date ?? '',
 });
 
 /** The request the contract checks: empty optional fields become null. */
@@ -40,6 +42,7 @@ const requestOf = (v: Values) => ({
   ...v,
   departmentId: v.departmentId === '' ? null : Number(v.departmentId),
   startDate: v.startDate === '' ? null : v.startDate,
+  endDate: v.endDate === '' ? null : v.endDate,
 });
 
 /**
@@ -98,7 +101,10 @@ export function PersonFormDialog({
     }
   };
 
-  const text = (field: Field, props: { type?: string; maxLength: number; autoComplete?: string }) => (
+  const text = (
+    field: Field,
+    props: { type?: string; maxLength: number; autoComplete?: string; min?: string },
+  ) => (
     <FormField label={LABELS[field]} error={errors[field]}>
       {(control) => (
         <input
@@ -159,6 +165,7 @@ export function PersonFormDialog({
         )}
       </FormField>
       {text('startDate', { type: 'date', maxLength: 10 })}
+      {person ? text('endDate', { type: 'date', maxLength: 10, min: values.startDate || undefined }) : null}
     </FormDialog>
   );
 }

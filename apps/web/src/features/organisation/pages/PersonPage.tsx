@@ -7,11 +7,14 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FormDialog } from '@/components/ui/FormDialog';
+import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-classes';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage, isApiError } from '@/lib/api';
+import { organisationToday } from '@/lib/org-time';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
 import { PersonFormDialog } from '../components/PersonFormDialog';
@@ -94,6 +97,7 @@ export function PersonPage() {
               <Item label="Department" value={person.department_name ?? 'No department'} />
               <Item label="Role" value={person.role === 'admin' ? 'Admin' : 'Staff'} />
               <Item label="Start date" value={person.start_date ?? 'Not set'} />
+              <Item label="Last working day" value={person.end_date ?? 'Not set'} />
               <Item label="Password" value={person.has_password ? 'Set' : 'Not set'} />
               <Item label="Schedule" value={scheduleText(schedule)} wide />
             </dl>
@@ -219,6 +223,10 @@ function ActiveDialog({ person, onClose }: { person: Person; onClose: () => void
   const setActive = useSetActive(person.id);
   const toast = useToast();
   const disabling = person.active;
+  const today = organisationToday();
+  const [endDate, setEndDate] = useState(
+    person.end_date && person.end_date <= today ? person.end_date : today,
+  );
   return (
     <FormDialog
       onClose={onClose}
@@ -229,20 +237,40 @@ function ActiveDialog({ person, onClose }: { person: Person; onClose: () => void
       submitLabel={setActive.isPending ? 'Saving...' : disabling ? 'Disable' : 'Enable'}
       onSubmit={(e) => {
         e.preventDefault();
-        setActive.mutate(!disabling, {
-          onSuccess: () => {
-            toast.success(disabling ? `${fullName(person)} disabled` : `${fullName(person)} enabled`);
-            onClose();
+        setActive.mutate(
+          { active: !disabling, endDate: disabling && endDate ? endDate : undefined },
+          {
+            onSuccess: () => {
+              toast.success(disabling ? `${fullName(person)} disabled` : `${fullName(person)} enabled`);
+              onClose();
+            },
+            onError: (error) => toast.error(errorMessage(error, 'Failed to save')),
           },
-          onError: (error) => toast.error(errorMessage(error, 'Failed to save')),
-        });
+        );
       }}
     >
       <p className="text-sm text-slate-700">
         {disabling
-          ? 'Their sessions end at once and they can no longer sign in. Their attendance, leave and access history stays.'
-          : 'They can sign in again with their password.'}
+          ? 'Their sessions end at once and they can no longer sign in. Their attendance, leave and access history stays, counted up to their last working day.'
+          : person.end_date && person.end_date < today
+            ? `They can sign in again with their password, and are employed again: their last working day (${person.end_date}) is cleared.`
+            : 'They can sign in again with their password.'}
       </p>
+      {disabling ? (
+        <FormField label="Last working day">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className={`mt-1 ${inputClasses}`}
+              value={endDate}
+              min={person.start_date ?? undefined}
+              max={today}
+              onChange={(e) => setEndDate(e.target.value)}
+            />
+          )}
+        </FormField>
+      ) : null}
     </FormDialog>
   );
 }

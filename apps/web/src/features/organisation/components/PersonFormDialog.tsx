@@ -37,12 +37,12 @@ const valuesOf = (person: Person | null): Values => ({
   endDate: person?.end_date ?? '',
 });
 
-/** The request the contract checks: empty optional fields become null. */
-const requestOf = (v: Values) => ({
+/** The request the contract checks: empty optional fields become null; a new person has no last day. */
+const requestOf = ({ endDate, ...v }: Values, editing: boolean) => ({
   ...v,
   departmentId: v.departmentId === '' ? null : Number(v.departmentId),
   startDate: v.startDate === '' ? null : v.startDate,
-  endDate: v.endDate === '' ? null : v.endDate,
+  ...(editing ? { endDate: endDate === '' ? null : endDate } : {}),
 });
 
 /**
@@ -76,7 +76,7 @@ export function PersonFormDialog({
   };
 
   const submit = () => {
-    const checked = checkForm(PersonFields, requestOf(values), LABELS);
+    const checked = checkForm(PersonFields, requestOf(values, person !== null), LABELS);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

@@ -112,7 +112,7 @@ export function PendingPanel({
                     <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
                       <div className="flex items-start gap-3">
                         {own ? (
-                          <span className="mt-2 size-4 shrink-0" aria-hidden="true" />
+                          <span className="mt-2 size-6 shrink-0" aria-hidden="true" />
                         ) : (
                           <Checkbox
                             className="mt-2"

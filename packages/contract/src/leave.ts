@@ -344,7 +344,8 @@ export const leaveApi = {
     method: 'POST',
     path: '/leave/applications/:id/cancel',
     audience: 'user',
-    summary: "Cancel one's own pending application",
+    summary:
+      "Cancel one's own pending application, or an approved one that has not started (days given back; the approver told live)",
     params: LeaveIdParams,
     response: LeaveApplicationResponse,
   }),

@@ -33,7 +33,7 @@ export const POLICIES = {
   'attendance.manage': adminOnly,
 
   // Leave
-  /** Apply, cancel my pending applications, see my balances and history. */
+  /** Apply, cancel my pending (or approved, not started) applications, see my balances and history. */
   'leave.apply': ownForAll,
   /** Application lists and the leave calendar: administrators everyone's, staff their own. */
   'leave.view': everyone,

@@ -24,11 +24,10 @@ import { authorize, listScope } from '../auth/policies';
 import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
 import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
-import { monthBounds } from './dates';
+import { displayDate, displayPeriod, monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
-  applicationOwnerAndStatus,
-  closePending,
+  cancelApplication,
   findApplication,
   findOverlap,
   insertApplication,
@@ -36,11 +35,12 @@ import {
   listOwnApplications,
   listPending,
   lockApplicant,
+  lockApplication,
 } from './leave.repository';
 import { calendarDays, leaveOnDay, leaveStats, pendingCount } from './leave-counts.repository';
 import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
 import { ledgerOf } from './ledger.repository';
-import { notifyApplicant, publishApplicationChanged } from './notifications';
+import { notifyPerson, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
 
 /** How far ahead leave can be applied for: plans beyond it hold no balance yet. */
@@ -86,7 +86,7 @@ export class LeaveApplicationsService {
       issues.push({
         field: 'startDate',
         rule: 'not_in_past',
-        message: `startDate must not be before today (${now.date})`,
+        message: `Start date must not be before today (${displayDate(now.date)})`,
       });
     }
     const horizon = `${Number(now.date.slice(0, 4)) + HORIZON_YEARS}${now.date.slice(4)}`;
@@ -94,7 +94,7 @@ export class LeaveApplicationsService {
       issues.push({
         field: 'endDate',
         rule: 'horizon',
-        message: `endDate must be at most ${HORIZON_YEARS} years ahead (${horizon})`,
+        message: `End date must be at most ${HORIZON_YEARS} years ahead (${displayDate(horizon)})`,
       });
     }
     refuse(issues);
@@ -107,7 +107,7 @@ export class LeaveApplicationsService {
       if (clash) {
         throw new AppError(
           'conflict',
-          `These dates overlap your ${clash.status} ${clash.leave_type_name} from ${clash.start_date} to ${clash.end_date}`,
+          `These dates overlap your ${clash.status} ${clash.leave_type_name} ${displayPeriod(clash.start_date, clash.end_date)}`,
           {
             applicationId: clash.id,
             start_date: clash.start_date,
@@ -174,12 +174,12 @@ export class LeaveApplicationsService {
       });
       await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending');
       if (automatic) {
-        await notifyApplicant(
+        await notifyPerson(
           bus,
           trx,
           { id: actor.userId, name: await fullName(trx, actor.userId) },
           {
-            message: `Your ${type.leave_name} from ${input.startDate} to ${input.endDate} was approved`,
+            message: `Your ${type.leave_name} ${displayPeriod(input.startDate, input.endDate)} was approved`,
             type: 'success',
           },
         );
@@ -198,32 +198,39 @@ export class LeaveApplicationsService {
     return { days: years.reduce((sum, y) => sum + y.days, 0), years };
   }
 
-  /** The applicant withdraws a pending application; its days go back to the balance. */
+  /**
+   * The applicant withdraws a pending application, or an approved one that has not started (its
+   * first day is after today in the organisation's zone). The ledger gives the days back; the
+   * administrator who approved it is told live, and every administrator's screens refresh.
+   */
   async cancel(actor: Actor, id: number): Promise<LeaveApplication> {
-    // Only the applicant cancels: closePending matches the actor's own application only.
     authorize(actor, 'leave.apply');
     const { db, bus } = this.deps;
     const now = await this.deps.clock.today();
     await db.transaction().execute(async (trx) => {
-      const closed = await closePending(trx, id, {
-        status: 'cancelled',
-        by: actor.userId,
-        at: now.now,
-        comments: null,
-        onlyUserId: actor.userId,
-      });
-      if (!closed) {
-        const current = await applicationOwnerAndStatus(trx, id);
-        if (!current || current.user_id !== actor.userId) throw notFound('Leave application');
+      const current = await lockApplication(trx, id);
+      // Only the applicant cancels; another person's application is not theirs to know of.
+      if (!current || current.user_id !== actor.userId) throw notFound('Leave application');
+      if (current.status === 'approved' && current.start_date <= now.date) {
         throw new AppError(
           'conflict',
-          `Only pending applications can be cancelled; this one is ${current.status}`,
+          `This leave started on ${displayDate(current.start_date)}; only leave that has not started can be cancelled`,
+          { status: current.status, start_date: current.start_date },
         );
       }
-      await bookApplication(trx, closed, 'application_cancelled', {
+      if (current.status !== 'pending' && current.status !== 'approved') {
+        throw new AppError(
+          'conflict',
+          `Only pending applications, or approved ones that have not started, can be cancelled; this one is ${current.status}`,
+          { status: current.status },
+        );
+      }
+      const wasApproved = current.status === 'approved';
+      await cancelApplication(trx, id, current.status, { userId: actor.userId, at: now.now });
+      await bookApplication(trx, current, 'application_cancelled', {
         userId: actor.userId,
         at: now.now,
-        note: 'Cancelled by the applicant',
+        note: wasApproved ? 'Approved leave cancelled by the applicant' : 'Cancelled by the applicant',
       });
       await recordAudit(trx, {
         actorUserId: actor.userId,
@@ -231,8 +238,27 @@ export class LeaveApplicationsService {
         targetType: 'leave_application',
         targetId: id,
         ip: actor.ip,
+        details: {
+          previousStatus: current.status,
+          approvedBy: wasApproved ? current.decided_by : null,
+          leaveType: current.leave_name,
+          startDate: current.start_date,
+          endDate: current.end_date,
+        },
       });
-      await publishApplicationChanged(bus, trx, closed, 'cancelled');
+      await publishApplicationChanged(bus, trx, current, 'cancelled');
+      // An automatic approval has nobody to tell; an administrator's own leave needs no toast.
+      if (wasApproved && current.decided_by !== null && current.decided_by !== actor.userId) {
+        await notifyPerson(
+          bus,
+          trx,
+          { id: current.decided_by, name: await fullName(trx, current.decided_by) },
+          {
+            message: `${await fullName(trx, actor.userId)} cancelled their approved ${current.leave_name} ${displayPeriod(current.start_date, current.end_date)}`,
+            type: 'info',
+          },
+        );
+      }
     });
     return (await findApplication(db, id))!;
   }
@@ -291,13 +317,13 @@ interface Period {
 /** The rules of a period itself, whoever asks and whenever. */
 function periodIssues(input: Period): FieldIssue[] {
   if (input.endDate < input.startDate)
-    return [{ field: 'endDate', rule: 'after_start', message: 'endDate must not be before startDate' }];
+    return [{ field: 'endDate', rule: 'after_start', message: 'End date must not be before the start date' }];
   if (inclusiveDays(input.startDate, input.endDate) > MAX_SPAN_DAYS) {
     return [
       {
         field: 'endDate',
         rule: 'max_span',
-        message: `endDate must be at most ${MAX_SPAN_DAYS} days after startDate`,
+        message: `End date must be at most ${MAX_SPAN_DAYS} days after the start date`,
       },
     ];
   }
@@ -306,7 +332,7 @@ function periodIssues(input: Period): FieldIssue[] {
       {
         field: 'endHalf',
         rule: 'after_start_half',
-        message: 'endHalf must not be morning when the same day starts in the afternoon',
+        message: 'A leave that starts in the afternoon cannot end in the morning of the same day',
       },
     ];
   }
@@ -321,9 +347,7 @@ function refuse(issues: FieldIssue[]): void {
 async function existingType(db: Parameters<typeof findLeaveType>[0], id: number) {
   const type = await findLeaveType(db, id);
   if (!type)
-    refuse([
-      { field: 'leaveTypeId', rule: 'exists', message: 'leaveTypeId must name an existing leave type' },
-    ]);
+    refuse([{ field: 'leaveTypeId', rule: 'exists', message: 'Leave type must be an existing leave type' }]);
   return type!;
 }
 
@@ -346,6 +370,6 @@ function nothingToTake(input: Period, typeName: string): FieldIssue {
   return {
     field: 'endDate',
     rule: 'working_days',
-    message: `${input.startDate} to ${input.endDate} has no working day to take: ${typeName} counts working days only, and weekends and public holidays are not counted`,
+    message: `Nothing to take ${displayPeriod(input.startDate, input.endDate)}: ${typeName} counts working days only, and weekends and public holidays are not counted`,
   };
 }

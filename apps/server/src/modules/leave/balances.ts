@@ -1,7 +1,7 @@
 import type { LeaveBalance } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database, LeaveLedgerKind } from '../../db/schema';
-import { applicationDaysByYear, type YearDays } from './leave-days.repository';
+import { applicationDaysByYear } from './leave-days.repository';
 import {
   applicationBuckets,
   insertCarryForwards,
@@ -66,8 +66,8 @@ export interface BookedApplication {
 /**
  * Books one application event, one line per leave year it charges. Applying charges what the
  * period counts today; a decision or a cancellation moves what the ledger holds pending for the
- * application in each year, so every application's pending days return to 0 however often a
- * holiday recounted it in between.
+ * application in each year (a cancellation after approval: what it holds used), so every
+ * application's pending days return to 0 however often a holiday recounted it in between.
  */
 export async function bookApplication(
   db: Db,
@@ -75,21 +75,31 @@ export async function bookApplication(
   kind: keyof typeof movement,
   by: { userId: number | null; at: Date; note: string },
 ): Promise<void> {
-  const segments: YearDays[] =
-    kind === 'application_pending'
-      ? await applicationDaysByYear(db, application.id)
-      : (await applicationBuckets(db, application.id)).map((b) => ({ year: b.year, days: b.pending }));
-  const lines = segments.filter((segment) => segment.days !== 0);
-  if (lines.length === 0) return;
+  const lines: { year: number; days: { pending_days: number; used_days: number } }[] = [];
+  if (kind === 'application_pending') {
+    for (const s of await applicationDaysByYear(db, application.id))
+      lines.push({ year: s.year, days: movement[kind](s.days) });
+  } else {
+    for (const bucket of await applicationBuckets(db, application.id)) {
+      // Cancelling an approved application (not started yet) gives its used days back.
+      const back = kind === 'application_cancelled' && bucket.pending === 0;
+      lines.push({
+        year: bucket.year,
+        days: back ? { pending_days: 0, used_days: -bucket.used } : movement[kind](bucket.pending),
+      });
+    }
+  }
+  const moving = lines.filter((l) => l.days.pending_days !== 0 || l.days.used_days !== 0);
+  if (moving.length === 0) return;
   await insertLedgerLines(
     db,
-    lines.map((segment) => ({
+    moving.map((line) => ({
       user_id: application.user_id,
       leave_type_id: application.leave_type_id,
-      leave_year: segment.year,
+      leave_year: line.year,
       kind,
       application_id: application.id,
-      ...movement[kind](segment.days),
+      ...line.days,
       note: by.note,
       created_by: by.userId,
       created_at: by.at,

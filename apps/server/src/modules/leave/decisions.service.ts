@@ -10,9 +10,10 @@ import { authorize } from '../auth/policies';
 import { fullName } from '../people/people.repository';
 import { recordAudit } from '../system/audit.repository';
 import { bookApplication } from './balances';
+import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';
 import { applicationOwnerAndStatus, closePending, findApplication } from './leave.repository';
-import { notifyApplicant, publishApplicationChanged } from './notifications';
+import { notifyPerson, publishApplicationChanged } from './notifications';
 
 /** Approving and rejecting leave, one at a time or in a batch. Administrators only. */
 export class LeaveDecisionsService {
@@ -27,18 +28,21 @@ export class LeaveDecisionsService {
     authorize(actor, 'leave.decide');
     const { db, bus } = this.deps;
     const now = await this.deps.clock.today();
+    // A blank reason is no reason: the applicant sees none rather than an empty one.
+    const reason = adminComments?.trim() || null;
     await db.transaction().execute(async (trx) => {
       const current = await applicationOwnerAndStatus(trx, id);
       if (!current) throw notFound('Leave application');
       authorize(actor, 'leave.decide', { userId: current.user_id, departmentId: current.department_id });
       // Whoever approves leave must not be the person taking it.
-      if (current.user_id === actor.userId) throw forbidden('You cannot decide your own leave application');
+      if (current.user_id === actor.userId)
+        throw forbidden('You cannot decide your own leave application; another administrator must decide it');
       // The conditional update is the referee when two administrators decide at once.
       const closed = await closePending(trx, id, {
         status,
         by: actor.userId,
         at: now.now,
-        comments: adminComments || null,
+        comments: reason,
       });
       if (!closed) {
         const latest = await applicationOwnerAndStatus(trx, id);
@@ -64,16 +68,17 @@ export class LeaveDecisionsService {
         targetType: 'leave_application',
         targetId: id,
         ip: actor.ip,
-        details: { applicant: closed.user_id, comments: adminComments ?? null },
+        details: { applicant: closed.user_id, comments: reason },
       });
       await publishApplicationChanged(bus, trx, closed, status);
       const application = (await findApplication(trx, id))!;
-      await notifyApplicant(
+      await notifyPerson(
         bus,
         trx,
         { id: closed.user_id, name: await fullName(trx, closed.user_id) },
         {
-          message: `Your ${application.leave_type_name} from ${closed.start_date} to ${closed.end_date} was ${status}`,
+          // The applicant reads the reason for a rejection in the toast too.
+          message: `Your ${application.leave_type_name} ${displayPeriod(closed.start_date, closed.end_date)} was ${status}${status === 'rejected' && reason ? `: ${reason}` : ''}`,
           type: status === 'approved' ? 'success' : 'error',
         },
       );
@@ -83,7 +88,8 @@ export class LeaveDecisionsService {
 
   /**
    * Each application is decided in its own transaction, so one that was already decided does
-   * not undo the others; the answer says what happened to every one.
+   * not undo the others; the answer says what happened to every one. The actor's own
+   * application is skipped (outcome conflict, with the reason), never decided.
    */
   async batch(
     actor: Actor,

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeLeaveApplication } from '../../../test/factories';
+import { makeDepartment, makeLeaveApplication } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { leaveTypeId, NOW } from '../../../test/leave';
 import { type Session, useSuite } from '../../../test/suite';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   admin = suite.admin;
   annual = await leaveTypeId(suite.db, 'Annual Leave');
   sick = await leaveTypeId(suite.db, 'Sick Leave');
+  // The department first: four sign-ins creating it at once raced on its unique name.
+  await makeDepartment(suite.db, 'Rollup Leave');
   people = await Promise.all([1, 2, 3, 4].map(() => suite.signedIn({ department: 'Rollup Leave' })));
 });
 

@@ -247,10 +247,9 @@ export async function closePending(
     by: number;
     at: Date;
     comments: string | null;
-    onlyUserId?: number;
   },
 ) {
-  let query = db
+  return db
     .updateTable('leave_applications')
     .set({
       status: change.status,
@@ -259,9 +258,9 @@ export async function closePending(
       admin_comments: change.comments,
     })
     .where('id', '=', id)
-    .where('status', '=', 'pending');
-  if (change.onlyUserId !== undefined) query = query.where('user_id', '=', change.onlyUserId);
-  return query.returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date']).executeTakeFirst();
+    .where('status', '=', 'pending')
+    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date'])
+    .executeTakeFirst();
 }
 
 /** Whose application it is (with their department, which policies may need) and its status. */
@@ -272,4 +271,51 @@ export async function applicationOwnerAndStatus(db: Db, id: number) {
     .select(['a.user_id', 'a.status', 'u.department_id'])
     .where('a.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * One application, locked until the transaction ends: a decision or a second cancellation
+ * racing this one waits, then sees the status this one left.
+ */
+export async function lockApplication(db: Db, id: number) {
+  return db
+    .selectFrom('leave_applications as a')
+    .innerJoin('leave_types as t', 't.id', 'a.leave_type_id')
+    .select([
+      'a.id',
+      'a.user_id',
+      'a.leave_type_id',
+      't.leave_name',
+      'a.status',
+      'a.start_date',
+      'a.end_date',
+      'a.decided_by',
+    ])
+    .where('a.id', '=', id)
+    .forUpdate('a')
+    .executeTakeFirst();
+}
+
+/**
+ * The applicant cancels their application from the status it had when locked. Who decided it and
+ * what they said stay in the audit log; the row records who closed it last and when, as a
+ * cancelled pending application always has. An approval's comment stays on the row.
+ */
+export async function cancelApplication(
+  db: Db,
+  id: number,
+  from: 'pending' | 'approved',
+  by: { userId: number; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('leave_applications')
+    .set({
+      status: 'cancelled',
+      decided_by: by.userId,
+      decided_at: by.at,
+      ...(from === 'pending' ? { admin_comments: null } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .execute();
 }

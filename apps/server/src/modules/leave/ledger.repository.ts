@@ -4,14 +4,49 @@ import type { Database, LeaveLedgerTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
+const daysInYear = (year: number) => ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 365);
+
 /**
- * One entitlement line per type for a year: what the type allows then. The unique index makes
- * a repeat (or a racing request) a no-op.
+ * Re-prorates a person's entitlements after their start or end date changed: per entitlement
+ * line, one adjustment line for the difference between the share under the new dates and under
+ * the old ones (of the type's allowance now, as adjustEntitlements keeps it). The entitlement
+ * line itself stays: the ledger explains every change with a line.
+ */
+export async function reprorateEntitlements(
+  db: Db,
+  userId: number,
+  // endDate left out: it did not change (the person's end date now is also the one before).
+  before: { startDate: string | null; endDate?: string | null },
+  by: number,
+  note: string,
+): Promise<void> {
+  await sql`
+    INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note, created_by)
+    SELECT l.user_id, l.leave_type_id, l.leave_year, 'adjustment', d.delta, ${note}, ${by}
+    FROM leave_ledger l
+    JOIN users u ON u.id = l.user_id
+    JOIN leave_types t ON t.id = l.leave_type_id
+    CROSS JOIN LATERAL (SELECT
+      leave_prorated_days(t.max_days_per_year, u.start_date, u.end_date, l.leave_year)
+      - leave_prorated_days(t.max_days_per_year, ${before.startDate}::date, ${before.endDate === undefined ? sql`u.end_date` : sql`${before.endDate}::date`}, l.leave_year)
+      AS delta) d
+    WHERE l.user_id = ${userId} AND l.kind = 'entitlement' AND d.delta <> 0`.execute(db);
+}
+
+/**
+ * One entitlement line per type for a year: what the type allows then, prorated by the days the
+ * person is employed that year (leave_prorated_days, migration 026), so a new hire booked on
+ * their first read gets their share. The unique index makes a repeat (or a racing request) a no-op.
  */
 export async function insertEntitlements(db: Db, year: number, userId?: number): Promise<void> {
   await sql`
     INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note)
-    SELECT u.id, t.id, ${year}, 'entitlement', t.max_days_per_year, ${`Yearly entitlement ${year}`}
+    SELECT u.id, t.id, ${year}, 'entitlement',
+      leave_prorated_days(t.max_days_per_year, u.start_date, u.end_date, ${year}),
+      ${`Yearly entitlement ${year}`} || CASE WHEN t.max_days_per_year > 0
+        AND leave_employed_days(u.start_date, u.end_date, ${year}) < ${daysInYear(year)}
+        THEN ', prorated: employed ' || leave_employed_days(u.start_date, u.end_date, ${year})
+          || ' of ' || ${daysInYear(year)} || ' days' ELSE '' END
     FROM users u CROSS JOIN leave_types t
     WHERE u.active AND u.created_at < make_date(${year + 1}, 1, 1)
       AND (${userId ?? null}::integer IS NULL OR u.id = ${userId ?? null})

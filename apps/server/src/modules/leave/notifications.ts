@@ -26,18 +26,19 @@ export async function publishApplicationChanged(
   );
 }
 
-export async function notifyApplicant(
+/** A toast for one person: the applicant of a decision, or the approver of a cancelled leave. */
+export async function notifyPerson(
   bus: EventBus,
   trx: Kysely<Database>,
-  applicant: { id: number; name: string },
+  person: { id: number; name: string },
   text: { message: string; type: LeaveNotificationType },
 ): Promise<void> {
   await bus.publish(
     {
       kind: 'live',
       type: 'leave_status_notification',
-      data: { message: text.message, type: text.type, user: applicant },
-      audience: { userIds: [applicant.id] },
+      data: { message: text.message, type: text.type, user: person },
+      audience: { userIds: [person.id] },
     },
     trx,
   );

@@ -135,22 +135,29 @@ export async function updatePolicy(db: Db, policyId: number, typeId: number, v: 
 
 /**
  * A changed allowance is booked as adjustment lines for everybody who already holds an
- * entitlement for this year or a later one; past years keep the rules they had.
+ * entitlement for this year or a later one; past years keep the rules they had. Each line is the
+ * difference of the person's prorated share (leave_prorated_days), so a person employed half
+ * the year gains half the new days.
  */
 export async function adjustEntitlements(
   db: Db,
   typeId: number,
-  delta: number,
+  change: { from: number; to: number },
   fromYear: number,
   by: number,
   note: string,
 ): Promise<void> {
-  if (delta === 0) return;
+  if (change.from === change.to) return;
   await sql`
     INSERT INTO leave_ledger (user_id, leave_type_id, leave_year, kind, entitled_days, note, created_by)
-    SELECT user_id, leave_type_id, leave_year, 'adjustment', ${delta}, ${note}, ${by}
-    FROM leave_ledger
-    WHERE leave_type_id = ${typeId} AND kind = 'entitlement' AND leave_year >= ${fromYear}`.execute(db);
+    SELECT l.user_id, l.leave_type_id, l.leave_year, 'adjustment', d.delta, ${note}, ${by}
+    FROM leave_ledger l
+    JOIN users u ON u.id = l.user_id
+    CROSS JOIN LATERAL (SELECT
+      leave_prorated_days(${change.to}, u.start_date, u.end_date, l.leave_year)
+      - leave_prorated_days(${change.from}, u.start_date, u.end_date, l.leave_year) AS delta) d
+    WHERE l.leave_type_id = ${typeId} AND l.kind = 'entitlement' AND l.leave_year >= ${fromYear}
+      AND d.delta <> 0`.execute(db);
 }
 
 export async function countApplicationsOfType(db: Db, typeId: number): Promise<number> {

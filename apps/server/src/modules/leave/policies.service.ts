@@ -75,7 +75,7 @@ export class LeavePoliciesService {
         await adjustEntitlements(
           trx,
           before.leave_type_id,
-          values.maxDays - before.max_days_per_year,
+          { from: before.max_days_per_year, to: values.maxDays },
           now.year,
           actor.userId,
           `Allowance changed from ${before.max_days_per_year} to ${values.maxDays} days`,

@@ -20,6 +20,7 @@ import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
 import { bookedBalances } from '../leave/balances';
+import { reprorateEntitlements } from '../leave/ledger.repository';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
 import { checkSpan, endPastEmployments } from './employment';
@@ -226,6 +227,16 @@ export class PersonService {
       }
       if (Object.keys(changes).length === 0) return false;
       await updatePerson(trx, userId, change).catch(rethrowTaken);
+      // Entitlements are prorated by the days employed: a new start date changes the share.
+      if ('startDate' in changes) {
+        await reprorateEntitlements(
+          trx,
+          userId,
+          { startDate: before.start_date },
+          actor.userId,
+          `Start date changed from ${before.start_date ?? 'none'} to ${change.startDate ?? 'none'}: entitlement prorated again`,
+        );
+      }
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'user.updated',

@@ -141,17 +141,20 @@ export function useCancelLeave() {
   });
 }
 
-/** The spec's fixed comment texts for a decision. */
-export const decisionComment = (status: LeaveDecision) =>
-  status === 'approved' ? 'Application approved by admin' : 'Application rejected by admin';
+/**
+ * What a decision says to the applicant: the spec's fixed text for an approval; for a rejection
+ * the administrator's reason, or nothing (the fixed "rejected by admin" told them nothing).
+ */
+export const decisionComment = (status: LeaveDecision, reason?: string) =>
+  status === 'approved' ? 'Application approved by admin' : reason || undefined;
 
 export function useDecideLeave() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: LeaveDecision }) =>
+    mutationFn: ({ id, status, reason }: { id: number; status: LeaveDecision; reason?: string }) =>
       call(leaveApi.decide, {
         params: { id },
-        body: { status, adminComments: decisionComment(status) },
+        body: { status, adminComments: decisionComment(status, reason) },
       }).then((r) => r.application),
     onSettled: invalidate,
   });
@@ -160,9 +163,17 @@ export function useDecideLeave() {
 export function useBatchDecision() {
   const invalidate = useInvalidateLeave();
   return useMutation({
-    mutationFn: ({ applicationIds, action }: { applicationIds: number[]; action: LeaveDecision }) =>
+    mutationFn: ({
+      applicationIds,
+      action,
+      reason,
+    }: {
+      applicationIds: number[];
+      action: LeaveDecision;
+      reason?: string;
+    }) =>
       call(leaveApi.batchDecision, {
-        body: { applicationIds, action, adminComments: decisionComment(action) },
+        body: { applicationIds, action, adminComments: decisionComment(action, reason) },
       }),
     onSettled: invalidate,
   });

@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { useAuth } from '@/lib/auth-context';
 import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
@@ -30,7 +31,8 @@ export function AllApplications() {
     page,
     pageSize: PAGE_SIZE,
   });
-  const { decideOne, busy } = useDecisionActions();
+  const { approveOne, askReject, rejectDialog, busy } = useDecisionActions();
+  const { user } = useAuth();
 
   return (
     <Card>
@@ -119,16 +121,19 @@ export function AllApplications() {
                     {appliedDate(a)}
                   </td>
                   <td className="col-span-2 pt-1 text-right whitespace-nowrap md:px-4 md:py-3">
-                    {a.status === 'pending' ? (
+                    {a.status === 'pending' && a.user.id === user?.id ? (
+                      // One's own leave is decided by another administrator (the server refuses too).
+                      <span className="text-xs text-slate-600">Awaiting another administrator</span>
+                    ) : a.status === 'pending' ? (
                       <span className="inline-flex gap-2">
-                        <Button size="sm" disabled={busy} onClick={() => decideOne(a.id, 'approved')}>
+                        <Button size="sm" disabled={busy} onClick={() => approveOne(a.id)}>
                           Approve
                         </Button>
                         <Button
                           size="sm"
                           variant="danger"
                           disabled={busy}
-                          onClick={() => decideOne(a.id, 'rejected')}
+                          onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
                         >
                           Reject
                         </Button>
@@ -165,6 +170,7 @@ export function AllApplications() {
       >
         {details ? <Details application={details} /> : null}
       </Dialog>
+      {rejectDialog}
     </Card>
   );
 }

@@ -7,19 +7,24 @@ import { Pagination } from '@/components/ui/Pagination';
 import { TableHead } from '@/components/ui/TableHead';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { organisationToday } from '@/lib/org-time';
 import { useCancelLeave } from '../api/leave-api';
-import { appliedDate, formatPeriod, plural } from '../lib/format';
+import { appliedDate, cancellable, formatPeriod, plural, rejectionReason } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
 
 const PAGE_SIZE = 10;
 
-/** The applicant's own applications, newest first; pending ones can be withdrawn. */
+/**
+ * The applicant's own applications, newest first. Pending ones can be withdrawn, and approved ones
+ * until their first day; a rejection shows its reason.
+ */
 export function LeaveHistory({ applications }: { applications: LeaveApplication[] }) {
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<LeaveApplication | null>(null);
   const cancel = useCancelLeave();
   const toast = useToast();
   const shown = applications.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const today = organisationToday();
 
   if (applications.length === 0) {
     return (
@@ -59,7 +64,10 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
                 data-testid="leave-history-row"
               >
                 <td className="col-span-2 font-medium text-slate-900 md:px-4 md:py-3">{a.leave_type_name}</td>
-                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">{formatPeriod(a)}</td>
+                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">
+                  {formatPeriod(a)}
+                  <Reason application={a} />
+                </td>
                 <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
                 <td className="text-right md:px-4 md:py-3 md:text-left">
                   <StatusBadge status={a.status} />
@@ -69,7 +77,7 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
                   {appliedDate(a)}
                 </td>
                 <td className="text-right md:px-4 md:py-3">
-                  {a.status === 'pending' ? (
+                  {cancellable(a, today) ? (
                     <Button
                       variant="ghost"
                       size="sm"
@@ -111,9 +119,21 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
       >
         <p className="text-sm text-slate-700">
           {cancelling ? `${cancelling.leave_type_name}, ${formatPeriod(cancelling)}. ` : ''}
-          The days go back to your balance.
+          The days go back to your balance
+          {cancelling?.status === 'approved' ? ', and the administrator who approved it is told.' : '.'}
         </p>
       </Dialog>
     </Card>
   );
+}
+
+/** A rejection's reason under the application, for the applicant. */
+export function Reason({
+  application,
+}: {
+  application: Pick<LeaveApplication, 'status' | 'admin_comments'>;
+}) {
+  const reason = rejectionReason(application);
+  if (!reason) return null;
+  return <p className="mt-0.5 text-xs break-words text-red-700">Reason: {reason}</p>;
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { formatPeriod, plural } from '../lib/format';
 import { BalanceCards } from './BalanceCards';
+import { Reason } from './LeaveHistory';
 import { StatusBadge } from './StatusBadge';
 
 /** Recent leave applications shown on the Overview (spec section 9). */
@@ -58,6 +59,7 @@ export function LeaveOverview({
                       <p className="text-sm text-slate-600">
                         {formatPeriod(a)} · {plural(a.days_requested, 'day')}
                       </p>
+                      <Reason application={a} />
                     </div>
                     <StatusBadge status={a.status} />
                   </li>

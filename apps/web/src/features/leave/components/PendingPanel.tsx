@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { SelectionCount } from '@/components/ui/SelectionCount';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { useAuth } from '@/lib/auth-context';
 import { PENDING_PAGE_SIZE, useLeaveStats } from '../api/leave-api';
 import { formatPeriod, initials, plural } from '../lib/format';
 import { useDecisionActions } from './useDecisionActions';
@@ -25,8 +26,11 @@ export function PendingPanel({
 }) {
   const stats = useLeaveStats();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const { decideOne, decideMany, busy } = useDecisionActions();
+  const { approveOne, approveMany, askReject, askRejectMany, rejectDialog, busy } = useDecisionActions();
+  const { user } = useAuth();
   const list = pending.data?.applications ?? [];
+  // One's own applications wait for another administrator: never offered for a decision here.
+  const decidable = list.filter((a) => a.user.id !== user?.id);
   const total = pending.data?.total ?? 0;
   // Decisions shrink the list; never stay on a page that no longer exists.
   const lastPage = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
@@ -34,8 +38,8 @@ export function PendingPanel({
     if (pending.data && page > lastPage) onPage(lastPage);
   }, [pending.data, page, lastPage, onPage]);
   // Forget selections of applications that are no longer pending (decided elsewhere).
-  const chosen = [...selected].filter((id) => list.some((a) => a.id === id));
-  const allChosen = list.length > 0 && chosen.length === list.length;
+  const chosen = [...selected].filter((id) => decidable.some((a) => a.id === id));
+  const allChosen = decidable.length > 0 && chosen.length === decidable.length;
   const toggle = (id: number) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -65,7 +69,7 @@ export function PendingPanel({
               <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
                 <Checkbox
                   checked={allChosen}
-                  onChange={() => setSelected(allChosen ? new Set() : new Set(list.map((a) => a.id)))}
+                  onChange={() => setSelected(allChosen ? new Set() : new Set(decidable.map((a) => a.id)))}
                 />
                 Select all
               </label>
@@ -80,7 +84,7 @@ export function PendingPanel({
                   size="sm"
                   disabled={busy}
                   aria-describedby="batch-selection"
-                  onClick={() => decideMany(chosen, 'approved', () => setSelected(new Set()))}
+                  onClick={() => approveMany(chosen, () => setSelected(new Set()))}
                 >
                   Approve Selected
                 </Button>
@@ -89,7 +93,7 @@ export function PendingPanel({
                   variant="danger"
                   disabled={busy}
                   aria-describedby="batch-selection"
-                  onClick={() => decideMany(chosen, 'rejected', () => setSelected(new Set()))}
+                  onClick={() => askRejectMany(chosen, () => setSelected(new Set()))}
                 >
                   Reject Selected
                 </Button>
@@ -100,59 +104,72 @@ export function PendingPanel({
             </CardContent>
           </Card>
           <ul className="space-y-3" aria-label="Pending applications">
-            {list.map((a) => (
-              <li key={a.id} data-testid="pending-application">
-                <Card>
-                  <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                    <div className="flex items-start gap-3">
-                      <Checkbox
-                        className="mt-2"
-                        checked={selected.has(a.id)}
-                        onChange={() => toggle(a.id)}
-                        aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}
-                      />
-                      <span
-                        aria-hidden="true"
-                        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-                      >
-                        {initials(a.first_name, a.last_name)}
-                      </span>
-                      <div className="min-w-0">
-                        <p className="font-medium text-slate-900">
-                          {a.first_name} {a.last_name}
-                        </p>
-                        <p className="text-sm text-slate-600">
-                          {a.leave_type_name} · {a.department_name ?? 'N/A'}
-                        </p>
-                        <p className="text-sm text-slate-700">
-                          {formatPeriod(a)} · {plural(a.days_requested, 'day')}
-                        </p>
-                        <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
+            {list.map((a) => {
+              const own = a.user.id === user?.id;
+              return (
+                <li key={a.id} data-testid="pending-application">
+                  <Card>
+                    <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                      <div className="flex items-start gap-3">
+                        {own ? (
+                          <span className="mt-2 size-6 shrink-0" aria-hidden="true" />
+                        ) : (
+                          <Checkbox
+                            className="mt-2"
+                            checked={selected.has(a.id)}
+                            onChange={() => toggle(a.id)}
+                            aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}
+                          />
+                        )}
+                        <span
+                          aria-hidden="true"
+                          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
+                        >
+                          {initials(a.first_name, a.last_name)}
+                        </span>
+                        <div className="min-w-0">
+                          <p className="font-medium text-slate-900">
+                            {a.first_name} {a.last_name}
+                          </p>
+                          <p className="text-sm text-slate-600">
+                            {a.leave_type_name} · {a.department_name ?? 'N/A'}
+                          </p>
+                          <p className="text-sm text-slate-700">
+                            {formatPeriod(a)} · {plural(a.days_requested, 'day')}
+                          </p>
+                          <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
+                        </div>
                       </div>
-                    </div>
-                    <div className="flex gap-2 sm:ml-auto">
-                      <Button
-                        size="sm"
-                        disabled={busy}
-                        onClick={() => decideOne(a.id, 'approved')}
-                        aria-label={`Approve ${a.first_name} ${a.last_name}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        disabled={busy}
-                        onClick={() => decideOne(a.id, 'rejected')}
-                        aria-label={`Reject ${a.first_name} ${a.last_name}`}
-                      >
-                        Reject
-                      </Button>
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
+                      {own ? (
+                        <p className="text-sm text-slate-600 sm:ml-auto">
+                          Your application: another administrator decides it
+                        </p>
+                      ) : (
+                        <div className="flex gap-2 sm:ml-auto">
+                          <Button
+                            size="sm"
+                            disabled={busy}
+                            onClick={() => approveOne(a.id)}
+                            aria-label={`Approve ${a.first_name} ${a.last_name}`}
+                          >
+                            Approve
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            disabled={busy}
+                            onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
+                            aria-label={`Reject ${a.first_name} ${a.last_name}`}
+                          >
+                            Reject
+                          </Button>
+                        </div>
+                      )}
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
           <Pagination
             page={page}
@@ -163,6 +180,7 @@ export function PendingPanel({
           />
         </>
       )}
+      {rejectDialog}
     </div>
   );
 }

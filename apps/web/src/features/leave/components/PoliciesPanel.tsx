@@ -14,6 +14,10 @@ import { PolicyForm } from './PolicyForm';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** How the server books a yearly allowance (leave_prorated_days, migration 026). */
+export const PRORATION_RULE =
+  'People who start or leave during the year get a share of each yearly allowance: max days × days employed in the year ÷ days in the year, rounded to the nearest half day. Everyone else gets the full amount.';
+
 /** Policies: list, Add Policy, view, edit, and delete with confirmation. */
 export function PoliciesPanel() {
   const policies = usePolicies();
@@ -45,6 +49,9 @@ export function PoliciesPanel() {
           <Plus aria-hidden="true" className="size-4" /> Add Policy
         </Button>
       </div>
+      <p className="text-sm text-slate-600" data-testid="proration-rule">
+        {PRORATION_RULE}
+      </p>
       {policies.isError ? (
         <Unavailable what="Leave policies" onRetry={() => void policies.refetch()} />
       ) : policies.isPending ? (
@@ -184,7 +191,12 @@ export function PoliciesPanel() {
             <Button variant="secondary" onClick={() => setDeleting(null)}>
               Cancel
             </Button>
-            <Button variant="danger" onClick={confirmDelete} disabled={remove.isPending}>
+            <Button
+              variant="danger"
+              onClick={confirmDelete}
+              // A type in use cannot be deleted (the server refuses it too): no button that would fail.
+              disabled={remove.isPending || (deleting?.applications ?? 0) > 0}
+            >
               Delete
             </Button>
           </>

@@ -45,3 +45,19 @@ export function appliedDate(application: Pick<LeaveApplication, 'applied_at' | '
 export const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What older rejections carried instead of a reason: it tells the applicant nothing. */
+const FIXED_REJECTION = 'Application rejected by admin';
+
+/** The administrator's reason for a rejection, when they gave one. */
+export function rejectionReason(a: Pick<LeaveApplication, 'status' | 'admin_comments'>): string | null {
+  const reason = a.status === 'rejected' ? a.admin_comments?.trim() : undefined;
+  return reason && reason !== FIXED_REJECTION ? reason : null;
+}
+
+/**
+ * Whether the applicant may still cancel: while it is pending, or once approved until its first
+ * day (`today` on the organisation's clock; the server decides the same way).
+ */
+export const cancellable = (a: Pick<LeaveApplication, 'status' | 'start_date'>, today: string) =>
+  a.status === 'pending' || (a.status === 'approved' && a.start_date > today);

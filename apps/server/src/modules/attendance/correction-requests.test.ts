@@ -247,6 +247,40 @@ describe('correction requests', () => {
     );
   });
 
+  it('one decision wins when two admins act at once; a day that lost its record cannot take a check-out alone', async () => {
+    const staff = await person();
+    const other = await suite.signedIn({ role: 'admin', department: 'Admins' });
+    const made = await suite.http.post(URL, staff, {
+      date: '2026-07-06',
+      check_in_time: '2026-07-06T08:00:00Z',
+      reason: 'Race',
+    });
+    const id = made.json().request.id;
+    const answers = await Promise.all([
+      suite.http.post(`${URL}/${id}/approve`, suite.admin),
+      suite.http.post(`${URL}/${id}/reject`, other, { reason: 'No' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const records = await suite.db
+      .selectFrom('attendance_records')
+      .select('id')
+      .where('user_id', '=', staff.user.id)
+      .execute();
+    expect(records).toHaveLength(answers[0]!.statusCode === 200 ? 1 : 0);
+
+    const { id: recordId } = await record(staff.user, '2026-07-07', '08:00');
+    const outOnly = await suite.http.post(URL, staff, {
+      date: '2026-07-07',
+      check_out_time: '2026-07-07T16:30:00Z',
+      reason: 'Forgot to check out',
+    });
+    await suite.http.del(`/api/attendance/${recordId}`, suite.admin, { reason: 'Wrong person' });
+    const refused = await suite.http.post(`${URL}/${outOnly.json().request.id}/approve`, suite.admin);
+    expect(refused.statusCode).toBe(409);
+    const still = await suite.http.get(`${URL}/mine`, staff);
+    expect(still.json().requests[0]).toMatchObject({ status: 'pending', recorded_check_in_time: null });
+  });
+
   it('pages by keyset: mine newest first, the pending queue oldest first', async () => {
     const staff = await person();
     const ids: number[] = [];

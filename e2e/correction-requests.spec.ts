@@ -69,6 +69,7 @@ test('staff request a correction of a missed day, the admin approves, and the da
   await staff.getByRole('button', { name: 'Request correction' }).click();
   const form = staff.getByRole('dialog', { name: 'Request correction' });
   await form.getByLabel('Day').fill(day);
+  await expect(form.getByText(/Nothing is recorded on this day/)).toBeVisible();
   await form.getByLabel('Check in').fill('09:00');
   await form.getByLabel('Check out').fill('17:00');
   await form.getByLabel('Reason').fill('Badge left at home; worked the whole day');

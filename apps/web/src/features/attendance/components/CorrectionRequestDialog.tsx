@@ -6,7 +6,9 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors, type Wording } from '@/lib/form-errors';
 import { organisationInstant, organisationToday } from '@/lib/org-time';
+import { useAttendanceList } from '../api/attendance-api';
 import { useCreateCorrectionRequest } from '../api/correction-requests-api';
+import { formatTime } from '../lib/format';
 import { ReasonField } from './ReasonField';
 
 const field =
@@ -54,6 +56,11 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { date: useId(), in: useId(), out: useId(), hint: useId() };
+  // What the chosen day has now, so the person sees what they are correcting (and that a day
+  // with nothing recorded needs a check-in).
+  const chosen = date && date <= today ? date : '';
+  const recorded = useAttendanceList({ startDate: chosen, endDate: chosen, pageSize: 1 }, Boolean(chosen));
+  const day = recorded.data?.attendance?.[0];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,6 +122,13 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
           />
         </label>
         <FieldError id={ids.date} message={errors.date} />
+        {chosen && recorded.data ? (
+          <p className="mt-1.5 text-sm text-slate-600" aria-live="polite" data-testid="recorded-day">
+            {day?.check_in_time
+              ? `Recorded: in ${formatTime(day.check_in_time)}, out ${formatTime(day.check_out_time) ?? 'not recorded'}`
+              : 'Nothing is recorded on this day: give at least a check-in time.'}
+          </p>
+        ) : null}
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div>

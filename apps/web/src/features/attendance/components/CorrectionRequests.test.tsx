@@ -95,8 +95,12 @@ describe('My correction requests', () => {
         ],
       },
     });
-    handler = (_url, init) =>
-      init?.method === 'POST' ? answer : json(200, { requests: [], next_cursor: null });
+    handler = (url, init) =>
+      init?.method === 'POST'
+        ? answer
+        : url.includes('/attendance?')
+          ? json(200, { attendance: [], total: 0, page: 1, pageSize: 1 })
+          : json(200, { requests: [], next_cursor: null });
     const { user } = renderRoutes([{ path: '/', Component: MyCorrections }], { auth: fakeAuth(staffUser) });
     expect(await screen.findByText(/No correction requests yet/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Request correction' }));
@@ -108,6 +112,8 @@ describe('My correction requests', () => {
 
     const day = '2026-11-20';
     await user.type(within(dialog).getByLabelText('Day'), day);
+    // The day's record (none here) shows under the date, so the person knows a check-in is needed.
+    expect(await within(dialog).findByText(/Nothing is recorded on this day/)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Check in'), '10:00');
     await user.type(within(dialog).getByLabelText('Check out'), '09:00');
     await user.type(within(dialog).getByLabelText('Reason'), 'Forgot');

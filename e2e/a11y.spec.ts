@@ -114,6 +114,17 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the correction request form with its messages showing',
+      who: 'user',
+      path: '/attendance',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Request correction' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Send request' }).click();
+        await expect(dialog.getByText('Please give a reason for the correction.')).toBeVisible();
+      },
+    },
+    {
       name: 'the device configuration with its messages showing',
       who: 'admin',
       path: '/access-control',

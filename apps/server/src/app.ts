@@ -19,6 +19,8 @@ import { type AccessOptions, createAccess } from './modules/access/access.module
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceAdminService } from './modules/attendance/attendance-admin.service';
+import { correctionRequestRoutes } from './modules/attendance/correction-requests.routes';
+import { CorrectionRequestsService } from './modules/attendance/correction-requests.service';
 import { accountRoutes } from './modules/auth/account.routes';
 import { AccountService } from './modules/auth/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -207,6 +209,7 @@ export async function buildApp({
       );
       await api.register(peopleImportRoutes(new PeopleImportService(db, clock)));
       await api.register(attendanceRoutes(attendance, attendanceAdmin));
+      await api.register(correctionRequestRoutes(new CorrectionRequestsService(db, bus, clock)));
       await api.register(dashboardRoutes(dashboard));
       await api.register(leaveRoutes(leave));
       await access.register(api);

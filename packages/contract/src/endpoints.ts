@@ -1,6 +1,7 @@
 import { accessApi } from './access';
 import { accountApi } from './account';
 import { attendanceApi } from './attendance';
+import { attendanceRequestsApi } from './attendance-requests';
 import { authApi } from './auth';
 import { countingApi } from './counting';
 import { dashboardApi } from './dashboard';
@@ -25,6 +26,7 @@ export const apiEndpoints = {
   people: peopleApi,
   peopleImport: peopleImportApi,
   attendance: attendanceApi,
+  attendanceRequests: attendanceRequestsApi,
   dashboard: dashboardApi,
   leave: leaveApi,
   access: accessApi,

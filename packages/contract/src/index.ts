@@ -2,6 +2,7 @@ export * from './access';
 export * from './account';
 export * from './alerts';
 export * from './attendance';
+export * from './attendance-requests';
 export * from './auth';
 export * from './common';
 export * from './counting';

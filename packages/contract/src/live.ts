@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccessAction, AccessEventKind } from './access';
 import { AlertSeverity, AlertSource } from './alerts';
 import { AttendanceAction } from './attendance';
+import { CorrectionRequestStatus } from './attendance-requests';
 import { Role } from './auth';
 import { DeviceStatus } from './devices';
 import { LeaveNotificationType, LeaveStatus } from './leave';
@@ -22,6 +23,13 @@ export const LiveEvents = {
   joined: z.object({ userId: z.number().int(), role: Role }),
   auth_error: z.object({ message: z.string() }),
   attendance_update: z.object({ userId: z.number().int(), date: z.string(), action: AttendanceAction }),
+  /** A correction request was made, decided or withdrawn: to the requester and to admins. */
+  attendance_request_update: z.object({
+    requestId: z.number().int(),
+    userId: z.number().int(),
+    date: z.string(),
+    status: CorrectionRequestStatus,
+  }),
   leave_application_update: z.object({ applicationId: z.number().int(), status: LeaveStatus }),
   leave_status_notification: z.object({
     message: z.string(),

@@ -31,6 +31,10 @@ export const POLICIES = {
   'attendance.view': everyone,
   /** Overview, bulk marking, corrections, removal, CSV export. */
   'attendance.manage': adminOnly,
+  /** Ask for a correction of my own past day, see and withdraw my requests. */
+  'attendance.request': ownForAll,
+  /** Everyone's correction requests: list, approve, reject. */
+  'attendance.decide': adminOnly,
 
   // Leave
   /** Apply, cancel my pending (or approved, not started) applications, see my balances and history. */

@@ -125,6 +125,23 @@ export interface AttendanceRecordsTable {
   updated_at: Generated<Date>;
 }
 
+/** Migration 027: a person asks for a past day's times to be corrected; an admin decides. */
+export interface AttendanceCorrectionRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The organisation's local date, 'YYYY-MM-DD' on the wire. */
+  date: ColumnType<string, string, string>;
+  record_id: number | null;
+  check_in_time: Timestamp | null;
+  check_out_time: Timestamp | null;
+  reason: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface LeaveTypesTable {
   id: Generated<number>;
   leave_name: string;
@@ -393,6 +410,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   work_schedules: WorkSchedulesTable;
   attendance_records: AttendanceRecordsTable;
+  attendance_correction_requests: AttendanceCorrectionRequestsTable;
   leave_types: LeaveTypesTable;
   leave_policies: LeavePoliciesTable;
   leave_applications: LeaveApplicationsTable;

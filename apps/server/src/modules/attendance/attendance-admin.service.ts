@@ -254,7 +254,8 @@ function bulkTimes(schedule: { start_time: string; end_time: string }, date: str
   return { checkIn, checkOut: end <= today.now ? end : null };
 }
 
-function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
+/** The rules of any correction: the admin's own and an approved request (correction-requests.service). */
+export function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
   if (localDate(checkIn, today.timeZone) !== date)
     throw issue('check_in_time', 'same_day', `check_in_time must fall on ${date}`);
   if (checkIn > today.now)

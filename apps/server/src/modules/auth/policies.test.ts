@@ -23,6 +23,8 @@ const expected: Record<Action, { admin?: 'all' | 'own'; staff?: 'all' | 'own' }>
   'attendance.self': { admin: 'own', staff: 'own' },
   'attendance.view': { admin: 'all', staff: 'own' },
   'attendance.manage': { admin: 'all' },
+  'attendance.request': { admin: 'own', staff: 'own' },
+  'attendance.decide': { admin: 'all' },
   'leave.apply': { admin: 'own', staff: 'own' },
   'leave.view': { admin: 'all', staff: 'own' },
   'leave.decide': { admin: 'all' },

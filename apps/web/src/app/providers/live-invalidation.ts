@@ -10,6 +10,7 @@ import { useSocket } from '@/lib/socket-context';
  */
 export const LIVE_INVALIDATIONS: Partial<Record<LiveEventType, QueryKey[]>> = {
   attendance_update: [['attendance'], ['dashboard']],
+  attendance_request_update: [['attendance']],
   leave_application_update: [['leave'], ['dashboard']],
   leave_status_notification: [['leave'], ['dashboard']],
   access_log_update: [['access'], ['dashboard']],

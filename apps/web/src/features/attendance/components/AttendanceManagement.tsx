@@ -6,13 +6,15 @@ import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/toast-context';
 import { downloadAttendanceCsv } from '../api/attendance-api';
 import { type DateRange, todayLocal } from '../lib/calendar';
+import { CorrectionRequestsPanel } from './CorrectionRequestsPanel';
 import { EmployeeManagement } from './EmployeeManagement';
 import { OverviewPanel } from './OverviewPanel';
 
-type Tab = 'overview' | 'employees';
+type Tab = 'overview' | 'employees' | 'corrections';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'employees', label: 'Employee Management' },
+  { id: 'corrections', label: 'Corrections' },
 ];
 
 /** Everyone's attendance for a picked date (or an advanced range), from the server. */
@@ -68,7 +70,9 @@ export function AttendanceManagement() {
         idPrefix="attendance-admin"
       />
       <TabPanel idPrefix="attendance-admin" id={tab}>
-        {tab === 'overview' ? (
+        {tab === 'corrections' ? (
+          <CorrectionRequestsPanel />
+        ) : tab === 'overview' ? (
           <OverviewPanel date={date} />
         ) : (
           <EmployeeManagement date={date} range={range} onRangeChange={setRange} />

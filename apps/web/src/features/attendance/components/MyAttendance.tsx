@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { CalendarTab } from './CalendarTab';
+import { MyCorrections } from './MyCorrections';
 import { StatsTab } from './StatsTab';
 import { TodayTab } from './TodayTab';
 
@@ -21,6 +22,7 @@ export function MyAttendance() {
       <TabPanel idPrefix="my-attendance" id={tab}>
         {tab === 'statistics' ? <StatsTab /> : tab === 'today' ? <TodayTab /> : <CalendarTab />}
       </TabPanel>
+      <MyCorrections />
     </div>
   );
 }

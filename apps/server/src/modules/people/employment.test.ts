@@ -83,6 +83,11 @@ describe('a last working day', () => {
 
   it('is asked for when disabling; enabling someone whose last day has passed clears it', async () => {
     const person = await suite.signedIn({ department: 'Leaver Team' });
+    const annual = async () =>
+      (await suite.http.get(`/api/users/${person.user.id}`, suite.admin))
+        .json()
+        .leave_balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave').entitled_days;
+    expect(await annual()).toBe(25);
     const future = await suite.http.post(`/api/users/${person.user.id}/disable`, suite.admin, {
       endDate: '2026-07-09',
     });
@@ -99,11 +104,14 @@ describe('a last working day', () => {
     expect((await teamOf(TODAY, 'Leaver Team')).total).toBe(1);
     const [audit] = await auditsOf(suite.db, 'user.disabled', person.user.id);
     expect(audit!.details).toMatchObject({ endDate: { old: null, new: TODAY } });
+    // Employed 1 January to 8 July: 189 of 365 days of 25, to the nearest half day.
+    expect(await annual()).toBe(13);
 
     suite.clock.set('2026-07-09T10:00:00Z');
     try {
       const back = await suite.http.post(`/api/users/${person.user.id}/enable`, suite.admin);
       expect(back.json().person).toMatchObject({ active: true, end_date: null });
+      expect(await annual()).toBe(25);
     } finally {
       suite.clock.set('2026-07-08T10:00:00Z');
     }

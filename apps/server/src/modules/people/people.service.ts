@@ -8,6 +8,7 @@ import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
+import { reprorateEntitlements } from '../leave/ledger.repository';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
 import { checkSpan } from './employment';
@@ -88,6 +89,16 @@ export class PeopleService {
       if (active && span.end_date !== null && span.end_date < today.date) {
         await setEndDate(trx, userId, null);
         details.endDate = { old: span.end_date, new: null };
+      }
+      if (details.endDate) {
+        // The share of the year's entitlement follows the days employed.
+        await reprorateEntitlements(
+          trx,
+          userId,
+          { startDate: span.start_date, endDate: span.end_date },
+          actor.userId,
+          `Last working day changed from ${span.end_date ?? 'none'} to ${active ? 'none' : endDate}: entitlement prorated again`,
+        );
       }
       await setUserActive(trx, userId, active);
       // Every process drops this person's cached sessions when the change commits.

@@ -227,14 +227,17 @@ export class PersonService {
       }
       if (Object.keys(changes).length === 0) return false;
       await updatePerson(trx, userId, change).catch(rethrowTaken);
-      // Entitlements are prorated by the days employed: a new start date changes the share.
-      if ('startDate' in changes) {
+      // Entitlements are prorated by the days employed: a new start or last day changes the share.
+      if ('startDate' in changes || 'endDate' in changes) {
+        const what = 'startDate' in changes ? 'Start date' : 'Last working day';
+        const [from, to] =
+          'startDate' in changes ? [before.start_date, change.startDate] : [before.end_date, change.endDate];
         await reprorateEntitlements(
           trx,
           userId,
-          { startDate: before.start_date },
+          { startDate: before.start_date, endDate: before.end_date },
           actor.userId,
-          `Start date changed from ${before.start_date ?? 'none'} to ${change.startDate ?? 'none'}: entitlement prorated again`,
+          `${what} changed from ${from ?? 'none'} to ${to ?? 'none'}: entitlement prorated again`,
         );
       }
       await recordAudit(trx, {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
 import { attendanceQueries, useAttendanceList } from '../api/attendance-api';
 import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../lib/calendar';
@@ -59,7 +60,9 @@ export function CalendarTab() {
   const today = todayLocal();
   const [month, setMonth] = useState(today.slice(0, 7));
   const { start, end } = monthBounds(month);
-  const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200 });
+  // Their own days: an administrator's list would otherwise hold everyone's.
+  const userId = useAuth().user?.id;
+  const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200, userId });
   const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
   // Holidays only name days; without them the calendar still shows every record.
   const holidays = useQuery(attendanceQueries.holidays(Number(month.slice(0, 4))));

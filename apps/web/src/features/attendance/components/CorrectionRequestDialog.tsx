@@ -4,6 +4,7 @@ import { FieldError, invalidProps } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth-context';
 import { checkForm, type FieldErrors, serverFieldErrors, type Wording } from '@/lib/form-errors';
 import { organisationInstant, organisationToday } from '@/lib/org-time';
 import { useAttendanceList } from '../api/attendance-api';
@@ -59,7 +60,11 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
   // What the chosen day has now, so the person sees what they are correcting (and that a day
   // with nothing recorded needs a check-in).
   const chosen = date && date <= today ? date : '';
-  const recorded = useAttendanceList({ startDate: chosen, endDate: chosen, pageSize: 1 }, Boolean(chosen));
+  const userId = useAuth().user?.id;
+  const recorded = useAttendanceList(
+    { startDate: chosen, endDate: chosen, pageSize: 1, userId },
+    Boolean(chosen),
+  );
   const day = recorded.data?.attendance?.[0];
 
   const submit = (event: FormEvent) => {

@@ -92,7 +92,10 @@ describe('demo attendance', () => {
     // A Saturday: only the departments whose schedule includes it are in, so the overview's
     // figures agree with each department's "not a workday".
     expect(await presentBy('2026-07-11')).toEqual({ Showrooms: 8, Security: 2 });
-    const overview = await dayOverview(database.db, '2026-07-11', '2026-07-11');
+    const overview = await dayOverview(database.db, '2026-07-11', {
+      date: '2026-07-11',
+      dayStart: new Date('2026-07-10T23:00:00Z'),
+    });
     expect(overview.present).toBe(10);
     for (const d of overview.departments) expect(d.present > 0).toBe(d.scheduled);
     expect(Object.keys(await presentBy('2026-07-09'))).toContain('Warehouse');

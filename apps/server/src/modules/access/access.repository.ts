@@ -139,17 +139,6 @@ export async function findPresence(db: Kysely<Database>, userId: number) {
     .executeTakeFirst();
 }
 
-/** People whose latest passage is an entry made since `since` (today's start). */
-export async function countInBuilding(db: Kysely<Database>, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('access_presence')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('last_action', '=', 'entry')
-    .where('last_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function dailyCounts(db: Kysely<Database>, day: string) {
   const row = await db
     .selectFrom('access_daily_counts')

@@ -14,6 +14,7 @@ import { addDays, isoWeekday } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { countInBuilding } from '../attendance/in-building.repository';
 import type { Actor } from '../auth/actor';
 import { authorize, can } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
@@ -21,7 +22,6 @@ import type { OrgClock } from '../system/clock';
 import {
   badgeTaken,
   countEntriesSince,
-  countInBuilding,
   dailyCounts,
   findBadgeHolder,
   findEventPicture,
@@ -189,7 +189,7 @@ export class AccessService {
     const today = await this.clock.today();
     const { start } = await this.clock.dayBounds(today.date);
     const [inBuilding, counts, active] = await Promise.all([
-      countInBuilding(this.db, start),
+      countInBuilding(this.db, today.date, start),
       dailyCounts(this.db, today.date),
       countActiveAlerts(this.db),
     ]);

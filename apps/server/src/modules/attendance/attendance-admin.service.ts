@@ -76,7 +76,8 @@ export class AttendanceAdminService {
   async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
     authorize(actor, 'attendance.manage');
     const today = await this.clock.today();
-    return dayOverview(this.db, date ?? today.date, today.date);
+    const { start } = await this.clock.dayBounds(today.date);
+    return dayOverview(this.db, date ?? today.date, { date: today.date, dayStart: start });
   }
 
   /** Idempotent: people already in the requested state are left alone and counted unchanged. */

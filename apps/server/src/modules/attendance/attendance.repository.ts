@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 import { personName } from '../people/people.repository';
+import { countInBuilding } from './in-building.repository';
 import type { DayKind } from './person-day';
 import {
   countedPerson,
@@ -325,20 +326,27 @@ export async function departmentDay(db: Kysely<Database>, date: string, today: s
   return result.rows;
 }
 
-/** Organisation figures for one date; the overview and the dashboard show the same numbers. */
+/**
+ * Organisation figures for one date; the overview and the dashboard show the same numbers. Today,
+ * "still in building" is who is in now (in-building.repository.ts, as Access Control counts);
+ * on a past date, the records never checked out.
+ */
 export async function dayOverview(
   db: Kysely<Database>,
   date: string,
-  today: string,
+  today: { date: string; dayStart: Date },
 ): Promise<AttendanceOverview> {
-  const rows = await departmentDay(db, date, today);
+  const [rows, inBuilding] = await Promise.all([
+    departmentDay(db, date, today.date),
+    date === today.date ? countInBuilding(db, today.date, today.dayStart) : undefined,
+  ]);
   const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late' | 'on_leave') =>
     rows.reduce((s, r) => s + r[key], 0);
   return {
     date,
     totalEmployees: sum('total'),
     present: sum('present'),
-    stillInBuilding: sum('still_in'),
+    stillInBuilding: inBuilding ?? sum('still_in'),
     absent: sum('absent'),
     onLeave: sum('on_leave'),
     late: sum('late'),

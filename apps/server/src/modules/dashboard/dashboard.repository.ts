@@ -35,21 +35,42 @@ export async function databaseLatency(db: Kysely<Database>): Promise<number | nu
   }
 }
 
-/** Devices (door controllers and counters): how many, how many offline, the latest push. */
-export async function deviceIngest(
-  db: Kysely<Database>,
-): Promise<{ total: number; offline: number; lastEventAt: Date | null }> {
-  const row = await sql<{ total: string; offline: string; last_event: Date | null }>`
-    SELECT (SELECT count(*) FROM devices WHERE status <> 'maintenance') AS total,
-           (SELECT count(*) FROM devices WHERE status = 'offline') AS offline,
+/** What the device check counts: devices in service (not in maintenance) by kind. */
+export interface DeviceIngest {
+  controllers: number;
+  counters: number;
+  offline: number;
+  maintenance: number;
+  lastEventAt: Date | null;
+}
+
+/**
+ * Devices (door controllers and people counters) in service, how many of them are offline, how
+ * many are in maintenance (not counted), and the latest push.
+ */
+export async function deviceIngest(db: Kysely<Database>): Promise<DeviceIngest> {
+  const row = await sql<{
+    controllers: string;
+    counters: string;
+    offline: string;
+    maintenance: string;
+    last_event: Date | null;
+  }>`
+    SELECT count(*) FILTER (WHERE d.status <> 'maintenance' AND d.type = 'access_controller') AS controllers,
+           count(*) FILTER (WHERE d.status <> 'maintenance' AND d.type = 'counter') AS counters,
+           count(*) FILTER (WHERE d.status = 'offline') AS offline,
+           count(*) FILTER (WHERE d.status = 'maintenance') AS maintenance,
            -- The newest access event is the one with the highest id (the primary key (id,
            -- occurred_at) of every partition), where max(received_at) would read every row.
            GREATEST((SELECT received_at FROM access_events ORDER BY id DESC LIMIT 1),
-                    (SELECT max(received_at) FROM counting_windows)) AS last_event`.execute(db);
+                    (SELECT max(received_at) FROM counting_windows)) AS last_event
+    FROM devices d`.execute(db);
   const r = row.rows[0];
   return {
-    total: Number(r?.total ?? 0),
+    controllers: Number(r?.controllers ?? 0),
+    counters: Number(r?.counters ?? 0),
     offline: Number(r?.offline ?? 0),
+    maintenance: Number(r?.maintenance ?? 0),
     lastEventAt: r?.last_event ? new Date(r.last_event) : null,
   };
 }

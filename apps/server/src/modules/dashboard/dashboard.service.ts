@@ -111,8 +111,9 @@ export class DashboardService {
   async stats(actor: Actor): Promise<DashboardStats> {
     authorize(actor, 'dashboard.organisation');
     const today = await this.clock.today();
+    const { start } = await this.clock.dayBounds(today.date);
     const [overview, activity, others] = await Promise.all([
-      dayOverview(this.db, today.date, today.date),
+      dayOverview(this.db, today.date, { date: today.date, dayStart: start }),
       latestActivity(this.db, today.now, RECENT_ACTIVITY),
       latestLeaveAndAccess(this.db, today.now, RECENT_ACTIVITY),
     ]);

@@ -120,6 +120,14 @@ describe('GET /api/dashboard/system-health', () => {
       .values([
         { device_id: 'H9-1', name: 'Door one', status: 'online', last_seen_at: new Date() },
         { device_id: 'H9-2', name: 'Door two', status: 'offline' },
+        {
+          device_id: 'H9-3',
+          name: 'Lobby counter',
+          type: 'counter',
+          status: 'online',
+          last_seen_at: new Date(),
+        },
+        { device_id: 'H9-4', name: 'Door under repair', status: 'maintenance' },
       ])
       .execute();
     const res = await get('/api/dashboard/system-health', admin);
@@ -128,16 +136,17 @@ describe('GET /api/dashboard/system-health', () => {
       service: 'deviceIngest',
       label: 'Device ingest',
       state: 'warning',
-      detail: '1 of 2 devices offline, no event yet',
+      detail:
+        '1 of 3 devices offline (2 door controllers, 1 people counter; 1 in maintenance not counted), no event yet',
     });
     await suite.db
       .updateTable('devices')
       .set({ status: 'offline' })
-      .where('device_id', '=', 'H9-1')
+      .where('device_id', 'in', ['H9-1', 'H9-3'])
       .execute();
     const down = await get('/api/dashboard/system-health', admin);
     expect(down.json().health.services.deviceIngest).toBe('down');
-    await suite.db.deleteFrom('devices').where('device_id', 'in', ['H9-1', 'H9-2']).execute();
+    await suite.db.deleteFrom('devices').where('device_id', 'in', ['H9-1', 'H9-2', 'H9-3', 'H9-4']).execute();
   });
 
   it('is for administrators only', async () => {

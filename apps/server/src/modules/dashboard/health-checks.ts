@@ -1,5 +1,5 @@
 import type { ServiceCheck } from '@atrium/contract';
-import type { OtherActivityRow } from './dashboard.repository';
+import type { DeviceIngest, OtherActivityRow } from './dashboard.repository';
 
 /** No push from any device for this long while devices are online is a warning. */
 const QUIET_INGEST_MS = 30 * 60_000;
@@ -15,20 +15,32 @@ function age(ms: number): string {
   return `${Math.round(s / 86_400)} d`;
 }
 
-/** Device ingest: devices offline and the age of the latest pushed event. */
-export function ingestCheck(
-  ingest: { total: number; offline: number; lastEventAt: Date | null } | null,
-  now: Date,
-): ServiceCheck {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Device ingest: devices offline and the age of the latest pushed event. The detail names the
+ * kinds it counts (Access Control lists door controllers, People Counting the counters).
+ */
+export function ingestCheck(ingest: DeviceIngest | null, now: Date): ServiceCheck {
   const base = { service: 'deviceIngest', label: 'Device ingest' };
   if (!ingest) return { ...base, state: 'unknown', detail: 'Not measured' };
-  if (ingest.total === 0) return { ...base, state: 'unknown', detail: 'No devices registered' };
+  const total = ingest.controllers + ingest.counters;
+  if (total === 0) return { ...base, state: 'unknown', detail: 'No devices registered' };
   const last = ingest.lastEventAt
     ? `last event ${age(now.getTime() - ingest.lastEventAt.getTime())} ago`
     : 'no event yet';
   const quiet = !ingest.lastEventAt || now.getTime() - ingest.lastEventAt.getTime() > QUIET_INGEST_MS;
-  const state = ingest.offline >= ingest.total ? 'down' : ingest.offline > 0 || quiet ? 'warning' : 'healthy';
-  return { ...base, state, detail: `${ingest.offline} of ${ingest.total} devices offline, ${last}` };
+  const state = ingest.offline >= total ? 'down' : ingest.offline > 0 || quiet ? 'warning' : 'healthy';
+  const kinds = [
+    plural(ingest.controllers, 'door controller', 'door controllers'),
+    plural(ingest.counters, 'people counter', 'people counters'),
+  ].join(', ');
+  const maintenance = ingest.maintenance ? `; ${ingest.maintenance} in maintenance not counted` : '';
+  return {
+    ...base,
+    state,
+    detail: `${ingest.offline} of ${total} devices offline (${kinds}${maintenance}), ${last}`,
+  };
 }
 
 /** Job scheduler: the background jobs run on this process's timers; late timers mean late jobs. */

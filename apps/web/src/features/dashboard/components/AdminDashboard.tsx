@@ -79,7 +79,7 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
             detail={
               share === null
                 ? 'No employees yet'
-                : `${Math.round(share * 100)}% attendance of ${stats.totalEmployees}`
+                : `${Math.round(share * 100)}% of ${stats.totalEmployees} employed today`
             }
             trend={share === null ? undefined : share > GOOD_ATTENDANCE ? 'up' : 'down'}
             testId="stat-present-today"

@@ -3,16 +3,13 @@ import { addDays, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
+  findRecordForUpdate,
   insertRecordIfAbsent,
   insertRecordsIfAbsent,
   type RecordRow,
 } from '../attendance/attendance.repository';
 import { isEarlyExit, isLate } from '../attendance/attendance.rules';
-import {
-  findRecordForUpdate,
-  findRecordsForUpdate,
-  updateRecordFromBadge,
-} from '../attendance/badge.repository';
+import { findRecordsForUpdate, updateRecordFromBadge } from '../attendance/badge.repository';
 import { findUserSchedules, type Schedule } from '../attendance/schedules.repository';
 import { lastAttendanceEntry } from './ingest.repository';
 

@@ -28,6 +28,17 @@ export async function findRecord(
   return result.rows[0];
 }
 
+/** A person's record of a day, locked: a badge, an approval and a check-out cannot interleave. */
+export async function findRecordForUpdate(db: Kysely<Database>, userId: number, date: string) {
+  return db
+    .selectFrom('attendance_records')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function findRecordById(db: Kysely<Database>, id: number, forUpdate = false) {
   let q = db.selectFrom('attendance_records').selectAll().where('id', '=', id);
   if (forUpdate) q = q.forUpdate();

@@ -7,16 +7,6 @@ import type { Database } from '../../db/schema';
  * marking) are never touched: the WHERE clauses leave them out.
  */
 
-export async function findRecordForUpdate(db: Kysely<Database>, userId: number, date: string) {
-  return db
-    .selectFrom('attendance_records')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('date', '=', date)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** The records of these people's days, locked, in key order so concurrent batches lock alike. */
 export async function findRecordsForUpdate(db: Kysely<Database>, days: { userId: number; date: string }[]) {
   if (days.length === 0) return [];

@@ -165,14 +165,3 @@ function toRequest(row: JoinedRow): CorrectionRequest {
     decision_reason: row.decision_reason,
   };
 }
-
-/** A person's record of a day, locked so an approval and a check-out cannot interleave. */
-export async function findDayRecordForUpdate(db: Kysely<Database>, userId: number, date: string) {
-  return db
-    .selectFrom('attendance_records')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('date', '=', date)
-    .forUpdate()
-    .executeTakeFirst();
-}

@@ -17,6 +17,7 @@ import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
 import type { OrgClock } from '../system/clock';
 import {
+  findRecordForUpdate,
   insertRecordIfAbsent,
   listDayRows,
   type RecordRow,
@@ -27,7 +28,6 @@ import { validateTimes } from './attendance-admin.service';
 import { attendanceUpdate } from './attendance-events';
 import {
   closeRequest,
-  findDayRecordForUpdate,
   findRequest,
   findRequestRow,
   findStartDate,
@@ -74,7 +74,7 @@ export class CorrectionRequestsService {
       );
 
     const id = await this.db.transaction().execute(async (trx) => {
-      const record = await findDayRecordForUpdate(trx, actor.userId, body.date);
+      const record = await findRecordForUpdate(trx, actor.userId, body.date);
       const asked = {
         in: body.check_in_time ? new Date(body.check_in_time) : null,
         out: body.check_out_time ? new Date(body.check_out_time) : null,
@@ -141,7 +141,7 @@ export class CorrectionRequestsService {
     const today = await this.clock.today();
     const written = await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(trx, actor, id);
-      const old = await findDayRecordForUpdate(trx, row.user_id, row.date);
+      const old = await findRecordForUpdate(trx, row.user_id, row.date);
       const asked = { in: row.check_in_time, out: row.check_out_time };
       // The day lost its record since the request (an admin removed it): a check-out alone
       // cannot make one.

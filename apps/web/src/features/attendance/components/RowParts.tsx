@@ -15,6 +15,7 @@ export function StatusBadges({ row }: { row: AttendanceRecord }) {
   return (
     <div className="flex flex-wrap gap-1">
       <Badge tone={STATUS_TONE[row.attendance_status]}>{STATUS_LABEL[row.attendance_status]}</Badge>
+      {row.leave_type ? <span className="text-xs text-slate-600">{row.leave_type}</span> : null}
       {row.late ? <Badge tone="warning">Late</Badge> : null}
       {row.early_exit ? <Badge tone="info">Early exit</Badge> : null}
       {row.forgotten_checkout ? <Badge tone="danger">No check-out</Badge> : null}

@@ -48,7 +48,8 @@ const DAY_BADGE = {
 function dayDetail(day: PersonAttendanceDay): string {
   if (day.kind === 'worked' && day.check_in_time) {
     const out = day.check_out_time ? organisationClock(day.check_out_time) : 'still in';
-    return `${organisationClock(day.check_in_time)} – ${out}${day.hours !== null ? ` · ${day.hours} h` : ''}`;
+    // One decimal, as the attendance table shows hours.
+    return `${organisationClock(day.check_in_time)} – ${out}${day.hours !== null ? ` · ${day.hours.toFixed(1)} h` : ''}`;
   }
   if (day.kind === 'on_leave') return day.leave_type ?? 'Approved leave';
   return day.kind === 'absent' ? 'No check-in' : '';

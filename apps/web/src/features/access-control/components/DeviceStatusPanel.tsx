@@ -26,7 +26,16 @@ export function DeviceStatusPanel() {
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Device Status</CardTitle>
+        <div>
+          <CardTitle>Device Status</CardTitle>
+          {devices.data ? (
+            // Says what the list holds: the dashboard's device check also counts people counters.
+            <p className="mt-1 text-sm text-slate-600" data-testid="device-summary">
+              {devices.data.length} {devices.data.length === 1 ? 'door controller' : 'door controllers'},{' '}
+              {devices.data.filter((d) => d.status === 'offline').length} offline
+            </p>
+          ) : null}
+        </div>
         <Button size="sm" onClick={() => setOpen({ kind: 'simulate' })} disabled={controllers.length === 0}>
           <Zap aria-hidden="true" className="size-4" />
           Simulate Event

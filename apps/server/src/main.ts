@@ -4,7 +4,14 @@ import { ConfigError, isLoopbackHost, loadConfig } from './config';
 import { createDb } from './db/connection';
 import { openDatabase } from './db/open';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { seedDemo, seedDemoAccess, seedDemoAttendance, seedDemoCounting, seedDemoLeave } from './demo';
+import {
+  seedDemo,
+  seedDemoAccess,
+  seedDemoAttendance,
+  seedDemoCorrections,
+  seedDemoCounting,
+  seedDemoLeave,
+} from './demo';
 import { startDemoDevices } from './demo/access-simulation';
 import { startDemoCounters } from './demo/counting-simulation';
 import { PublishedDemoLogins } from './demo/published-logins';
@@ -35,6 +42,7 @@ async function main(): Promise<void> {
   const clock = new OrgClock(database.db);
   if (config.demo) await seedDemoAttendance(database.db, clock);
   if (config.demo) await seedDemoLeave(database.db, clock);
+  if (config.demo) await seedDemoCorrections(database.db, clock);
   if (config.demo) await seedDemoAccess(database.db, clock);
   if (config.demo) await seedDemoCounting(database.db, clock);
 

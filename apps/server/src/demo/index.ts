@@ -7,6 +7,8 @@ import { seedOrganisation } from './organisation';
 export { seedDemoAccess } from './access';
 /** Runs at every demo start, after seedDemo: attendance history must reach today. */
 export { seedDemoAttendance } from './attendance';
+/** Runs at every demo start after the leave seed: a couple of waiting correction requests, once. */
+export { seedDemoCorrections } from './corrections';
 /** Runs at every demo start: the two people counters once, then 15-minute windows up to now. */
 export { seedDemoCounting } from './counting';
 /** Runs at every demo start after the attendance seed: leave history once, then keeps the two consistent. */

@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { counted } from '../../text';
 import { cutClip } from '../../video/clip';
 import type { MediaTokens } from '../../video/media-token';
 import { playbackPlaylist } from '../../video/playlists';
@@ -299,7 +300,7 @@ export class VideoService {
       });
     if (t.getTime() - f.getTime() > max) {
       const hours = max / 3600_000;
-      const limit = hours >= 1 ? `${hours} hours` : `${max / 60_000} minutes`;
+      const limit = hours >= 1 ? counted(hours, 'hour') : counted(max / 60_000, 'minute');
       throw new AppError('validation_failed', `to: must be at most ${limit} after from`, {
         fields: { to: `must be at most ${limit} after from` },
       });

@@ -20,3 +20,34 @@ export function displayPeriod(start: string, end: string): string {
 export function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${n.toLocaleString('en-GB')} ${n === 1 ? singular : plural}`;
 }
+
+/** Field names whose words are not just their parts. */
+const FIELD_WORDS: Record<string, string> = {
+  check_in_time: 'check-in',
+  check_out_time: 'check-out',
+  userIds: 'people',
+  userId: 'person',
+  applicationIds: 'applications',
+  url: 'URL',
+  stream_url: 'stream URL',
+};
+
+/**
+ * An API field name in words, capitalised, to start a sentence: "startDate" and "start_date" say
+ * "Start date", "check_in_time" "Check-in"; list positions ("userIds.0") are left out. The
+ * response's `details[].field` keeps the API name; this is only for the sentence.
+ */
+export function fieldWords(field: string): string {
+  const parts = field.split('.').filter((p) => p !== '' && !/^\d+$/.test(p));
+  const words = parts
+    .map(
+      (p) =>
+        FIELD_WORDS[p] ??
+        p
+          .replace(/_/g, ' ')
+          .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+          .toLowerCase(),
+    )
+    .join(' ');
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'The request';
+}

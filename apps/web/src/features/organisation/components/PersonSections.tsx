@@ -129,7 +129,7 @@ export function AccessSection({ permissions }: { permissions: AccessPermission[]
               <span className="font-medium text-slate-900">{p.area_name}</span>
               <span className="block text-xs text-slate-600">
                 {p.granted_via === 'department' ? 'Through their department' : 'Granted to them'}
-                {p.valid_until ? ` · until ${p.valid_until}` : ''}
+                {p.valid_until ? ` · until ${calendarDateText(p.valid_until.slice(0, 10))}` : ''}
               </span>
             </span>
             <Badge tone={PERMISSION_TONE[p.status]} className="capitalize">

@@ -35,8 +35,10 @@ test.describe('sign in and out', () => {
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await expect(page.getByText('Only administrators can access reports.')).toBeVisible();
     await page.goto('/people-counting');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('Only administrators can access people counting analytics.')).toBeVisible();
   });
 
   test('the login page says it is a demo and shows the server error until a field changes', async ({

@@ -40,7 +40,7 @@ test('an admin imports a CSV: the bad row is shown, fixed, then every row import
   await file.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: peopleCsv(tag, 'Atlantis') });
   await expect(dialog.getByTestId('import-summary')).toHaveText('2 rows read, 1 ready to import, 1 error.');
   await expect(dialog.getByRole('row').nth(1)).toHaveText(
-    /^3\s*department\s*department "Atlantis" does not exist$/,
+    /^3\s*department\s*Department "Atlantis" does not exist$/,
   );
   await expect(dialog.getByTestId('import-confirm')).toBeDisabled();
 

@@ -58,7 +58,11 @@ test('an admin adds a person, who signs in through the invitation link; disablin
     await invitee.getByLabel('New password').fill('password1234');
     await invitee.getByLabel('Repeat password').fill('password1234');
     await invitee.getByRole('button', { name: 'Set Password and Sign In' }).click();
-    await expect(invitee.getByText(/one of the most common passwords/).first()).toBeVisible();
+    // Said once, under the password field.
+    await expect(invitee.getByText(/one of the most common passwords/)).toHaveCount(1);
+    await expect(
+      invitee.getByText('This is one of the most common passwords. Choose one that is harder to guess.'),
+    ).toBeVisible();
     const password = `Nina's own ${tag} passphrase`;
     await invitee.getByLabel('New password').fill(password);
     await invitee.getByLabel('Repeat password').fill(password);

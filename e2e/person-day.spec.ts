@@ -23,7 +23,9 @@ async function employeeManagement(page: Page) {
 test('a person on approved leave shows "On leave" and is not among the absent', async ({ page, request }) => {
   const headers = await admin(request);
   const date = await today(request, headers);
-  const onLeave = await (await request.get(`/api/attendance?date=${date}&status=on_leave`, { headers })).json();
+  const onLeave = await (
+    await request.get(`/api/attendance?date=${date}&status=on_leave`, { headers })
+  ).json();
   // The demo puts three people on approved leave today.
   expect(onLeave.total).toBeGreaterThan(0);
   const person = onLeave.attendance[0] as { first_name: string; last_name: string; leave_type: string };

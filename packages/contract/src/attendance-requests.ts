@@ -55,7 +55,7 @@ export const CreateCorrectionRequest = z
     reason: Reason,
   })
   .refine((b) => b.check_in_time !== undefined || b.check_out_time !== undefined, {
-    error: 'give check_in_time or check_out_time',
+    error: 'or check-out is required',
     path: ['check_in_time'],
   });
 export type CreateCorrectionRequest = z.infer<typeof CreateCorrectionRequest>;

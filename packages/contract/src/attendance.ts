@@ -108,7 +108,7 @@ export const AttendanceStatsResponse = z.object({ stats: AttendanceStats });
 export type AttendanceStatsResponse = z.infer<typeof AttendanceStatsResponse>;
 
 export const BulkMarkRequest = z.object({
-  userIds: z.array(Id).min(1, { error: 'select at least one person' }).max(1000),
+  userIds: z.array(Id).min(1, { error: 'must name at least one person' }).max(1000),
   date: CalendarDate,
 });
 export type BulkMarkRequest = z.infer<typeof BulkMarkRequest>;
@@ -133,7 +133,7 @@ export const CorrectAttendanceRequest = z
     reason: Reason,
   })
   .refine((b) => b.check_in_time !== undefined || b.check_out_time !== undefined, {
-    error: 'give check_in_time or check_out_time',
+    error: 'or check-out is required',
     path: ['check_in_time'],
   });
 export type CorrectAttendanceRequest = z.infer<typeof CorrectAttendanceRequest>;

@@ -1,7 +1,9 @@
-import { localDate } from '@atrium/contract/calendar';
+import { localDate, zonedInstant } from '@atrium/contract/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { dayOverview } from '../modules/attendance/attendance.repository';
+import { versionOn } from '../modules/attendance/attendance.rules';
+import { findUserSchedules } from '../modules/attendance/schedules.repository';
 import { OrgClock } from '../modules/system/clock';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';
@@ -82,6 +84,30 @@ describe('demo attendance', () => {
       .where('date', '<', '2026-07-08')
       .execute();
     expect(open.length).toBeGreaterThan(5);
+  });
+
+  it("places past check-ins at each schedule's start on the organisation's clock, not in UTC", async () => {
+    const rows = await database.db
+      .selectFrom('attendance_records')
+      .select(['user_id', 'date', 'check_in_time'])
+      .where('date', '<', '2026-07-08')
+      .execute();
+    const schedules = await findUserSchedules(database.db, [...new Set(rows.map((r) => r.user_id))], {
+      from: '2026-05-10',
+      to: '2026-07-07',
+    });
+    // London is on BST (UTC+1) here: a start read in UTC would be an hour late for everyone.
+    for (const r of rows) {
+      const start = zonedInstant(
+        r.date,
+        versionOn(schedules.get(r.user_id)!, r.date).start_time,
+        'Europe/London',
+      );
+      const minutesFromStart = (r.check_in_time.getTime() - start.getTime()) / 60_000;
+      expect(minutesFromStart).toBeGreaterThanOrEqual(-25);
+      expect(minutesFromStart).toBeLessThanOrEqual(51);
+    }
+    expect(rows.length).toBeGreaterThan(1500);
   });
 
   it('is idempotent on the same day and fills the missing days on a later start', async () => {

@@ -10,6 +10,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError, type ErrorCode, statusByCode } from '../errors';
+import { fieldWords } from '../text';
 
 function fieldIssues(
   context: string | undefined,
@@ -19,7 +20,8 @@ function fieldIssues(
     const field = v.instancePath?.split('/').filter(Boolean).join('.') || context || 'body';
     const rule = v.keyword ?? 'invalid';
     const text = (v.message ?? 'is invalid').replace(/^Invalid input: /, '');
-    return { field, rule, message: `${field} ${text}` };
+    // A sentence naming the field in words; `field` keeps the API name.
+    return { field, rule, message: `${fieldWords(field)} ${text}` };
   });
 }
 
@@ -54,7 +56,7 @@ function clientErrorEnvelope(error: FastifyError, status: number): { status: num
   const known = fastifyClientErrors[error.code];
   if (known) {
     const message =
-      known.field === 'body' && known.rule === 'json' ? 'body is not valid JSON' : error.message;
+      known.field === 'body' && known.rule === 'json' ? 'The body is not valid JSON' : error.message;
     return {
       status: statusByCode[known.code],
       body: envelope(known.code, message, [{ field: known.field, rule: known.rule, message }]),

@@ -1,3 +1,5 @@
+import { organisationClock, organisationToday } from './org-time';
+
 /**
  * A calendar date in words, "Wed 25 Nov 2026" (or "Wed 25 Nov" without the year). A date has no
  * time zone, so it is formatted as the UTC midnight it names and never shifts a day.
@@ -11,4 +13,12 @@ export function calendarDateText(date: string, withYear = true): string {
     ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * An instant on the organisation's clock, with its date in the same words as a calendar date:
+ * "Wed 25 Nov 2026, 11:40" (or "Wed 25 Nov, 11:40" without the year).
+ */
+export function instantText(instant: string | Date, withYear = true): string {
+  return `${calendarDateText(organisationToday(new Date(instant)), withYear)}, ${organisationClock(instant)}`;
 }

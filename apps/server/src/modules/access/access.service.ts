@@ -123,11 +123,9 @@ export class AccessService {
     authorize(actor, 'access.self');
     const point = await findAccessPointByName(this.db, body.access_point);
     if (!point) {
-      throw new AppError(
-        'validation_failed',
-        `access_point "${body.access_point}" is not a known access point`,
-        [{ field: 'access_point', rule: 'exists', message: 'access_point must name a known access point' }],
-      );
+      throw new AppError('validation_failed', `"${body.access_point}" is not a known access point`, [
+        { field: 'access_point', rule: 'exists', message: 'The access point must be a known one' },
+      ]);
     }
     const now = this.clock.now();
     const at = new Date(Math.floor(now.getTime()));
@@ -286,11 +284,11 @@ export class AccessService {
       if (!person) throw notFound('User');
       if (person.badge_number === badge) return person;
       if (await badgeTaken(trx, badge, userId)) {
-        throw new AppError('conflict', `badge_number ${badge} belongs to someone else`, [
+        throw new AppError('conflict', `Badge ${badge} belongs to someone else`, [
           {
             field: 'badge_number',
             rule: 'unique',
-            message: 'badge_number is already given to another person',
+            message: 'This badge number is already given to another person',
           },
         ]);
       }

@@ -19,9 +19,8 @@ export function decodeCursor(cursor: string | undefined): Position | undefined {
   const m = /^(\d{1,2})\.(-?\d{1,15})\.(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString());
   const at = m ? new Date(Number(m[2])) : undefined;
   if (!m || !at || Number.isNaN(at.getTime()) || !Number.isSafeInteger(Number(m[3]))) {
-    throw new AppError('validation_failed', 'cursor must be a cursor returned by the previous page', [
-      { field: 'cursor', rule: 'format', message: 'cursor must be a cursor returned by the previous page' },
-    ]);
+    const message = 'The cursor must be one returned by the previous page';
+    throw new AppError('validation_failed', message, [{ field: 'cursor', rule: 'format', message }]);
   }
   return { rank: Number(m[1]), at, id: Number(m[3]) };
 }

@@ -91,12 +91,9 @@ export class DevicesService {
   async update(actor: Actor, id: number, body: UpdateDeviceRequest): Promise<Device> {
     authorize(actor, 'access.manage');
     if (body.access_point_id != null && !(await accessPointExists(this.db, body.access_point_id))) {
-      throw new AppError('validation_failed', 'access_point_id must name an existing access point', [
-        {
-          field: 'access_point_id',
-          rule: 'exists',
-          message: 'access_point_id must name an existing access point',
-        },
+      const message = 'The access point must be an existing one';
+      throw new AppError('validation_failed', message, [
+        { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
     const now = this.clock.now();
@@ -255,15 +252,14 @@ export class DevicesService {
     authorize(actor, 'access.manage');
     const device = await findDeviceByCode(this.db, body.deviceId);
     if (!device) {
-      throw new AppError('validation_failed', `deviceId ${body.deviceId} is not a known device`, [
-        { field: 'deviceId', rule: 'exists', message: 'deviceId must name a known device' },
+      throw new AppError('validation_failed', `${body.deviceId} is not a known device`, [
+        { field: 'deviceId', rule: 'exists', message: 'The device must be a known one' },
       ]);
     }
     const person = await findBadgeHolder(this.db, body.userId);
     if (!person?.active || !person.badge_number) {
-      throw new AppError('validation_failed', 'userId must name an active person with a badge', [
-        { field: 'userId', rule: 'exists', message: 'userId must name an active person with a badge' },
-      ]);
+      const message = 'The person must be active and have a badge';
+      throw new AppError('validation_failed', message, [{ field: 'userId', rule: 'exists', message }]);
     }
     const controller = this.simulator?.get(device.device_id);
     if (!controller) {

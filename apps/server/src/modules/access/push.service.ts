@@ -157,7 +157,7 @@ export class DevicePushService {
       body_excerpt: excerpt,
     });
     return new AppError('validation_failed', `The event could not be read: ${error.message}`, [
-      { field: 'body', rule: 'format', message: `body ${error.message}` },
+      { field: 'body', rule: 'format', message: `The event could not be read: ${error.message}` },
     ]);
   }
 

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
+import { counted, displayDate } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
@@ -88,12 +89,17 @@ export class AttendanceAdminService {
   ): Promise<BulkMarkResponse['bulk']> {
     authorize(actor, 'attendance.manage');
     const today = await this.clock.today();
-    if (body.date > today.date) throw issue('date', 'not_in_future', 'date must not be in the future');
+    if (body.date > today.date) throw issue('date', 'not_in_future', 'The date must not be in the future');
     const ids = [...new Set(body.userIds)];
     const schedules = await findUserSchedules(this.db, ids, { from: body.date, to: body.date }, true);
     const people = [...schedules].map(([id, schedule]) => ({ id, schedule: versionOn(schedule, body.date) }));
     const unknown = ids.filter((id) => !schedules.has(id));
-    if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
+    if (unknown.length)
+      throw issue(
+        'userIds',
+        'unknown',
+        `Unknown user ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}`,
+      );
 
     const changed = await this.db.transaction().execute(async (trx) => {
       const touched: number[] = [];
@@ -191,7 +197,12 @@ export class AttendanceAdminService {
     if (ids) {
       const known = await findUserSchedules(this.db, ids, { from: start, to: start }, true);
       const unknown = ids.filter((i) => !known.has(i));
-      if (unknown.length) throw issue('userIds', 'unknown', `Unknown user ids: ${unknown.join(', ')}`);
+      if (unknown.length)
+        throw issue(
+          'userIds',
+          'unknown',
+          `Unknown user ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}`,
+        );
     }
     // The list's own department and search filters, so the file holds the people the list shows.
     const filter: DayRowFilter = {
@@ -241,13 +252,21 @@ export class AttendanceAdminService {
 function rangeOf(startDate: string | undefined, endDate: string | undefined, today: string) {
   const start = startDate ?? endDate ?? today;
   const end = endDate ?? startDate ?? today;
-  if (end < start) throw issue('endDate', 'after_start', 'endDate must not be before startDate');
+  if (end < start) throw issue('endDate', 'after_start', 'The end date must not be before the start date');
   if (daysBetween(start, end) >= MAX_RANGE_DAYS)
-    throw issue('endDate', 'range_too_long', `a date range may cover at most ${MAX_RANGE_DAYS} days`);
+    throw issue(
+      'endDate',
+      'range_too_long',
+      `A date range may cover at most ${counted(MAX_RANGE_DAYS, 'day')}`,
+    );
   return { start, end };
 }
 
-/** Bulk "present" uses the schedule's hours, never a time that has not happened yet. */
+/**
+ * Bulk "present", one rule for today and a past day (the web's bulk panel says it): the
+ * schedule's hours up to now. Check-in at the schedule's start (now, if that is still ahead),
+ * check-out at its end once that has passed, else left open.
+ */
 function bulkTimes(schedule: { start_time: string; end_time: string }, date: string, today: Today) {
   const start = zonedInstant(date, schedule.start_time, today.timeZone);
   const end = zonedInstant(date, schedule.end_time, today.timeZone);
@@ -258,16 +277,16 @@ function bulkTimes(schedule: { start_time: string; end_time: string }, date: str
 /** The rules of any correction: the admin's own and an approved request (correction-requests.service). */
 export function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
   if (localDate(checkIn, today.timeZone) !== date)
-    throw issue('check_in_time', 'same_day', `check_in_time must fall on ${date}`);
+    throw issue('check_in_time', 'same_day', `Check-in must fall on ${displayDate(date)}`);
   if (checkIn > today.now)
-    throw issue('check_in_time', 'not_in_future', 'check_in_time must not be in the future');
+    throw issue('check_in_time', 'not_in_future', 'Check-in must not be in the future');
   if (!checkOut) return;
   if (checkOut < checkIn)
-    throw issue('check_out_time', 'after_check_in', 'check_out_time must not be before check_in_time');
+    throw issue('check_out_time', 'after_check_in', 'Check-out must not be before check-in');
   if (checkOut > today.now)
-    throw issue('check_out_time', 'not_in_future', 'check_out_time must not be in the future');
+    throw issue('check_out_time', 'not_in_future', 'Check-out must not be in the future');
   if (checkOut.getTime() - checkIn.getTime() > 86_400_000)
-    throw issue('check_out_time', 'max_24_hours', 'a shift may last at most 24 hours');
+    throw issue('check_out_time', 'max_24_hours', 'A shift may last at most 24 hours');
 }
 
 function timesOf(record: RecordRow) {

@@ -163,7 +163,7 @@ describe('bulk marking', () => {
     expect(await audits('attendance.created', rows[0]!.id)).toHaveLength(1);
   });
 
-  it('leaves the check-out open when marking today before the day ends', async () => {
+  it('uses one rule for today and a past day: the schedule start, and its end once passed', async () => {
     const [a] = await team('Bulk Today', 1);
     await suite.http.post('/api/attendance/bulk-mark-present', suite.admin, {
       userIds: [a!.id],
@@ -174,6 +174,8 @@ describe('bulk marking', () => {
       .selectAll()
       .where('user_id', '=', a!.id)
       .executeTakeFirstOrThrow();
+    // 15:00 BST on a 09:00-17:30 day: in at the schedule's start (not now), out not yet.
+    expect(row.check_in_time).toEqual(new Date('2026-07-08T08:00:00Z'));
     expect(row.check_out_time).toBeNull();
   });
 

@@ -189,7 +189,7 @@ describe('POST /api/attendance/export', () => {
       format: 'csv',
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toBe('Unknown user ids: 424242');
+    expect(unknown.json().error.message).toBe('Unknown user id: 424242');
     const xlsx = await suite.http.post('/api/attendance/export', suite.admin, {
       startDate: '2026-07-07',
       endDate: '2026-07-07',

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { DomainEvent, EventBus } from '../../events/bus';
+import { displayDate } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
@@ -64,13 +65,13 @@ export class CorrectionRequestsService {
     authorize(actor, 'attendance.request');
     const today = await this.clock.today();
     if (body.date > today.date)
-      throw issue('date', 'not_in_future', `date must be today (${today.date}) or earlier`);
+      throw issue('date', 'not_in_future', `The date must be today (${displayDate(today.date)}) or earlier`);
     const person = await findStartDate(this.db, actor.userId);
     if (person?.start_date && body.date < person.start_date)
       throw issue(
         'date',
         'before_start_date',
-        `date must not be before your start date (${person.start_date})`,
+        `The date must not be before your start date (${displayDate(person.start_date)})`,
       );
 
     const id = await this.db.transaction().execute(async (trx) => {
@@ -84,13 +85,17 @@ export class CorrectionRequestsService {
         throw issue(
           'check_in_time',
           'required_without_record',
-          `check_in_time is required: nothing is recorded on ${body.date}`,
+          `Check-in is required: nothing is recorded on ${displayDate(body.date)}`,
         );
       const times = resulting(record, asked);
       // Judged as the approval will judge them, so staff hear now what would be refused later.
       validateTimes(body.date, times.checkIn, times.checkOut, today);
       if (record && sameTimes(record, times))
-        throw issue('check_in_time', 'no_change', `These times are already recorded for ${body.date}`);
+        throw issue(
+          'check_in_time',
+          'no_change',
+          `These times are already recorded for ${displayDate(body.date)}`,
+        );
       const created = await insertPendingRequest(trx, {
         user_id: actor.userId,
         date: body.date,
@@ -101,7 +106,10 @@ export class CorrectionRequestsService {
         created_at: today.now,
       });
       if (!created)
-        throw new AppError('conflict', `You already have a pending correction request for ${body.date}`);
+        throw new AppError(
+          'conflict',
+          `You already have a pending correction request for ${displayDate(body.date)}`,
+        );
       await this.audit(trx, actor, 'attendance_request.created', created, {
         reason: body.reason,
         requested: requestedTimes(created),
@@ -148,7 +156,7 @@ export class CorrectionRequestsService {
       if (!old && !asked.in)
         throw new AppError(
           'conflict',
-          `${row.date} has no attendance record any more, and the request gives no check-in time`,
+          `${displayDate(row.date)} has no attendance record any more, and the request gives no check-in time`,
         );
       const { checkIn, checkOut } = resulting(old, asked);
       validateTimes(row.date, checkIn, checkOut, today);
@@ -168,7 +176,8 @@ export class CorrectionRequestsService {
             source: 'correction',
             created_by: actor.userId,
           });
-      if (!record) throw new AppError('conflict', `${row.date} was recorded meanwhile; please try again`);
+      if (!record)
+        throw new AppError('conflict', `${displayDate(row.date)} was recorded meanwhile; please try again`);
       // The record's own history reads like an admin correction's, naming the request.
       await recordAudit(trx, {
         actorUserId: actor.userId,
@@ -253,7 +262,7 @@ export class CorrectionRequestsService {
     // The cursor is the last id shown; anything else (or beyond an integer column) is not one.
     const after = query.cursor === undefined ? undefined : Number(query.cursor);
     if (after !== undefined && !(/^\d{1,10}$/.test(query.cursor!) && after <= INT32_MAX))
-      throw issue('cursor', 'cursor', 'cursor must be a cursor returned by the previous page');
+      throw issue('cursor', 'cursor', 'The cursor must be one returned by the previous page');
     // One row more than asked says whether another page follows, without counting them all.
     const rows = await listRequests(this.db, { ...filter, after, limit: query.limit + 1 });
     const requests = rows.slice(0, query.limit);

@@ -23,8 +23,7 @@ import { endSessionsIn } from './session-end';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { describeUserAgent } from './user-agent';
 
-function fieldError(field: string, rule: string, text: string): AppError {
-  const message = `${field} ${text}`;
+function fieldError(field: string, rule: string, message: string): AppError {
   return new AppError('validation_failed', message, [{ field, rule, message }]);
 }
 
@@ -72,11 +71,11 @@ export class AccountService {
         targetId: actor.userId,
         details: { reason: 'wrong_current_password' },
       });
-      throw fieldError('currentPassword', 'incorrect', 'is not your current password');
+      throw fieldError('currentPassword', 'incorrect', 'That is not your current password');
     }
     await clearLoginFailuresFrom(this.db, email, actor.ip);
     if (input.newPassword === input.currentPassword) {
-      throw fieldError('newPassword', 'differs', 'must differ from your current password');
+      throw fieldError('newPassword', 'differs', 'The new password must differ from your current one');
     }
 
     const newHash = await hashPassword(input.newPassword);

@@ -26,7 +26,7 @@ export const isCommonPassword = (password: string) => commonPasswords().has(pass
  */
 export function assertAcceptablePassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
-    const message = `${field} is one of the most common passwords; choose another`;
+    const message = 'This is one of the most common passwords. Choose one that is harder to guess.';
     throw new AppError('validation_failed', message, [{ field, rule: 'not_common', message }]);
   }
 }

@@ -48,7 +48,7 @@ export function throttleWait(counts: FailureCounts): number {
 function inWords(seconds: number): string {
   if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const m = Math.ceil(seconds / 60);
-  return `${m} minutes`;
+  return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
 /**

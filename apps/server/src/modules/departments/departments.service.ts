@@ -31,7 +31,7 @@ const hasCode = (error: unknown, code: string) =>
 
 const nameTaken = (name: string) =>
   new AppError('conflict', `A department named ${name} already exists`, [
-    { field: 'name', rule: 'unique', message: 'is already the name of a department' },
+    { field: 'name', rule: 'unique', message: 'This is already the name of a department' },
   ]);
 
 const stillHasPeople = (name: string, people: number, active: number) => {

@@ -72,7 +72,7 @@ describe('departments', () => {
     ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().error.details).toEqual([
-        { field: 'name', rule: 'unique', message: 'is already the name of a department' },
+        { field: 'name', rule: 'unique', message: 'This is already the name of a department' },
       ]);
     }
     // Renaming to its own name (another case) is no conflict.

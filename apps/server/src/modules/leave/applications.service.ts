@@ -19,6 +19,7 @@ import type {
 } from '@atrium/contract';
 import { inclusiveDays } from '@atrium/contract/calendar';
 import { AppError, notFound } from '../../errors';
+import { counted } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { fullName } from '../people/people.repository';
@@ -129,7 +130,7 @@ export class LeaveApplicationsService {
         if (segment.days > remaining) {
           throw new AppError(
             'unprocessable',
-            `Not enough ${type.leave_name} balance: ${remaining} days remaining in ${segment.year}, ${segment.days} requested`,
+            `Not enough ${type.leave_name} balance: ${counted(remaining, 'day')} remaining in ${segment.year}, ${segment.days} requested`,
             { remaining_days: remaining, requested_days: segment.days, year: segment.year },
           );
         }

@@ -94,7 +94,7 @@ describe('applying for leave', () => {
     const res = await apply(s, annualLeave('2026-07-10', '2026-07-10', '   '));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([expect.objectContaining({ field: 'reason' })]);
-    expect(res.json().error.message).toMatch(/reason must not be blank/);
+    expect(res.json().error.message).toMatch(/Reason must not be blank/);
   });
 
   it('refuses missing fields, malformed dates and an unknown leave type', async () => {

@@ -1,5 +1,6 @@
 import type { LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { AppError, notFound } from '../../errors';
+import { counted } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
@@ -78,7 +79,7 @@ export class LeavePoliciesService {
           { from: before.max_days_per_year, to: values.maxDays },
           now.year,
           actor.userId,
-          `Allowance changed from ${before.max_days_per_year} to ${values.maxDays} days`,
+          `Allowance changed from ${before.max_days_per_year} to ${counted(values.maxDays, 'day')}`,
         );
         await recordAudit(trx, {
           actorUserId: actor.userId,

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/connection';
 import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
+import { displayDate } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
 import { publishApplicationChanged } from '../leave/notifications';
@@ -33,8 +34,8 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
 
 const dateTaken = (date: string) =>
-  new AppError('conflict', `date ${date} already has a public holiday`, [
-    { field: 'date', rule: 'unique', message: `already has a public holiday` },
+  new AppError('conflict', `${displayDate(date)} already has a public holiday`, [
+    { field: 'date', rule: 'unique', message: `${displayDate(date)} already has a public holiday` },
   ]);
 
 /** The organisation's settings and public holidays: administrators only, every change audited. */
@@ -134,9 +135,8 @@ export class OrganisationService {
   ): Promise<{ holidays: Holiday[]; skipped: number }> {
     authorize(actor, 'organisation.manage');
     if (fromYear === toYear) {
-      throw new AppError('validation_failed', 'toYear must differ from fromYear', [
-        { field: 'toYear', rule: 'different', message: 'must differ from fromYear' },
-      ]);
+      const message = 'The year to copy to must differ from the year copied';
+      throw new AppError('validation_failed', message, [{ field: 'toYear', rule: 'different', message }]);
     }
     const source = await listHolidays(this.db, fromYear);
     const candidates = source

@@ -18,7 +18,7 @@ export interface EndedBy {
 /** A last working day before the start date is refused, naming the field. */
 export function checkSpan(startDate: string | null, endDate: string | null | undefined): void {
   if (endDate && startDate && endDate < startDate) {
-    const message = 'endDate must not be before startDate';
+    const message = 'The last working day must not be before the start date';
     throw new AppError('validation_failed', message, [{ field: 'endDate', rule: 'after_start', message }]);
   }
 }

@@ -26,6 +26,6 @@ export function decodeNameCursor(cursor: string | undefined): NamePosition | und
   ) {
     return { lastName: value[0], firstName: value[1], id: value[2] };
   }
-  const message = 'cursor must be a cursor returned by the previous page';
+  const message = 'The cursor must be one returned by the previous page';
   throw new AppError('validation_failed', message, [{ field: 'cursor', rule: 'format', message }]);
 }

@@ -1,4 +1,5 @@
 import { type PeopleCsvColumn, type PeopleImportIssue, PersonFields } from '@atrium/contract';
+import { fieldWords } from '../../text';
 import type { NewUser } from './people.repository';
 import type { CsvPerson } from './people-csv';
 
@@ -49,7 +50,7 @@ export function checkRows(
           line,
           field: 'department',
           rule: 'unknown',
-          message: `department "${cells.department}" does not exist`,
+          message: `Department "${cells.department}" does not exist`,
         });
       }
     }
@@ -72,7 +73,7 @@ export function checkRows(
           line,
           field: column ?? 'row',
           rule: blank ? 'required' : issue.code,
-          message: `${column ?? 'row'} ${message}`,
+          message: `${column ? fieldWords(column) : 'The row'} ${message}`,
         });
       }
     }
@@ -108,7 +109,7 @@ export function duplicateIssues(people: ImportPerson[], taken: TakenIdentifiers)
       if (seen) seen.push(person.line);
       else lines.set(value, [person.line]);
     }
-    const label = column.replace('_', ' ');
+    const label = fieldWords(column);
     for (const person of people) {
       const value = of(person);
       if (taken[column as keyof TakenIdentifiers].has(value)) {

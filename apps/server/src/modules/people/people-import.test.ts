@@ -59,7 +59,7 @@ describe('POST /api/users/import', () => {
       valid: 3,
       errorCount: 1,
       errors: [
-        { line: 3, field: 'email', rule: 'invalid_format', message: 'email must be a valid email address' },
+        { line: 3, field: 'email', rule: 'invalid_format', message: 'Email must be a valid email address' },
       ],
       created: 0,
     });
@@ -125,8 +125,8 @@ describe('POST /api/users/import', () => {
       [5, 'badge_number', 'taken'],
       [6, 'department', 'unknown'],
     ]);
-    expect(body.errors[0]!.message).toBe('email twice@example.test is also on line 3');
-    expect(body.errors[4]!.message).toBe('department "Nowhere" does not exist');
+    expect(body.errors[0]!.message).toBe('Email twice@example.test is also on line 3');
+    expect(body.errors[4]!.message).toBe('Department "Nowhere" does not exist');
     expect((await post(file)).statusCode).toBe(400);
   });
 

@@ -78,7 +78,7 @@ export class PeopleService {
         checkSpan(span.start_date, endDate);
         if (endDate > today.date) {
           const message =
-            'endDate must not be after today: set a later last working day by editing the person';
+            'The last working day must not be after today: set a later one by editing the person';
           throw new AppError('validation_failed', message, [
             { field: 'endDate', rule: 'not_in_future', message },
           ]);
@@ -137,7 +137,7 @@ export class PeopleService {
       if (!department) throw notFound('Department');
       const manager = userId === null ? null : await findMemberOf(trx, departmentId, userId);
       if (userId !== null && !manager) {
-        const message = `userId must be an active person of ${department.name}`;
+        const message = `The manager must be an active person of ${department.name}`;
         throw new AppError('validation_failed', message, [
           { field: 'userId', rule: 'in_department', message },
         ]);

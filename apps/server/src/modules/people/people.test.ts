@@ -92,7 +92,11 @@ describe('PUT /api/departments/:id/manager', () => {
       const res = await suite.http.put(url, suite.admin, { userId });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toEqual([
-        { field: 'userId', rule: 'in_department', message: 'userId must be an active person of Own Team' },
+        {
+          field: 'userId',
+          rule: 'in_department',
+          message: 'The manager must be an active person of Own Team',
+        },
       ]);
     }
     await suite.db.updateTable('users').set({ active: false }).where('id', '=', member!.id).execute();

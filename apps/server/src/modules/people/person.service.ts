@@ -278,7 +278,7 @@ export class PersonService {
   /** A department that exists, identifiers nobody else holds. */
   private async check(trx: Kysely<Database>, fields: Partial<PersonFields>, exceptUserId?: number) {
     if (fields.departmentId != null && !(await departmentExists(trx, fields.departmentId))) {
-      const message = 'departmentId must be an existing department';
+      const message = 'The department must be an existing one';
       throw new AppError('validation_failed', message, [{ field: 'departmentId', rule: 'exists', message }]);
     }
     const collisions = await takenIdentifiers(trx, fields, exceptUserId);

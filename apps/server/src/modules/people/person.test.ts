@@ -105,7 +105,7 @@ describe('POST /api/users', () => {
     const res = await suite.http.post('/api/users', suite.admin, newPerson(424242));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([
-      { field: 'departmentId', rule: 'exists', message: 'departmentId must be an existing department' },
+      { field: 'departmentId', rule: 'exists', message: 'The department must be an existing one' },
     ]);
     const bad = await suite.http.post(
       '/api/users',

@@ -77,7 +77,7 @@ export class CameraPushService {
     } catch (error) {
       if (!(error instanceof PushFormatError)) throw error;
       throw new AppError('validation_failed', `The event could not be read: ${error.message}`, [
-        { field: 'body', rule: 'format', message: `body ${error.message}` },
+        { field: 'body', rule: 'format', message: `The event could not be read: ${error.message}` },
       ]);
     }
     return notice.active ? this.active(camera, notice, at) : this.inactive(camera, at);

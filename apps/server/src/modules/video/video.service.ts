@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { counted } from '../../text';
 import { cutClip } from '../../video/clip';
 import type { MediaTokens } from '../../video/media-token';
 import { playbackPlaylist } from '../../video/playlists';
@@ -98,9 +99,10 @@ export class VideoService {
       parsed.access_point_id != null &&
       !(await repo.accessPointExists(this.d.db, parsed.access_point_id))
     ) {
-      throw new AppError('validation_failed', 'access_point_id: no such access point', {
-        fields: { access_point_id: 'no such access point' },
-      });
+      const message = 'The access point must be an existing one';
+      throw new AppError('validation_failed', message, [
+        { field: 'access_point_id', rule: 'exists', message },
+      ]);
     }
     return {
       name: parsed.name,
@@ -117,9 +119,8 @@ export class VideoService {
 
   private uniqueName(error: unknown): never {
     if (error instanceof Error && 'code' in error && error.code === '23505') {
-      throw new AppError('conflict', 'A camera with this name already exists', {
-        fields: { name: 'must be unique' },
-      });
+      const message = 'A camera with this name already exists';
+      throw new AppError('conflict', message, [{ field: 'name', rule: 'unique', message }]);
     }
     throw error;
   }
@@ -222,9 +223,8 @@ export class VideoService {
       url = url ? keepCredentials(url, current.stream_url) : current.stream_url;
     }
     if (!url) {
-      throw new AppError('validation_failed', 'stream_url: is required (or camera_id)', {
-        fields: { stream_url: 'is required' },
-      });
+      const message = 'A stream URL (or a camera) is required';
+      throw new AppError('validation_failed', message, [{ field: 'stream_url', rule: 'required', message }]);
     }
     return probeStream(url, 10_000);
   }
@@ -293,16 +293,15 @@ export class VideoService {
   private span(from: string, to: string, max: number): { from: Date; to: Date } {
     const f = new Date(from);
     const t = new Date(to);
-    if (t <= f)
-      throw new AppError('validation_failed', 'to: must be after from', {
-        fields: { to: 'must be after from' },
-      });
+    if (t <= f) {
+      const message = 'The end must be after the start';
+      throw new AppError('validation_failed', message, [{ field: 'to', rule: 'after_from', message }]);
+    }
     if (t.getTime() - f.getTime() > max) {
       const hours = max / 3600_000;
-      const limit = hours >= 1 ? `${hours} hours` : `${max / 60_000} minutes`;
-      throw new AppError('validation_failed', `to: must be at most ${limit} after from`, {
-        fields: { to: `must be at most ${limit} after from` },
-      });
+      const limit = hours >= 1 ? counted(hours, 'hour') : counted(max / 60_000, 'minute');
+      const message = `The end must be at most ${limit} after the start`;
+      throw new AppError('validation_failed', message, [{ field: 'to', rule: 'max_span', message }]);
     }
     return { from: f, to: t };
   }

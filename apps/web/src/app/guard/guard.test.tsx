@@ -20,7 +20,14 @@ const routes = [
       {
         Component: () => <Outlet />,
         children: [
-          { Component: RequireAdmin, children: [{ path: '/reports', element: <h1>Reports page</h1> }] },
+          {
+            Component: RequireAdmin,
+            children: [
+              { path: '/reports', element: <h1>Reports page</h1> },
+              { path: '/people-counting', element: <h1>People Counting page</h1> },
+              { path: '/video', element: <h1>Video page</h1> },
+            ],
+          },
         ],
       },
     ],
@@ -47,7 +54,22 @@ describe('route guard', () => {
     renderRoutes(routes, { path: '/reports', auth: fakeAuth(staffUser) });
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
+    expect(screen.getByText('Only administrators can access reports.')).toBeTruthy();
     expect(screen.queryByText('Reports page')).toBeNull();
+  });
+
+  it('tells staff on People Counting that only administrators see its analytics', () => {
+    renderRoutes(routes, { path: '/people-counting', auth: fakeAuth(staffUser) });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
+    expect(screen.getByText('Only administrators can access people counting analytics.')).toBeTruthy();
+    expect(screen.queryByText('People Counting page')).toBeNull();
+  });
+
+  it('gives other admin-only pages the guard text alone', () => {
+    renderRoutes(routes, { path: '/video', auth: fakeAuth(staffUser) });
+    expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();
+    expect(screen.queryByText(/Only administrators/)).toBeNull();
   });
 
   it('lets an admin through', () => {

@@ -4,16 +4,11 @@ import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { calendarDateText } from '@/lib/dates';
 import { myPermissionsQuery } from '../api/access-api';
 import { capitalise, permissionTone } from '../lib/format';
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+const day = (iso: string) => calendarDateText(iso.slice(0, 10));
 
 /** The areas I may enter, granted to me or through my department. */
 export function MyPermissions() {

@@ -25,7 +25,7 @@ describe('formatWhen', () => {
     const now = new Date('2026-11-20T12:00:00Z');
     expect(formatWhen('2026-11-20T08:57:00Z', now)).toMatch(/^Today \d{2}:\d{2}$/);
     expect(formatWhen('2026-11-19T08:57:00Z', now)).toMatch(/^Yesterday \d{2}:\d{2}$/);
-    expect(formatWhen('2026-10-02T08:57:00Z', now)).toMatch(/^2 Oct 2026 \d{2}:\d{2}$/);
+    expect(formatWhen('2026-10-02T08:57:00Z', now)).toMatch(/^Fri,? 2 Oct 2026, \d{2}:\d{2}$/);
     expect(formatWhen(null, now)).toBe('—');
   });
 });

@@ -1,7 +1,7 @@
 import type { AccessAction, AccessLog, AlertSeverity, AlertSource, DeviceStatus } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
 import type { BadgeTone } from '@/components/ui/Badge';
-import { calendarDateText } from '@/lib/dates';
+import { calendarDateText, instantText } from '@/lib/dates';
 import { organisationClock, organisationToday } from '@/lib/org-time';
 
 /** The spec's access point for the web reader (section 7). */
@@ -24,7 +24,7 @@ export function personName(log: Pick<AccessLog, 'first_name' | 'last_name' | 'ca
 
 /**
  * Date and time of an instant on the organisation's clock: "Today 08:57", "Yesterday 17:02",
- * or "20 Nov 2026 08:57".
+ * or "Fri 20 Nov 2026, 08:57" (the app's one way of saying an instant, lib/dates instantText).
  */
 export function formatWhen(instant: string | null | undefined, now: Date = new Date()): string {
   if (!instant) return '—';
@@ -34,14 +34,7 @@ export function formatWhen(instant: string | null | undefined, now: Date = new D
   const today = organisationToday(now);
   if (day === today) return `Today ${time}`;
   if (day === addDays(today, -1)) return `Yesterday ${time}`;
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const label = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-  return `${label} ${time}`;
+  return instantText(date);
 }
 
 /** "Today", "Yesterday" or "Wed, 18 Nov 2026": the organisation date of a day heading. */

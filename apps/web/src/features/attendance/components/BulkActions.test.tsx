@@ -41,6 +41,13 @@ describe('bulk actions', () => {
     const onDone = vi.fn();
     const { user } = render([4, 5], onDone);
     expect(screen.getByText('2 selected')).toBeTruthy();
+    // The one rule of Mark Present, today or a past day, is shown beside the buttons.
+    expect(screen.getByRole('button', { name: 'Mark Present' }).getAttribute('aria-describedby')).toContain(
+      'bulk-rule',
+    );
+    expect(
+      screen.getByText(/checked in at the schedule's start, checked out at its end once that has passed/),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark Absent' }));
     expect(await screen.findByText('Bulk mark absent completed successfully!')).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/attendance/bulk-mark-absent');

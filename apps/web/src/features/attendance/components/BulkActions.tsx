@@ -4,6 +4,13 @@ import { useToast } from '@/components/ui/toast-context';
 import { useBulkMark } from '../api/attendance-api';
 import { formatDate } from '../lib/format';
 
+/**
+ * What Mark Present records, the same for today and a past day (the server's bulkMark): each
+ * person's own schedule, up to now.
+ */
+export const PRESENT_RULE =
+  "Mark Present records each person's scheduled hours: checked in at the schedule's start, checked out at its end once that has passed. Mark Absent removes the day's record.";
+
 /** Mark the selected people present or absent on the picked date, or export them. */
 export function BulkActions({
   date,
@@ -49,7 +56,7 @@ export function BulkActions({
         size="sm"
         onClick={() => mark('present')}
         disabled={bulk.isPending}
-        aria-describedby="bulk-selection"
+        aria-describedby="bulk-selection bulk-rule"
       >
         Mark Present
       </Button>
@@ -58,7 +65,7 @@ export function BulkActions({
         variant="danger"
         onClick={() => mark('absent')}
         disabled={bulk.isPending}
-        aria-describedby="bulk-selection"
+        aria-describedby="bulk-selection bulk-rule"
       >
         Mark Absent
       </Button>
@@ -76,6 +83,9 @@ export function BulkActions({
         hint="Tick employees in the list to use these actions"
         className="sm:ml-auto"
       />
+      <p id="bulk-rule" className="basis-full text-xs text-slate-600">
+        {PRESENT_RULE}
+      </p>
     </section>
   );
 }

@@ -68,12 +68,12 @@ describe('EditRecordDialog', () => {
         {
           error: {
             code: 'validation_failed',
-            message: 'check_in_time must not be in the future',
+            message: 'Check-in must not be in the future',
             details: [
               {
                 field: 'check_in_time',
                 rule: 'not_in_future',
-                message: 'check_in_time must not be in the future',
+                message: 'Check-in must not be in the future',
               },
             ],
           },
@@ -92,6 +92,10 @@ describe('EditRecordDialog', () => {
     const body = JSON.parse(String(init?.body));
     expect(body).toMatchObject({ check_out_time: null, reason: 'Reader was down' });
     expect(body.check_in_time).toMatch(/^2026-03-0[12]T/);
-    expect(await within(dialog).findByText('check_in_time must not be in the future')).toBeTruthy();
+    const shown = await within(dialog).findByText('Check-in must not be in the future');
+    // Under the check-in field, which the input names as its description.
+    const input = within(dialog).getByLabelText('Check in');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(shown.closest('[id]')!.id);
   });
 });

@@ -7,6 +7,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { counted } from '@/lib/plural';
 import { downloadAttendanceCsv, useAttendanceList, useDepartments } from '../api/attendance-api';
 import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
@@ -237,7 +238,7 @@ export function EmployeeManagement({
             onPage={setPage}
             label="Attendance pages"
           />
-          <p className="text-sm text-slate-600">{list.data.total} rows</p>
+          <p className="text-sm text-slate-600">{counted(list.data.total, 'row')}</p>
         </>
       )}
 

@@ -2,16 +2,11 @@ import { DoorOpen, LogIn, LogOut } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { instantText } from '@/lib/dates';
 import { useDashboardStats } from '../api/dashboard-api';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+/** On the organisation's clock, like every instant the app shows: "Wed 25 Nov, 11:40". */
+const when = (iso: string) => instantText(iso, false);
 
 /** The five latest check-ins and check-outs. */
 export function RecentActivity() {

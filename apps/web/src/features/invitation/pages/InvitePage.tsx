@@ -105,7 +105,10 @@ function SetPasswordForm({
     } catch (error) {
       setBusy(false);
       if (isRefusedLink(error)) return onRefused();
-      setErrors(serverFieldErrors(error, LABELS));
+      // A refusal naming the password shows under it, once; anything else below the form.
+      const fields = serverFieldErrors(error, LABELS);
+      setErrors(fields);
+      if (Object.keys(fields).length > 0) return;
       return setFailure(errorMessage(error, 'Your password could not be set'));
     }
     try {

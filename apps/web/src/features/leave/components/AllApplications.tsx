@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { TableHead } from '@/components/ui/TableHead';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useAuth } from '@/lib/auth-context';
+import { instantText } from '@/lib/dates';
 import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
@@ -185,7 +186,7 @@ function Details({ application: a }: { application: LeaveApplication }) {
     ['Status', capitalise(a.status)],
     ['Applied', appliedDate(a)],
     ['Decided by', a.decided_by?.name ?? (a.decided_at ? 'Automatic' : 'N/A')],
-    ['Decided at', a.decided_at ? new Date(a.decided_at).toLocaleString('en-GB') : 'N/A'],
+    ['Decided at', a.decided_at ? instantText(a.decided_at) : 'N/A'],
     ['Comments', a.admin_comments ?? 'None'],
   ];
   return (

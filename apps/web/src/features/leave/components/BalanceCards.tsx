@@ -26,13 +26,15 @@ export function BalanceCards({ balances }: { balances: LeaveBalance[] }) {
                   <p className="mt-1 text-3xl font-semibold text-slate-900">
                     {b.remaining_days === null ? 'No limit' : b.remaining_days}
                     {b.remaining_days === null ? null : (
-                      <span className="ml-1 text-sm font-normal text-slate-600">days remaining</span>
+                      <span className="ml-1 text-sm font-normal text-slate-600">
+                        {b.remaining_days === 1 ? 'day' : 'days'} remaining
+                      </span>
                     )}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
                     {b.unlimited
                       ? `${plural(b.used_days, 'day')} used`
-                      : `${b.used_days} of ${total} days used`}
+                      : `${b.used_days} of ${plural(total, 'day')} used`}
                     {b.carried_forward > 0 ? ` (incl. ${b.carried_forward} carried forward)` : ''}
                   </p>
                   <p className="text-sm text-slate-600">
@@ -42,7 +44,7 @@ export function BalanceCards({ balances }: { balances: LeaveBalance[] }) {
                     <div
                       className="mt-3 flex h-2 overflow-hidden rounded-full bg-slate-100"
                       role="img"
-                      aria-label={`${b.used_days} used, ${b.pending_days} pending, ${b.remaining_days} remaining of ${total} days`}
+                      aria-label={`${b.used_days} used, ${b.pending_days} pending, ${b.remaining_days} remaining of ${plural(total, 'day')}`}
                     >
                       <div className="bg-indigo-600" style={{ width: `${usedShare}%` }} />
                       <div className="bg-yellow-400" style={{ width: `${pendingShare}%` }} />

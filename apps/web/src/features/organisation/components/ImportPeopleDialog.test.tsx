@@ -16,8 +16,8 @@ const withErrors: PeopleImportResponse = {
   valid: 1,
   errorCount: 2,
   errors: [
-    { line: 3, field: 'email', rule: 'duplicate_in_file', message: 'email a@example.test is also on line 4' },
-    { line: 4, field: 'department', rule: 'unknown', message: 'department "Nowhere" does not exist' },
+    { line: 3, field: 'email', rule: 'duplicate_in_file', message: 'Email a@example.test is also on line 4' },
+    { line: 4, field: 'department', rule: 'unknown', message: 'Department "Nowhere" does not exist' },
   ],
   created: 0,
 };
@@ -55,8 +55,8 @@ describe('ImportPeopleDialog', () => {
     const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([
       [],
-      ['3', 'email', 'email a@example.test is also on line 4'],
-      ['4', 'department', 'department "Nowhere" does not exist'],
+      ['3', 'email', 'Email a@example.test is also on line 4'],
+      ['4', 'department', 'Department "Nowhere" does not exist'],
     ]);
     expect(confirm).toHaveProperty('disabled', true);
 

@@ -3,9 +3,9 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { inputClasses } from '@/components/ui/input-classes';
+import { instantText } from '@/lib/dates';
 
-const whenExpires = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const whenExpires = (iso: string) => instantText(iso);
 
 /**
  * The one-time link, shown once: Atrium has no mail server, so the administrator copies it and

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
+import { counted } from '@/lib/plural';
 import { daysText } from './weekdays';
 
 /** "Mon–Fri · 09:00–17:30 · 10 min grace" */
@@ -102,7 +103,7 @@ export function LeaveSection({ balances }: { balances: LeaveBalance[] }) {
             <span className="text-slate-700">
               {b.unlimited
                 ? `${b.used_days} used · no limit`
-                : `${b.remaining_days} of ${b.entitled_days} days left · ${b.used_days} used`}
+                : `${b.remaining_days} of ${counted(b.entitled_days, 'day')} left · ${b.used_days} used`}
               {b.pending_days > 0 ? ` · ${b.pending_days} pending` : ''}
             </span>
           </li>
@@ -129,7 +130,7 @@ export function AccessSection({ permissions }: { permissions: AccessPermission[]
               <span className="font-medium text-slate-900">{p.area_name}</span>
               <span className="block text-xs text-slate-600">
                 {p.granted_via === 'department' ? 'Through their department' : 'Granted to them'}
-                {p.valid_until ? ` · until ${p.valid_until}` : ''}
+                {p.valid_until ? ` · until ${calendarDateText(p.valid_until.slice(0, 10))}` : ''}
               </span>
             </span>
             <Badge tone={PERMISSION_TONE[p.status]} className="capitalize">

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage, isApiError } from '@/lib/api';
+import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
@@ -96,8 +97,14 @@ export function PersonPage() {
               <Item label="Badge number" value={person.badge_number} mono />
               <Item label="Department" value={person.department_name ?? 'No department'} />
               <Item label="Role" value={person.role === 'admin' ? 'Admin' : 'Staff'} />
-              <Item label="Start date" value={person.start_date ?? 'Not set'} />
-              <Item label="Last working day" value={person.end_date ?? 'Not set'} />
+              <Item
+                label="Start date"
+                value={person.start_date ? calendarDateText(person.start_date) : 'Not set'}
+              />
+              <Item
+                label="Last working day"
+                value={person.end_date ? calendarDateText(person.end_date) : 'Not set'}
+              />
               <Item label="Password" value={person.has_password ? 'Set' : 'Not set'} />
               <Item label="Schedule" value={scheduleText(schedule)} wide />
             </dl>
@@ -253,7 +260,7 @@ function ActiveDialog({ person, onClose }: { person: Person; onClose: () => void
         {disabling
           ? 'Their sessions end at once and they can no longer sign in. Their attendance, leave and access history stays, counted up to their last working day.'
           : person.end_date && person.end_date < today
-            ? `They can sign in again with their password, and are employed again: their last working day (${person.end_date}) is cleared.`
+            ? `They can sign in again with their password, and are employed again: their last working day (${calendarDateText(person.end_date)}) is cleared.`
             : 'They can sign in again with their password.'}
       </p>
       {disabling ? (

@@ -1,4 +1,5 @@
-import { organisationClock } from '@/lib/org-time';
+import { calendarDateText } from '@/lib/dates';
+import { organisationClock, organisationToday } from '@/lib/org-time';
 
 /** 'HH:MM:SS' of an instant on the organisation's clock. */
 export function clockWithSeconds(instant: Date | string): string {
@@ -18,5 +19,5 @@ export function ago(instant: string, now = Date.now()): string {
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  return new Date(instant).toLocaleDateString();
+  return calendarDateText(organisationToday(new Date(instant)));
 }

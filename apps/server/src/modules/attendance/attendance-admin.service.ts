@@ -9,12 +9,12 @@ import type {
   CorrectAttendanceRequest,
   ExportAttendanceFilter,
 } from '@atrium/contract';
-import { daysBetween, localDate, zonedInstant } from '@atrium/contract/calendar';
+import { daysBetween, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { counted, displayDate } from '../../text';
+import { counted } from '../../text';
 import type { Actor } from '../auth/actor';
 import { authorize, listScope } from '../auth/policies';
 import { recordAudit } from '../system/audit.repository';
@@ -31,7 +31,7 @@ import {
   type RecordRow,
   updateRecordTimes,
 } from './attendance.repository';
-import { isEarlyExit, isLate, toAttendanceRecord, versionOn } from './attendance.rules';
+import { isEarlyExit, isLate, toAttendanceRecord, validateTimes, versionOn } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
@@ -272,21 +272,6 @@ function bulkTimes(schedule: { start_time: string; end_time: string }, date: str
   const end = zonedInstant(date, schedule.end_time, today.timeZone);
   const checkIn = start > today.now ? today.now : start;
   return { checkIn, checkOut: end <= today.now ? end : null };
-}
-
-/** The rules of any correction: the admin's own and an approved request (correction-requests.service). */
-export function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
-  if (localDate(checkIn, today.timeZone) !== date)
-    throw issue('check_in_time', 'same_day', `Check-in must fall on ${displayDate(date)}`);
-  if (checkIn > today.now)
-    throw issue('check_in_time', 'not_in_future', 'Check-in must not be in the future');
-  if (!checkOut) return;
-  if (checkOut < checkIn)
-    throw issue('check_out_time', 'after_check_in', 'Check-out must not be before check-in');
-  if (checkOut > today.now)
-    throw issue('check_out_time', 'not_in_future', 'Check-out must not be in the future');
-  if (checkOut.getTime() - checkIn.getTime() > 86_400_000)
-    throw issue('check_out_time', 'max_24_hours', 'A shift may last at most 24 hours');
 }
 
 function timesOf(record: RecordRow) {

@@ -1,5 +1,7 @@
 import type { AttendanceRecord, MyStatus } from '@atrium/contract';
-import { hoursBetween, isoWeekday, zonedInstant } from '@atrium/contract/calendar';
+import { hoursBetween, isoWeekday, localDate, zonedInstant } from '@atrium/contract/calendar';
+import { AppError } from '../../errors';
+import { displayDate } from '../../text';
 import type { Today } from '../system/clock';
 import type { DayRow, RecordRow } from './attendance.repository';
 import { DEFAULT_VERSION, type Schedule, type ScheduleVersion } from './schedules.repository';
@@ -84,4 +86,22 @@ export function statusOf(record: RecordRow | undefined, today: Today): MyStatus 
     canCheckIn: !record,
     canCheckOut: Boolean(record && !checkOut),
   };
+}
+
+const issue = (field: string, rule: string, message: string) =>
+  new AppError('validation_failed', message, [{ field, rule, message }]);
+
+/** The rules of any correction: the admin's own and an approved request (correction-requests.service). */
+export function validateTimes(date: string, checkIn: Date, checkOut: Date | null, today: Today) {
+  if (localDate(checkIn, today.timeZone) !== date)
+    throw issue('check_in_time', 'same_day', `Check-in must fall on ${displayDate(date)}`);
+  if (checkIn > today.now)
+    throw issue('check_in_time', 'not_in_future', 'Check-in must not be in the future');
+  if (!checkOut) return;
+  if (checkOut < checkIn)
+    throw issue('check_out_time', 'after_check_in', 'Check-out must not be before check-in');
+  if (checkOut > today.now)
+    throw issue('check_out_time', 'not_in_future', 'Check-out must not be in the future');
+  if (checkOut.getTime() - checkIn.getTime() > 86_400_000)
+    throw issue('check_out_time', 'max_24_hours', 'A shift may last at most 24 hours');
 }

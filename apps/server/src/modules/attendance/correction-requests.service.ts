@@ -24,8 +24,7 @@ import {
   type RecordRow,
   updateRecordTimes,
 } from './attendance.repository';
-import { isEarlyExit, isLate, toAttendanceRecord } from './attendance.rules';
-import { validateTimes } from './attendance-admin.service';
+import { isEarlyExit, isLate, toAttendanceRecord, validateTimes } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import {
   closeRequest,

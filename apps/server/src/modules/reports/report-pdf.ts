@@ -19,7 +19,11 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
   const height = 150;
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text(chart.title, MARGIN, top);
   const y0 = top + 18;
-  const values = chart.data.flatMap((d) => chart.series.map((s) => Number(d[s.key] ?? 0)));
+  const value = (d: ReportChart['data'][number], key: string) => Number(d[key] ?? 0);
+  // Stacked bars reach the sum of their parts.
+  const values = chart.stacked
+    ? chart.data.map((d) => chart.series.reduce((acc, s) => acc + value(d, s.key), 0))
+    : chart.data.flatMap((d) => chart.series.map((s) => value(d, s.key)));
   const max = Math.max(1, ...values);
   doc.lineWidth(0.5).strokeColor('#e5e7eb');
   for (let i = 0; i <= 4; i++) {
@@ -38,7 +42,14 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
   const slot = width / n;
   chart.series.forEach((s, si) => {
     const colour = COLOURS[si % COLOURS.length] ?? '#2563eb';
-    if (chart.kind === 'bar') {
+    if (chart.kind === 'bar' && chart.stacked) {
+      chart.data.forEach((d, i) => {
+        const below = chart.series.slice(0, si).reduce((acc, t) => acc + value(d, t.key), 0);
+        const h = (height * value(d, s.key)) / max;
+        const base = y0 + height - (height * below) / max;
+        doc.rect(MARGIN + i * slot + slot * 0.2, base - h, slot * 0.6, h).fill(colour);
+      });
+    } else if (chart.kind === 'bar') {
       const barWidth = Math.max(1, (slot * 0.8) / chart.series.length);
       chart.data.forEach((d, i) => {
         const h = (height * Number(d[s.key] ?? 0)) / max;

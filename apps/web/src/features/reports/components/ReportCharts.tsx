@@ -20,7 +20,16 @@ const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
 export function ReportChartView({ chart }: { chart: ReportChart }) {
   const parts = chart.series.map((s, i) => {
     const colour = COLOURS[i % COLOURS.length];
-    if (chart.kind === 'bar') return <Bar key={s.key} dataKey={s.key} name={s.label} fill={colour} />;
+    if (chart.kind === 'bar')
+      return (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          fill={colour}
+          stackId={chart.stacked ? 'parts' : undefined}
+        />
+      );
     if (chart.kind === 'line')
       return <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={colour} dot={false} />;
     return (
@@ -39,7 +48,15 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
     <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#e2e8f0" />,
     <XAxis key="x" dataKey={chart.xKey} tick={{ fontSize: 11 }} interval="preserveStartEnd" />,
     <YAxis key="y" tick={{ fontSize: 11 }} />,
-    <Tooltip key="tip" />,
+    // A short axis label ("Thu") is named in full in the tooltip ("Average per Thursday (4 in range)").
+    <Tooltip
+      key="tip"
+      labelFormatter={(label, payload) => {
+        const row = payload?.[0]?.payload as Record<string, unknown> | undefined;
+        const full = chart.labelKey ? row?.[chart.labelKey] : undefined;
+        return typeof full === 'string' ? full : label;
+      }}
+    />,
     <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
   ];
   const margin = { top: 8, right: 8, left: -12, bottom: 0 };

@@ -13,6 +13,38 @@ const shown = (kind: ReportColumn['kind'], value: string | number | null | undef
   return value;
 };
 
+/** Padding inside a table cell, left and right together. */
+const CELL_PAD = 8;
+
+/**
+ * Table columns sized to their content: each column gets at least its longest header word (and,
+ * for figures, its widest figure, which must not wrap), then the rest of the page width goes to
+ * the columns whose whole text does not fit yet, in proportion to what they lack. Equal columns
+ * cut "Average Hours" and a manager's name short.
+ */
+function columnWidths(doc: PDFKit.PDFDocument, report: Report, width: number): number[] {
+  const measure = (font: string, text: string) => doc.font(font).fontSize(8).widthOfString(text);
+  const sizes = report.columns.map((c) => {
+    const words = Math.max(0, ...c.label.split(/\s+/).map((w) => measure('Helvetica-Bold', w)));
+    let widest = 0;
+    doc.font('Helvetica').fontSize(8);
+    for (const row of report.rows) widest = Math.max(widest, doc.widthOfString(shown(c.kind, row[c.key])));
+    const full = Math.max(measure('Helvetica-Bold', c.label), widest) + CELL_PAD;
+    const min = Math.max(words, c.kind === 'text' ? Math.min(widest, 60) : widest) + CELL_PAD;
+    return { full, min: Math.min(min, full) };
+  });
+  const least = sizes.reduce((a, s) => a + s.min, 0);
+  if (least >= width) return sizes.map((s) => (s.min * width) / least);
+  const lacking = sizes.reduce((a, s) => a + (s.full - s.min), 0);
+  const spare = width - least;
+  if (lacking <= spare) {
+    // Everything fits whole: share what is left evenly.
+    const extra = (spare - lacking) / Math.max(1, sizes.length);
+    return sizes.map((s) => s.full + extra);
+  }
+  return sizes.map((s) => s.min + ((s.full - s.min) * spare) / lacking);
+}
+
 /** A chart drawn as vector shapes: bars side by side, or lines, over a light grid. */
 function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): number {
   const width = doc.page.width - MARGIN * 2;
@@ -160,23 +192,39 @@ async function draw(
   }
 
   const width = doc.page.width - MARGIN * 2;
-  const colWidth = width / Math.max(1, report.columns.length);
-  const rowHeight = 16;
-  const header = () => {
-    doc.rect(MARGIN, y, width, rowHeight).fill('#f3f4f6');
-    report.columns.forEach((c, i) => {
+  const widths = columnWidths(doc, report, width);
+  const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, w) => a + w, 0));
+  // Cells wrap instead of being cut short: a row is as tall as its tallest cell.
+  const texts = (font: string, values: string[]) => {
+    doc.font(font).fontSize(8);
+    return values.map((text, i) => ({
+      text,
+      height: doc.heightOfString(text || ' ', { width: (widths[i] ?? 0) - CELL_PAD }),
+    }));
+  };
+  const drawRow = (font: string, values: string[], fill?: string) => {
+    const cells = texts(font, values);
+    const height = Math.max(16, ...cells.map((c) => c.height + 6));
+    if (fill) doc.rect(MARGIN, y, width, height).fill(fill);
+    cells.forEach((c, i) => {
+      const column = report.columns[i];
       doc
-        .font('Helvetica-Bold')
+        .font(font)
         .fontSize(8)
         .fillColor('#111827')
-        .text(c.label, MARGIN + i * colWidth + 4, y + 4, {
-          width: colWidth - 8,
-          height: 10,
-          lineBreak: false,
-          ellipsis: true,
+        .text(c.text, (lefts[i] ?? MARGIN) + CELL_PAD / 2, y + 4, {
+          width: (widths[i] ?? 0) - CELL_PAD,
+          align: column && column.kind !== 'text' && column.kind !== 'date' ? 'right' : 'left',
         });
     });
-    y += rowHeight;
+    return height;
+  };
+  const header = () => {
+    y += drawRow(
+      'Helvetica-Bold',
+      report.columns.map((c) => c.label),
+      '#f3f4f6',
+    );
   };
   if (y + 60 > bottom()) {
     doc.addPage();
@@ -195,31 +243,22 @@ async function draw(
       .fontSize(9)
       .text('No data for this range.', MARGIN, y + 4);
   for (const row of report.rows) {
-    if (y + rowHeight > bottom()) {
+    const values = report.columns.map((c) => shown(c.kind, row[c.key]));
+    const height = Math.max(16, ...texts('Helvetica', values).map((c) => c.height + 6));
+    if (y + height > bottom()) {
       doc.addPage();
       if (!(await readyFor(out))) return false;
       y = MARGIN;
       header();
     }
-    report.columns.forEach((c, i) => {
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor('#111827')
-        .text(shown(c.kind, row[c.key]), MARGIN + i * colWidth + 4, y + 4, {
-          width: colWidth - 8,
-          height: 10,
-          lineBreak: false,
-          ellipsis: true,
-        });
-    });
+    drawRow('Helvetica', values);
     doc
-      .moveTo(MARGIN, y + rowHeight)
-      .lineTo(MARGIN + width, y + rowHeight)
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + width, y + height)
       .lineWidth(0.3)
       .strokeColor('#e5e7eb')
       .stroke();
-    y += rowHeight;
+    y += height;
   }
   return true;
 }

@@ -5,6 +5,8 @@ import { readyFor } from './backpressure';
 
 const MARGIN = 40;
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
+/** Parts of a whole (used, pending, remaining), as on screen: what is left is calm green. */
+const STACK_COLOURS = ['#2563eb', '#f59e0b', '#86efac', '#94a3b8'];
 
 const shown = (kind: ReportColumn['kind'], value: string | number | null | undefined): string => {
   if (value === null || value === undefined) return '';
@@ -73,7 +75,8 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
   const n = Math.max(1, chart.data.length);
   const slot = width / n;
   chart.series.forEach((s, si) => {
-    const colour = COLOURS[si % COLOURS.length] ?? '#2563eb';
+    const palette = chart.stacked ? STACK_COLOURS : COLOURS;
+    const colour = palette[si % palette.length] ?? '#2563eb';
     if (chart.kind === 'bar' && chart.stacked) {
       chart.data.forEach((d, i) => {
         const below = chart.series.slice(0, si).reduce((acc, t) => acc + value(d, t.key), 0);

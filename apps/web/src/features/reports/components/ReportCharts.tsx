@@ -15,11 +15,14 @@ import {
 } from 'recharts';
 
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
+// Parts of a whole (used, pending, remaining): what is left is calm green, not alarm red.
+const STACK_COLOURS = ['#2563eb', '#f59e0b', '#86efac', '#94a3b8'];
 
 /** One report chart, drawn by its declared kind; recharts loads with this route only. */
 export function ReportChartView({ chart }: { chart: ReportChart }) {
   const parts = chart.series.map((s, i) => {
-    const colour = COLOURS[i % COLOURS.length];
+    const palette = chart.stacked ? STACK_COLOURS : COLOURS;
+    const colour = palette[i % palette.length];
     if (chart.kind === 'bar')
       return (
         <Bar
@@ -57,7 +60,14 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
         return typeof full === 'string' ? full : label;
       }}
     />,
-    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+    // In the series' own order (used, pending, remaining), not alphabetical.
+    <Legend
+      key="legend"
+      wrapperStyle={{ fontSize: 12 }}
+      itemSorter={(item) => chart.series.findIndex((s) => s.key === item.dataKey)}
+      // Names in dark text beside the coloured swatch: pale series colours are unreadable as text.
+      formatter={(value) => <span className="text-slate-700">{value}</span>}
+    />,
   ];
   const margin = { top: 8, right: 8, left: -12, bottom: 0 };
   return (

@@ -32,9 +32,11 @@ export function TrafficTable({ rows, partialDay }: { rows: TrafficDay[]; partial
           {rows.map((r) => (
             <tr key={r.day} className="border-b border-slate-100">
               <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-800">
-                <time dateTime={r.day}>{r.day}</time>
+                <time dateTime={r.day} className="whitespace-nowrap">
+                  {r.day}
+                </time>
                 {r.day === partialDay ? (
-                  <span className="ml-1 font-normal text-slate-600">today (so far)</span>
+                  <span className="block text-xs font-normal text-slate-600">today (so far)</span>
                 ) : null}
               </th>
               <td className="py-2 pr-2 text-right tabular-nums">{r.entries}</td>

@@ -54,6 +54,7 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
     // A short axis label ("Thu") is named in full in the tooltip ("Average per Thursday (4 in range)").
     <Tooltip
       key="tip"
+      itemSorter={(item) => chart.series.findIndex((s) => s.key === item.dataKey)}
       labelFormatter={(label, payload) => {
         const row = payload?.[0]?.payload as Record<string, unknown> | undefined;
         const full = chart.labelKey ? row?.[chart.labelKey] : undefined;

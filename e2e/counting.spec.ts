@@ -70,10 +70,16 @@ for (const [width, height] of [
       await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     await expect(table.locator('tbody tr')).toHaveCount(7);
+    // The last seven days end today, which is not over: its row says so.
+    await expect(page.getByRole('heading', { level: 2, name: 'Weekly Traffic' })).toBeVisible();
+    await expect(table.locator('tbody tr').last()).toContainText('today (so far)');
+    await expect(page.getByText('Today is not over', { exact: false })).toBeVisible();
 
-    // Last 30 days: thirty rows; the CSV carries them.
+    // Last 30 days: thirty rows, charts titled by the range; the CSV carries them.
     await page.getByLabel('Range').selectOption('last30');
     await expect(table.locator('tbody tr')).toHaveCount(30);
+    await expect(page.getByRole('heading', { level: 2, name: 'Traffic, last 30 days' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Walk-in Rate, last 30 days' })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;

@@ -10,10 +10,20 @@ import { signIn } from './support/auth';
 
 const TYPES = [
   { name: 'Attendance Report', card: 'Present Days', table: 'Employee Attendance' },
-  { name: 'Leave Report', card: 'Leave Days Used', table: 'Leave by Type' },
+  {
+    name: 'Leave Report',
+    card: 'Leave Days Used',
+    table: 'Leave by Type',
+    chart: /^Leave Balance \d{4}, Average per Person$/,
+  },
   { name: 'Access Control Report', card: 'Passages', table: 'Access Points by Day' },
   { name: 'Department Report', card: null, table: 'Department Details' },
-  { name: 'People Counting Report', card: null, table: 'Daily Traffic Summary' },
+  {
+    name: 'People Counting Report',
+    card: null,
+    table: 'Daily Traffic Summary',
+    chart: 'Weekly Traffic, Average per Weekday',
+  },
 ] as const;
 
 async function signedIn(browser: Browser, who: 'admin' | 'user', width = 1280, height = 800) {
@@ -49,6 +59,8 @@ test('admin generates every report type; switching type clears it and Reset star
     await expect(page.locator('[data-report-print] tbody tr').first()).toBeVisible();
     // A chart is drawn for every type.
     await expect(page.locator('[data-report-print] svg.recharts-surface').first()).toBeVisible();
+    if ('chart' in type)
+      await expect(page.getByRole('heading', { level: 2, name: type.chart })).toBeVisible();
   }
 
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -110,6 +122,14 @@ test('reports fit a phone and staff get Access Denied', async ({ browser }) => {
   await expect(phone.page.getByText('Report Generated')).toBeVisible({ timeout: 20_000 });
   const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(wide).toBeLessThanOrEqual(0);
+  // Each card's label sits above its value, not beside the next label ("WarehousePresent Days").
+  const card = phone.page
+    .locator('[data-report-print] li')
+    .filter({ has: phone.page.locator('dl') })
+    .first();
+  const label = await card.getByRole('term').first().boundingBox();
+  const value = await card.getByRole('definition').first().boundingBox();
+  expect(value!.y).toBeGreaterThanOrEqual(label!.y + label!.height - 1);
   await phone.context.close();
 
   const staff = await signedIn(browser, 'user');

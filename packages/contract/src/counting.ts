@@ -40,8 +40,19 @@ export const PeopleAnalyticsReport = z.object({
     /** entries / passby, percent, as the specification words it; 0 without passby. */
     conversionRate: z.number(),
   }),
-  /** Against the previous period of the same length. */
+  /** Against the previous period of the same length (see comparedWith). */
   trends: z.object({ entriesChange: Trend, walkInRateChange: Trend }),
+  /**
+   * Today's date when the range holds it, else null. Today is not over: its row holds the counts
+   * so far, and the trends then compare like with like (see comparedWith).
+   */
+  partialDay: z.string().nullable(),
+  /**
+   * What the trends compare with: the period of the same length just before, from startDate to
+   * endDate. When the range holds today, the previous period is cut at the same time of day
+   * (until, the organisation's 'HH:MM') on the day as far back as today is, endDate.
+   */
+  comparedWith: z.object({ startDate: z.string(), endDate: z.string(), until: z.string().nullable() }),
   chartData: z.array(TrafficDay),
 });
 export type PeopleAnalyticsReport = z.infer<typeof PeopleAnalyticsReport>;

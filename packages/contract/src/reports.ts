@@ -32,6 +32,10 @@ export const ReportChart = z.object({
   /** The row field on the x axis. */
   xKey: z.string(),
   series: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** The row field that names a point in full, for tooltips ("Average per Thursday (2 in range)"); xKey when absent. */
+  labelKey: z.string().optional(),
+  /** The series are parts of one whole (used + pending + remaining = entitlement), drawn stacked. */
+  stacked: z.boolean().optional(),
   data: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 export type ReportChart = z.infer<typeof ReportChart>;

@@ -4,7 +4,7 @@ import type {
   PeopleAnalyticsQuery,
   PeopleAnalyticsReport,
 } from '@atrium/contract';
-import { addDays, daysBetween, localDate } from '@atrium/contract/calendar';
+import { addDays, daysBetween, localDate, wallClock, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readCounting } from '../../devices/hikvision/counting-parse';
@@ -124,31 +124,40 @@ export class CountingService {
       ]);
   }
 
-  /** Foot traffic over [startDate, endDate] (default: the last 7 days), with trends. */
+  /**
+   * Foot traffic over [startDate, endDate] (default: the last 7 days), with trends against the
+   * period of the same length just before. A range that holds today holds an unfinished day: its
+   * figures are "so far" (partialDay says which), and the previous period is cut at the same time
+   * of day, so the trends compare like with like instead of a morning with a whole day.
+   */
   async report(actor: Actor, query: PeopleAnalyticsQuery): Promise<PeopleAnalyticsReport> {
     authorize(actor, 'counting.view');
     await this.checkDevice(query.deviceId);
-    const today = (await this.clock.today()).date;
-    const endDate = query.endDate ?? today;
+    const today = await this.clock.today();
+    const endDate = query.endDate ?? today.date;
     const startDate = query.startDate ?? addDays(endDate, -6);
-    const empty: PeopleAnalyticsReport = {
-      startDate,
-      endDate,
-      summary: { totalEntries: 0, totalPassby: 0, totalExits: 0, walkInRate: 0, conversionRate: 0 },
-      trends: { entriesChange: trend(0, 0), walkInRateChange: trend(0, 0) },
-      chartData: [],
-    };
     // Start after end is allowed: the range is empty, not an error.
-    if (startDate > endDate) return empty;
+    if (startDate > endDate)
+      return {
+        startDate,
+        endDate,
+        summary: { totalEntries: 0, totalPassby: 0, totalExits: 0, walkInRate: 0, conversionRate: 0 },
+        trends: { entriesChange: trend(0, 0), walkInRateChange: trend(0, 0) },
+        partialDay: null,
+        comparedWith: { startDate, endDate, until: null },
+        chartData: [],
+      };
     const timeZone = await this.clock.timeZone();
     const from = (await this.clock.dayBounds(startDate)).start;
     const to = (await this.clock.dayBounds(endDate)).end;
     const length = daysBetween(startDate, endDate) + 1;
-    const previousFrom = (await this.clock.dayBounds(addDays(startDate, -length))).start;
+    const previousStart = addDays(startDate, -length);
+    const previousFrom = (await this.clock.dayBounds(previousStart)).start;
+    const cut = await this.previousCut(startDate, endDate, length, today.now, today.date, timeZone);
 
     const [days, previous] = await Promise.all([
       dailyTotals(this.db, { from, to, firstDay: startDate, lastDay: endDate, timeZone }, query.deviceId),
-      totals(this.db, previousFrom, from, query.deviceId),
+      totals(this.db, previousFrom, cut?.at ?? from, query.deviceId),
     ]);
     const sum = days.reduce(
       (acc, d) => ({
@@ -173,8 +182,36 @@ export class CountingService {
         entriesChange: trend(sum.entries, previous.entries),
         walkInRateChange: trend(rate, walkInRate(previous.entries, previous.passby)),
       },
+      partialDay: cut ? today.date : null,
+      comparedWith: {
+        startDate: previousStart,
+        endDate: cut?.day ?? addDays(startDate, -1),
+        until: cut?.until ?? null,
+      },
       chartData: days.map((d) => ({ ...d, walkInRate: walkInRate(d.entries, d.passby) })),
     };
+  }
+
+  /**
+   * When the range holds today: where the previous period stops, on the day as far before today
+   * as the range is long. The rollup is kept by the hour, so the cut is the end of the current
+   * hour on both sides (this hour counts so far today, and wholly in the previous period; a
+   * change of at most one hour's traffic, where a whole unfinished day was before).
+   */
+  private async previousCut(
+    startDate: string,
+    endDate: string,
+    length: number,
+    now: Date,
+    today: string,
+    timeZone: string,
+  ): Promise<{ day: string; at: Date; until: string } | null> {
+    if (today < startDate || today > endDate) return null;
+    const day = addDays(today, -length);
+    const hour = wallClock(now, timeZone).hour;
+    if (hour === 23) return { day, at: (await this.clock.dayBounds(day)).end, until: '24:00' };
+    const until = `${String(hour + 1).padStart(2, '0')}:00`;
+    return { day, at: zonedInstant(day, until, timeZone), until };
   }
 
   /** One local day by hour of day (default: today). */

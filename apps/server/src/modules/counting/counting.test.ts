@@ -214,6 +214,44 @@ describe('people analytics report', () => {
     expect(all.summary.totalEntries).toBeGreaterThanOrEqual(1100);
   });
 
+  it('a range holding today marks it partial and compares with the previous period cut at the same hour', async () => {
+    const counter = await makeCounter('PC-P1');
+    const at = (start: string, end: string, e: number, p: number) =>
+      push(counter.secret, windowXml(start, end, e, 0, p), 'application/xml');
+    // Now is Friday 20 November 18:00. The previous 7 days are 7-13 November; today is cut at
+    // the end of the 18 o'clock hour, so 13 November counts until 19:00 and not after.
+    await at('2026-11-08T12:00:00Z', '2026-11-08T12:15:00Z', 40, 60);
+    await at('2026-11-13T18:00:00Z', '2026-11-13T18:15:00Z', 10, 40);
+    await at('2026-11-13T19:00:00Z', '2026-11-13T19:15:00Z', 900, 0);
+    // The range 14-20 November: 30 on Saturday, 25 today so far.
+    await at('2026-11-14T12:00:00Z', '2026-11-14T12:15:00Z', 30, 70);
+    await at('2026-11-20T17:00:00Z', '2026-11-20T17:15:00Z', 25, 75);
+
+    const get = async (range: string) =>
+      (
+        await suite.http.get(
+          `/api/dashboard/people-analytics-report?${range}&deviceId=${counter.id}`,
+          suite.admin,
+        )
+      ).json().data.reportData;
+    const week = await get('startDate=2026-11-14&endDate=2026-11-20');
+    expect(week.partialDay).toBe('2026-11-20');
+    expect(week.comparedWith).toEqual({ startDate: '2026-11-07', endDate: '2026-11-13', until: '19:00' });
+    expect(week.chartData.at(-1)).toMatchObject({ day: '2026-11-20', entries: 25 });
+    // 55 against 50 (not 950, the previous week's evening included): +10%; walk-in 27.5% vs 33.3%.
+    expect(week.summary.totalEntries).toBe(55);
+    expect(week.trends.entriesChange).toEqual({ direction: 'up', value: 10 });
+    expect(week.trends.walkInRateChange).toEqual({ direction: 'down', value: 17.4 });
+
+    // A range of whole days (ending yesterday) compares whole days, and nothing is partial.
+    const past = await get('startDate=2026-11-13&endDate=2026-11-19');
+    expect(past.partialDay).toBeNull();
+    expect(past.comparedWith).toEqual({ startDate: '2026-11-06', endDate: '2026-11-12', until: null });
+    // 30 + 10 + 900 against 40.
+    expect(past.summary.totalEntries).toBe(940);
+    expect(past.trends.entriesChange).toEqual({ direction: 'up', value: 2250 });
+  });
+
   it('an empty or inverted range answers zeros and neutral trends, not an error', async () => {
     const empty = await suite.http.get(
       '/api/dashboard/people-analytics-report?startDate=2030-01-01&endDate=2030-01-07',

@@ -69,6 +69,47 @@ describe('report files for a long table', { timeout: 90_000 }, () => {
   });
 });
 
+describe('report PDF table', () => {
+  it('sizes columns to their content: no header or name is cut short', async () => {
+    const report: Report = {
+      ...longReport(0),
+      type: 'department',
+      title: 'Department Report',
+      tableTitle: 'Department Details',
+      columns: [
+        { key: 'department', label: 'Department', kind: 'text' },
+        { key: 'manager', label: 'Manager', kind: 'text' },
+        { key: 'employees', label: 'Employees', kind: 'number' },
+        { key: 'attendance', label: 'Attendance %', kind: 'percent' },
+        { key: 'avgHours', label: 'Average Hours', kind: 'hours' },
+        { key: 'totalHours', label: 'Total Hours', kind: 'hours' },
+        { key: 'lateCount', label: 'Late Count', kind: 'number' },
+        { key: 'efficiency', label: 'Efficiency', kind: 'text' },
+      ],
+      rows: [
+        {
+          department: 'Warehouse and Logistics',
+          manager: 'Maximiliana Fitzgerald-Wolstenholme',
+          employees: 20,
+          attendance: 93.1,
+          avgHours: 8.4,
+          totalHours: 3120.5,
+          lateCount: 12,
+          efficiency: 'High',
+        },
+      ],
+    };
+    const parser = new PDFParse({ data: new Uint8Array(await readAll(reportPdf(report, 'Atrium'))) });
+    const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+    await parser.destroy();
+    expect(text).not.toContain('…');
+    expect(text).toContain('Average Hours');
+    // Whole, though it may wrap at its hyphen.
+    expect(text).toMatch(/Maximiliana Fitzgerald- ?Wolstenholme/);
+    expect(text).toContain('Warehouse and Logistics');
+  });
+});
+
 describe('readyFor', () => {
   it('waits for a full stream to drain, and says false once the reader is gone', async () => {
     const out = new PassThrough({ highWaterMark: 4 });

@@ -5,6 +5,8 @@ import { readyFor } from './backpressure';
 
 const MARGIN = 40;
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
+/** Parts of a whole (used, pending, remaining), as on screen: what is left is calm green. */
+const STACK_COLOURS = ['#2563eb', '#f59e0b', '#86efac', '#94a3b8'];
 
 const shown = (kind: ReportColumn['kind'], value: string | number | null | undefined): string => {
   if (value === null || value === undefined) return '';
@@ -13,13 +15,49 @@ const shown = (kind: ReportColumn['kind'], value: string | number | null | undef
   return value;
 };
 
+/** Padding inside a table cell, left and right together. */
+const CELL_PAD = 8;
+
+/**
+ * Table columns sized to their content: each column gets at least its longest header word (and,
+ * for figures, its widest figure, which must not wrap), then the rest of the page width goes to
+ * the columns whose whole text does not fit yet, in proportion to what they lack. Equal columns
+ * cut "Average Hours" and a manager's name short.
+ */
+function columnWidths(doc: PDFKit.PDFDocument, report: Report, width: number): number[] {
+  const measure = (font: string, text: string) => doc.font(font).fontSize(8).widthOfString(text);
+  const sizes = report.columns.map((c) => {
+    const words = Math.max(0, ...c.label.split(/\s+/).map((w) => measure('Helvetica-Bold', w)));
+    let widest = 0;
+    doc.font('Helvetica').fontSize(8);
+    for (const row of report.rows) widest = Math.max(widest, doc.widthOfString(shown(c.kind, row[c.key])));
+    const full = Math.max(measure('Helvetica-Bold', c.label), widest) + CELL_PAD;
+    const min = Math.max(words, c.kind === 'text' ? Math.min(widest, 60) : widest) + CELL_PAD;
+    return { full, min: Math.min(min, full) };
+  });
+  const least = sizes.reduce((a, s) => a + s.min, 0);
+  if (least >= width) return sizes.map((s) => (s.min * width) / least);
+  const lacking = sizes.reduce((a, s) => a + (s.full - s.min), 0);
+  const spare = width - least;
+  if (lacking <= spare) {
+    // Everything fits whole: share what is left evenly.
+    const extra = (spare - lacking) / Math.max(1, sizes.length);
+    return sizes.map((s) => s.full + extra);
+  }
+  return sizes.map((s) => s.min + ((s.full - s.min) * spare) / lacking);
+}
+
 /** A chart drawn as vector shapes: bars side by side, or lines, over a light grid. */
 function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): number {
   const width = doc.page.width - MARGIN * 2;
   const height = 150;
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text(chart.title, MARGIN, top);
   const y0 = top + 18;
-  const values = chart.data.flatMap((d) => chart.series.map((s) => Number(d[s.key] ?? 0)));
+  const value = (d: ReportChart['data'][number], key: string) => Number(d[key] ?? 0);
+  // Stacked bars reach the sum of their parts.
+  const values = chart.stacked
+    ? chart.data.map((d) => chart.series.reduce((acc, s) => acc + value(d, s.key), 0))
+    : chart.data.flatMap((d) => chart.series.map((s) => value(d, s.key)));
   const max = Math.max(1, ...values);
   doc.lineWidth(0.5).strokeColor('#e5e7eb');
   for (let i = 0; i <= 4; i++) {
@@ -37,8 +75,16 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
   const n = Math.max(1, chart.data.length);
   const slot = width / n;
   chart.series.forEach((s, si) => {
-    const colour = COLOURS[si % COLOURS.length] ?? '#2563eb';
-    if (chart.kind === 'bar') {
+    const palette = chart.stacked ? STACK_COLOURS : COLOURS;
+    const colour = palette[si % palette.length] ?? '#2563eb';
+    if (chart.kind === 'bar' && chart.stacked) {
+      chart.data.forEach((d, i) => {
+        const below = chart.series.slice(0, si).reduce((acc, t) => acc + value(d, t.key), 0);
+        const h = (height * value(d, s.key)) / max;
+        const base = y0 + height - (height * below) / max;
+        doc.rect(MARGIN + i * slot + slot * 0.2, base - h, slot * 0.6, h).fill(colour);
+      });
+    } else if (chart.kind === 'bar') {
       const barWidth = Math.max(1, (slot * 0.8) / chart.series.length);
       chart.data.forEach((d, i) => {
         const h = (height * Number(d[s.key] ?? 0)) / max;
@@ -149,23 +195,39 @@ async function draw(
   }
 
   const width = doc.page.width - MARGIN * 2;
-  const colWidth = width / Math.max(1, report.columns.length);
-  const rowHeight = 16;
-  const header = () => {
-    doc.rect(MARGIN, y, width, rowHeight).fill('#f3f4f6');
-    report.columns.forEach((c, i) => {
+  const widths = columnWidths(doc, report, width);
+  const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, w) => a + w, 0));
+  // Cells wrap instead of being cut short: a row is as tall as its tallest cell.
+  const texts = (font: string, values: string[]) => {
+    doc.font(font).fontSize(8);
+    return values.map((text, i) => ({
+      text,
+      height: doc.heightOfString(text || ' ', { width: (widths[i] ?? 0) - CELL_PAD }),
+    }));
+  };
+  const drawRow = (font: string, values: string[], fill?: string) => {
+    const cells = texts(font, values);
+    const height = Math.max(16, ...cells.map((c) => c.height + 6));
+    if (fill) doc.rect(MARGIN, y, width, height).fill(fill);
+    cells.forEach((c, i) => {
+      const column = report.columns[i];
       doc
-        .font('Helvetica-Bold')
+        .font(font)
         .fontSize(8)
         .fillColor('#111827')
-        .text(c.label, MARGIN + i * colWidth + 4, y + 4, {
-          width: colWidth - 8,
-          height: 10,
-          lineBreak: false,
-          ellipsis: true,
+        .text(c.text, (lefts[i] ?? MARGIN) + CELL_PAD / 2, y + 4, {
+          width: (widths[i] ?? 0) - CELL_PAD,
+          align: column && column.kind !== 'text' && column.kind !== 'date' ? 'right' : 'left',
         });
     });
-    y += rowHeight;
+    return height;
+  };
+  const header = () => {
+    y += drawRow(
+      'Helvetica-Bold',
+      report.columns.map((c) => c.label),
+      '#f3f4f6',
+    );
   };
   if (y + 60 > bottom()) {
     doc.addPage();
@@ -184,31 +246,22 @@ async function draw(
       .fontSize(9)
       .text('No data for this range.', MARGIN, y + 4);
   for (const row of report.rows) {
-    if (y + rowHeight > bottom()) {
+    const values = report.columns.map((c) => shown(c.kind, row[c.key]));
+    const height = Math.max(16, ...texts('Helvetica', values).map((c) => c.height + 6));
+    if (y + height > bottom()) {
       doc.addPage();
       if (!(await readyFor(out))) return false;
       y = MARGIN;
       header();
     }
-    report.columns.forEach((c, i) => {
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor('#111827')
-        .text(shown(c.kind, row[c.key]), MARGIN + i * colWidth + 4, y + 4, {
-          width: colWidth - 8,
-          height: 10,
-          lineBreak: false,
-          ellipsis: true,
-        });
-    });
+    drawRow('Helvetica', values);
     doc
-      .moveTo(MARGIN, y + rowHeight)
-      .lineTo(MARGIN + width, y + rowHeight)
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + width, y + height)
       .lineWidth(0.3)
       .strokeColor('#e5e7eb')
       .stroke();
-    y += rowHeight;
+    y += height;
   }
   return true;
 }

@@ -273,6 +273,35 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
   }));
 }
 
+export interface TypeBalance {
+  type: string;
+  /** Active people with a balance of this type in the year. */
+  people: number;
+  entitled: number;
+  used: number;
+  pending: number;
+  remaining: number;
+}
+
+/**
+ * The year's balance per limited leave type over the active people (as the report's Remaining
+ * column counts them): entitled = used + pending + remaining, from the ledger.
+ */
+export async function leaveBalanceByType(db: Db, year: number): Promise<TypeBalance[]> {
+  const result = await sql<TypeBalance>`
+    SELECT lt.leave_name AS type, count(DISTINCT l.user_id)::int AS people,
+           sum(l.entitled_days)::float8 AS entitled, sum(l.used_days)::float8 AS used,
+           sum(l.pending_days)::float8 AS pending,
+           sum(l.entitled_days - l.used_days - l.pending_days)::float8 AS remaining
+    FROM leave_ledger l
+    JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
+    JOIN users u ON u.id = l.user_id AND u.active
+    WHERE l.leave_year = ${year}
+    GROUP BY lt.id, lt.leave_name
+    ORDER BY lt.id`.execute(db);
+  return result.rows;
+}
+
 /** Approved leave days per month of the range (each day counted in its own month, as charged). */
 export async function leaveDaysByMonth(db: Db, range: Range): Promise<{ month: string; days: number }[]> {
   const { startDate, endDate } = range;

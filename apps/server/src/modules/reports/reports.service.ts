@@ -6,14 +6,14 @@ import {
   type ReportQuery,
   type ReportType,
 } from '@atrium/contract';
-import { addDays, isoWeekday } from '@atrium/contract/calendar';
+import { addDays, yearOf } from '@atrium/contract/calendar';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../auth/actor';
 import { authorize } from '../auth/policies';
-import { dailyTotals } from '../counting/counting.repository';
-import { conversionRate, walkInRate } from '../counting/rates';
 import { readOrganisationName } from '../organisation/organisation.repository';
 import type { OrgClock } from '../system/clock';
+import { peopleAnalyticsReport } from './people-analytics-report';
+import { leaveBalanceChart } from './report-charts';
 import {
   accessAlertCount,
   accessByPointAndDay,
@@ -21,6 +21,7 @@ import {
   attendanceByPerson,
   departmentsWithManagers,
   type Judged,
+  leaveBalanceByType,
   leaveByPerson,
   leaveDaysByMonth,
   type PersonAttendance,
@@ -30,9 +31,8 @@ import {
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
 const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((acc, r) => acc + pick(r), 0);
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
+export type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
 
 /**
  * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
@@ -183,9 +183,14 @@ export class ReportsService {
   }
 
   private async leave(range: Range, empty: boolean): Promise<Body> {
-    const [people, months] = empty
-      ? [[], []]
-      : await Promise.all([leaveByPerson(this.db, range), leaveDaysByMonth(this.db, range)]);
+    const year = yearOf(range.endDate);
+    const [people, months, balances] = empty
+      ? [[], [], []]
+      : await Promise.all([
+          leaveByPerson(this.db, range),
+          leaveDaysByMonth(this.db, range),
+          leaveBalanceByType(this.db, year),
+        ]);
     const used = sum(people, (p) => p.totalUsed);
     const remaining = sum(people, (p) => p.remaining);
     return {
@@ -196,19 +201,7 @@ export class ReportsService {
         { label: 'Employees on Leave', value: people.filter((p) => p.totalUsed > 0).length, kind: 'number' },
       ],
       charts: [
-        {
-          id: 'balance',
-          title: 'Leave Balance',
-          kind: 'bar',
-          xKey: 'type',
-          series: [{ key: 'days', label: 'Days' }],
-          data: [
-            { type: 'Annual', days: sum(people, (p) => p.annual) },
-            { type: 'Sick', days: sum(people, (p) => p.sick) },
-            { type: 'Personal', days: sum(people, (p) => p.personal) },
-            { type: 'Remaining', days: remaining },
-          ],
-        },
+        leaveBalanceChart(balances, year),
         {
           id: 'monthly',
           title: 'Monthly Leave Days',
@@ -239,6 +232,7 @@ export class ReportsService {
       })),
       notes: [
         'Used days are approved leave inside the range; remaining is the balance of the end date’s year.',
+        `The balance chart is ${year}’s: for each leave type, the average person’s entitlement split into days used, pending and remaining.`,
       ],
     };
   }
@@ -360,71 +354,6 @@ export class ReportsService {
   }
 
   private async peopleAnalytics(range: Range, empty: boolean): Promise<Body> {
-    let days: Awaited<ReturnType<typeof dailyTotals>> = [];
-    if (!empty) {
-      const timeZone = await this.clock.timeZone();
-      const from = (await this.clock.dayBounds(range.startDate)).start;
-      const to = (await this.clock.dayBounds(range.endDate)).end;
-      days = await dailyTotals(
-        this.db,
-        { from, to, firstDay: range.startDate, lastDay: range.endDate, timeZone },
-        undefined,
-      );
-    }
-    const entries = sum(days, (d) => d.entries);
-    const passby = sum(days, (d) => d.passby);
-    const weekly = WEEKDAYS.map((day) => ({ day, entries: 0, exits: 0 }));
-    for (const d of days) {
-      const w = weekly[isoWeekday(d.day) - 1];
-      if (!w) continue;
-      w.entries += d.entries;
-      w.exits += d.exits;
-    }
-    return {
-      summary: [
-        { label: 'Total Entries', value: entries, kind: 'number' },
-        { label: 'Total Passby', value: passby, kind: 'number' },
-        { label: 'Walk-in Rate', value: walkInRate(entries, passby), kind: 'percent' },
-        { label: 'Conversion Rate', value: conversionRate(entries, passby), kind: 'percent' },
-      ],
-      charts: [
-        {
-          id: 'weekly',
-          title: 'Weekly Traffic',
-          kind: 'bar',
-          xKey: 'day',
-          series: [
-            { key: 'entries', label: 'Entries' },
-            { key: 'exits', label: 'Exits' },
-          ],
-          data: weekly,
-        },
-        {
-          id: 'conversion',
-          title: 'Conversion',
-          kind: 'line',
-          xKey: 'day',
-          series: [
-            { key: 'walkInRate', label: 'Walk-in Rate %' },
-            { key: 'conversionRate', label: 'Conversion Rate %' },
-          ],
-          data: days.map((d) => ({
-            day: d.day,
-            walkInRate: walkInRate(d.entries, d.passby),
-            conversionRate: conversionRate(d.entries, d.passby),
-          })),
-        },
-      ],
-      tableTitle: 'Daily Traffic Summary',
-      columns: [
-        { key: 'day', label: 'Day', kind: 'date' },
-        { key: 'entries', label: 'Entries', kind: 'number' },
-        { key: 'passby', label: 'Passby', kind: 'number' },
-        { key: 'walkInRate', label: 'Walk-in Rate', kind: 'percent' },
-        { key: 'exits', label: 'Exits', kind: 'number' },
-      ],
-      rows: days.map((d) => ({ ...d, walkInRate: walkInRate(d.entries, d.passby) })),
-      notes: [],
-    };
+    return peopleAnalyticsReport(this.db, this.clock, range, empty);
   }
 }

@@ -181,6 +181,40 @@ describe('Leave Report', () => {
     expect(card(r, 'Leave Days Used')).toBe(2);
   });
 
+  it('charts each type’s balance of the year per person, stacked as used, pending and remaining', async () => {
+    const r = await report('leave');
+    const chart = r.charts.find((c) => c.id === 'balance');
+    expect(chart).toMatchObject({ title: 'Leave Balance 2026, Average per Person', stacked: true });
+    const ledger = await sql<{
+      type: string;
+      people: number;
+      entitled: number;
+      used: number;
+      pending: number;
+    }>`
+      SELECT lt.leave_name AS type, count(DISTINCT l.user_id)::int AS people,
+             sum(l.entitled_days)::float8 AS entitled, sum(l.used_days)::float8 AS used,
+             sum(l.pending_days)::float8 AS pending
+      FROM leave_ledger l JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
+      JOIN users u ON u.id = l.user_id AND u.active
+      WHERE l.leave_year = 2026 GROUP BY lt.leave_name`.execute(suite.db);
+    expect(chart?.data).toHaveLength(ledger.rows.length);
+    for (const t of ledger.rows) {
+      const bar = chart?.data.find((d) => d.type === t.type);
+      expect(bar).toMatchObject({ people: t.people });
+      expect(Number(bar?.used)).toBeCloseTo(t.used / t.people, 1);
+      expect(Number(bar?.pending)).toBeCloseTo(t.pending / t.people, 1);
+      // The parts make up the average entitlement.
+      expect(Number(bar?.used) + Number(bar?.pending) + Number(bar?.remaining)).toBeCloseTo(
+        t.entitled / t.people,
+        0,
+      );
+    }
+    // Ann's two annual days and Cat's pending sick day are in it.
+    expect(ledger.rows.some((t) => t.used >= 2)).toBe(true);
+    expect(ledger.rows.some((t) => t.pending >= 1)).toBe(true);
+  });
+
   it('leave only partly inside the range counts only its days inside', async () => {
     const r = await report('leave', 'startDate=2026-11-10&endDate=2026-11-30');
     expect(r.rows.find((x) => x.employee === `${ann.firstName} ${ann.lastName}`)).toMatchObject({
@@ -247,7 +281,14 @@ describe('People Counting Report', () => {
     expect(card(r, 'Total Entries')).toBe(30);
     expect(card(r, 'Walk-in Rate')).toBe(30);
     expect(card(r, 'Conversion Rate')).toBe(42.9);
-    expect(r.charts.find((c) => c.id === 'weekly')?.data[3]).toEqual({ day: 'Thu', entries: 30, exits: 20 });
+    // Two Thursdays in 2-13 November, 30 entries on one: 15 per Thursday.
+    expect(r.charts.find((c) => c.id === 'weekly')?.data[3]).toEqual({
+      day: 'Thu',
+      label: 'Average per Thursday (2 in range)',
+      days: 2,
+      entries: 15,
+      exits: 10,
+    });
     expect(r.rows.find((x) => x.day === '2026-11-05')).toMatchObject({ entries: 30, passby: 70, exits: 20 });
   });
 });

@@ -59,7 +59,7 @@ export function TrafficCards({ report, rangeLabel }: { report: PeopleAnalyticsRe
       <Figure
         title="Daily Entries"
         value={summary.totalEntries.toLocaleString()}
-        detail={`People entering, ${rangeLabel.toLowerCase()}`}
+        detail={`People entering, ${rangeLabel.toLowerCase()}${report.partialDay ? ' (today so far)' : ''}`}
         trend={trends.entriesChange}
       />
       <Figure title="Total Passby" value={summary.totalPassby.toLocaleString()} detail="People passing by" />

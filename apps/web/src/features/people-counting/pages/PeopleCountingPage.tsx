@@ -13,6 +13,7 @@ import { HourlyChart, WalkInRateChart, WeeklyTrafficChart } from '../components/
 import { TrafficTable } from '../components/TrafficTable';
 import { saveCsv, trafficCsv } from '../lib/csv';
 import { RANGE_LABELS, type RangeKind, rangeDates } from '../lib/range';
+import { chartTitles, trendBasis } from '../lib/titles';
 
 const FIELD = 'mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
@@ -25,6 +26,7 @@ export function PeopleCountingPage() {
   const [hourDay, setHourDay] = useState(today);
   const dates = range === 'custom' ? custom : rangeDates(range, today);
   const query: PeopleAnalyticsQuery = { ...dates, deviceId };
+  const titles = chartTitles(range, dates);
 
   const queryClient = useQueryClient();
   useLiveEvent('counting_update', () => void queryClient.invalidateQueries({ queryKey: countingKeys.all }));
@@ -125,18 +127,18 @@ export function PeopleCountingPage() {
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Weekly Traffic</CardTitle>
+                <CardTitle>{titles.traffic}</CardTitle>
               </CardHeader>
               <CardContent className="px-2 sm:px-5">
-                <WeeklyTrafficChart data={report.data.chartData} />
+                <WeeklyTrafficChart data={report.data.chartData} partialDay={report.data.partialDay} />
               </CardContent>
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>Walk-in Rate</CardTitle>
+                <CardTitle>{titles.walkIn}</CardTitle>
               </CardHeader>
               <CardContent className="px-2 sm:px-5">
-                <WalkInRateChart data={report.data.chartData} />
+                <WalkInRateChart data={report.data.chartData} partialDay={report.data.partialDay} />
               </CardContent>
             </Card>
           </div>
@@ -183,7 +185,7 @@ export function PeopleCountingPage() {
               </Button>
             </CardHeader>
             <CardContent>
-              <TrafficTable rows={report.data.chartData} />
+              <TrafficTable rows={report.data.chartData} partialDay={report.data.partialDay} />
             </CardContent>
           </Card>
           <Card>
@@ -199,7 +201,7 @@ export function PeopleCountingPage() {
                 <strong>Conversion rate</strong> = entries / passby: entries set against the people who passed
                 without entering, so it can exceed 100%.
               </p>
-              <p>Trends compare with the period of the same length just before.</p>
+              <p>{trendBasis(report.data)}</p>
             </CardContent>
           </Card>
         </>

@@ -97,11 +97,13 @@ export function ReportTable({ report }: { report: Report }) {
         {visible.map((r) => (
           <li key={r.__key} className="rounded-lg border border-slate-200 p-3 text-sm">
             {first && <p className="font-medium text-slate-900">{cell(first, r)}</p>}
-            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+            {/* Label above value, two to a row: side by side in a half-width cell, a value ran
+                into the next label ("WarehousePresent Days") at phone width. */}
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2">
               {rest.map((c) => (
-                <div key={c.key} className="flex justify-between gap-2">
-                  <dt className="text-slate-500">{c.label}</dt>
-                  <dd className="text-slate-900">{shown(c, r[c.key])}</dd>
+                <div key={c.key} className="min-w-0">
+                  <dt className="text-xs text-slate-500">{c.label}</dt>
+                  <dd className="break-words font-medium text-slate-900">{shown(c, r[c.key])}</dd>
                 </div>
               ))}
             </dl>

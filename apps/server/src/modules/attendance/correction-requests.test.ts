@@ -36,7 +36,9 @@ describe('correction requests', () => {
       decided_by: null,
     });
     // The admins' queue hears of it at once.
-    const announced = await live.waitFor((e) => e.kind === 'live' && e.type === 'attendance_request_update');
+    const announced = await live.waitFor(
+      (e) => e.kind === 'live' && e.type === 'attendance_request_update' && e.data.requestId === request.id,
+    );
     expect(announced).toMatchObject({
       data: { requestId: request.id, userId: staff.user.id, date: '2026-07-07', status: 'pending' },
       audience: { userIds: [staff.user.id], admins: true },

@@ -81,12 +81,20 @@ describe('cancelling approved leave', () => {
       details: { previousStatus: 'approved', approvedBy: admin.id, startDate: '2026-07-01' },
     });
 
-    const update = await live.waitFor((e) => e.kind === 'live' && e.type === 'leave_application_update');
+    // The approval's own messages may still be arriving (NOTIFY is delivered after its commit).
+    const update = await live.waitFor(
+      (e) => e.kind === 'live' && e.type === 'leave_application_update' && e.data.status === 'cancelled',
+    );
     expect(update).toMatchObject({
       data: { applicationId: id, status: 'cancelled' },
       audience: { admins: true, userIds: [s.id] },
     });
-    const told = await live.waitFor((e) => e.kind === 'live' && e.type === 'leave_status_notification');
+    const told = await live.waitFor(
+      (e) =>
+        e.kind === 'live' &&
+        e.type === 'leave_status_notification' &&
+        e.audience.userIds?.includes(admin.id) === true,
+    );
     expect(told).toMatchObject({
       audience: { userIds: [admin.id] },
       data: {
@@ -145,7 +153,12 @@ describe('rejection reasons', () => {
     });
     const mine = (await suite.http.get('/api/leave/my-applications', s)).json().applications;
     expect(mine[0]).toMatchObject({ id, admin_comments: 'Team offsite that week' });
-    const note = await live.waitFor((e) => e.kind === 'live' && e.type === 'leave_status_notification');
+    const note = await live.waitFor(
+      (e) =>
+        e.kind === 'live' &&
+        e.type === 'leave_status_notification' &&
+        e.audience.userIds?.includes(s.id) === true,
+    );
     expect(note).toMatchObject({
       data: {
         type: 'error',

@@ -7,7 +7,7 @@ import {
   LISTED_KINDS,
   personFilter,
 } from './attendance.repository';
-import { excusedDays } from './person-day.repository';
+import { employedOn, excusedDays, leaveOn } from './person-day.repository';
 import { datesBetween, scheduleDays } from './schedules.repository';
 
 /**
@@ -170,13 +170,24 @@ function candidates(day: DayCount, status: DayRowFilter['status']): number {
   return status === 'checked_in' ? day.open : day.records;
 }
 
-/** Each status as a condition on the record and the day's kind (k), which an index predicate can match. */
-const statusCondition = {
-  absent: sql`r.id IS NULL AND k.kind = 'absent'`,
-  on_leave: sql`r.id IS NULL AND k.kind = 'on_leave'`,
-  checked_in: sql`r.id IS NOT NULL AND r.check_out_time IS NULL`,
-  complete: sql`r.check_out_time IS NOT NULL`,
-} as const;
+/**
+ * Which rows a day lists, and each status, as conditions on the record and the person: the same
+ * days person-day.ts lists (worked, on leave, absent), written as plain conditions the planner can
+ * estimate, so it walks people in name order to the page instead of sorting all of them.
+ */
+function listConditions(day: RawBuilder<unknown>, scheduled: RawBuilder<unknown>, today: string) {
+  const leave = leaveOn(sql`u.id`, day);
+  return {
+    listed: sql`(r.id IS NOT NULL OR (${scheduled} AND ${employedOn('u', day)}
+      AND (${day} <= ${today}::date OR ${leave})))`,
+    status: {
+      absent: sql`r.id IS NULL AND NOT ${leave}`,
+      on_leave: sql`r.id IS NULL AND ${leave}`,
+      checked_in: sql`r.id IS NOT NULL AND r.check_out_time IS NULL`,
+      complete: sql`r.check_out_time IS NOT NULL`,
+    },
+  };
+}
 
 /** One day's rows of the list in name order, `offset` rows in (exported for its test). */
 export async function oneDay(
@@ -185,11 +196,12 @@ export async function oneDay(
   date: string,
   how: { offset: number; limit: number; byRecords: boolean },
 ): Promise<DayRow[]> {
-  const statusFilter = f.status ? sql`AND ${statusCondition[f.status]}` : sql``;
   const scheduledKeys = sql`(SELECT coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}')
                              FROM ${scheduleDays(date, date)} AS c)`;
   const scheduled = sql`coalesce(u.department_id, 0) = ANY (sd.keys)`;
   const day = dayColumns(sql`${date}::date`, scheduled, f.today);
+  const list = listConditions(sql`${date}::date`, scheduled, f.today);
+  const statusFilter = f.status ? sql`AND ${list.status[f.status]}` : sql``;
   const columns = sql`r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
     u.department_id, dep.name AS department_name, ${date}::text AS date,
     r.check_in_time, r.check_out_time, r.late, r.early_exit, r.source,
@@ -212,7 +224,7 @@ export async function oneDay(
         CROSS JOIN ${scheduledKeys} AS sd (keys)
         LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = ${date}::date
         CROSS JOIN LATERAL (SELECT ${day.kind} AS kind) AS k
-        WHERE ${personFilter(f)} AND k.kind = ANY (${LISTED_KINDS}::text[]) ${statusFilter}
+        WHERE ${personFilter(f)} AND ${list.listed} ${statusFilter}
         ${order}`.execute(db);
   return result.rows;
 }

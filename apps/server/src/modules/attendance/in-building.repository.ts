@@ -8,8 +8,7 @@ import type { Database } from '../../db/schema';
  * out (a granted exit, or a check-out). Badges and web check-ins both count; neither alone does:
  * a person who checked in on the web and left through a door is out.
  *
- * Today's presence rows (access_presence_in_idx covers the entries) and today's records, joined
- * per person: at most one row each per person.
+ * Today's presence rows and today's records, joined per person: at most one row each per person.
  */
 export async function countInBuilding(db: Kysely<Database>, today: string, dayStart: Date): Promise<number> {
   const result = await sql<{ n: number }>`
@@ -21,7 +20,9 @@ export async function countInBuilding(db: Kysely<Database>, today: string, daySt
       FULL JOIN (SELECT user_id, check_in_time, check_out_time FROM attendance_records
                  WHERE date = ${today}::date) AS r ON r.user_id = p.user_id
     ) AS x
-    JOIN users u ON u.id = x.user_id AND u.active
-    WHERE x.in_at IS NOT NULL AND (x.out_at IS NULL OR x.in_at > x.out_at)`.execute(db);
+    -- The attendance figures' people (countedPerson): the few disabled without a last working
+    -- day are left out through a small hashed list, not by joining everyone.
+    WHERE x.user_id NOT IN (SELECT id FROM users WHERE NOT active AND end_date IS NULL)
+      AND x.in_at IS NOT NULL AND (x.out_at IS NULL OR x.in_at > x.out_at)`.execute(db);
   return result.rows[0]?.n ?? 0;
 }

@@ -70,10 +70,11 @@ export function excusedDays(people: RawBuilder<unknown>, dates: string[]): RawBu
       WHERE (u.start_date > ${first}::date OR u.end_date < ${last}::date)
         AND ${people} AND NOT ${employedOn('u', sql`g.day`)}
       UNION ALL
-      SELECT DISTINCT g.day, coalesce(u.department_id, 0), u.id, 'on_leave'
+      -- A person holds at most one live application a day (leave_applications_no_overlap).
+      SELECT g.day, coalesce(u.department_id, 0), u.id, 'on_leave'
       FROM leave_applications la
-      JOIN users u ON u.id = la.user_id
       CROSS JOIN LATERAL unnest(${dates}::date[]) AS g (day)
+      JOIN users u ON u.id = la.user_id
       WHERE la.status = 'approved' AND la.start_date <= ${last}::date AND la.end_date >= ${first}::date
         AND g.day BETWEEN la.start_date AND la.end_date
         AND ${people} AND ${employedOn('u', sql`g.day`)}

@@ -1,12 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import {
-  type DayRow,
-  type DayRowFilter,
-  dayColumns,
-  LISTED_KINDS,
-  personFilter,
-} from './attendance.repository';
+import { type DayRow, type DayRowFilter, dayColumns, personFilter } from './attendance.repository';
 import { employedOn, excusedDays, leaveOn } from './person-day.repository';
 import { datesBetween, scheduleDays } from './schedules.repository';
 

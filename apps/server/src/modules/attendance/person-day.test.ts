@@ -1,4 +1,5 @@
 import { addDays } from '@atrium/contract/calendar';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAttendance, makeLeaveApplication, makeUser, type TestUser } from '../../../test/factories';
@@ -183,6 +184,14 @@ describe('each kind of day through each reader', () => {
       format: 'csv',
     });
     expect(res.statusCode).toBe(200);
+    // A parser nobody on the team wrote reads every line as the header's 14 columns.
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(Object.keys(row)).toHaveLength(14);
+    const onLeave = rows.filter((r) => r.Status === 'On Leave');
+    expect(onLeave.map((r) => [r['Last Name'], r['Leave Type']])).toEqual(
+      DAYS.filter((d) => kindOn('onLeave', d) === 'on_leave').map(() => ['onLeave', 'Annual Leave']),
+    );
     const lines = res.body.trimEnd().split('\r\n').slice(1);
     const LABEL: Record<DayKind, RegExp | undefined> = {
       worked: /,(Complete|Checked In),.*,$/,

@@ -139,6 +139,15 @@ describe('GET /api/dashboard/system-health', () => {
       detail:
         '1 of 3 devices offline (2 door controllers, 1 people counter; 1 in maintenance not counted), no event yet',
     });
+    // Access Control lists the door controllers, the one in maintenance too: the same devices.
+    const listed = (await get('/api/access/devices', admin)).json().devices as {
+      device_id: string;
+      status: string;
+    }[];
+    const ours = listed.filter((d) => d.device_id.startsWith('H9-'));
+    expect(ours.map((d) => d.device_id).sort()).toEqual(['H9-1', 'H9-2', 'H9-4']);
+    expect(ours.filter((d) => d.status !== 'maintenance')).toHaveLength(2);
+    expect(ours.filter((d) => d.status === 'offline')).toHaveLength(1);
     await suite.db
       .updateTable('devices')
       .set({ status: 'offline' })

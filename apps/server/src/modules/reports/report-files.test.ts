@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readyFor } from './backpressure';
 import { reportPdf } from './report-pdf';
 import { reportXlsx } from './report-xlsx';
+import { DEPARTMENT_COLUMNS } from './reports.service';
 
 /** A report with a long table, as a large organisation's would be. */
 function longReport(rows: number): Report {
@@ -76,16 +77,7 @@ describe('report PDF table', () => {
       type: 'department',
       title: 'Department Report',
       tableTitle: 'Department Details',
-      columns: [
-        { key: 'department', label: 'Department', kind: 'text' },
-        { key: 'manager', label: 'Manager', kind: 'text' },
-        { key: 'employees', label: 'Employees', kind: 'number' },
-        { key: 'attendance', label: 'Attendance %', kind: 'percent' },
-        { key: 'avgHours', label: 'Average Hours', kind: 'hours' },
-        { key: 'totalHours', label: 'Total Hours', kind: 'hours' },
-        { key: 'lateCount', label: 'Late Count', kind: 'number' },
-        { key: 'efficiency', label: 'Efficiency', kind: 'text' },
-      ],
+      columns: DEPARTMENT_COLUMNS,
       rows: [
         {
           department: 'Warehouse and Logistics',

@@ -3,6 +3,7 @@ import {
   efficiencyOf,
   REPORT_TYPES,
   type Report,
+  type ReportColumn,
   type ReportQuery,
   type ReportType,
 } from '@atrium/contract';
@@ -33,6 +34,18 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((
 const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((acc, r) => acc + pick(r), 0);
 
 export type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
+
+/** The Department report's table (its PDF test lays out these columns with long cells). */
+export const DEPARTMENT_COLUMNS: ReportColumn[] = [
+  { key: 'department', label: 'Department', kind: 'text' },
+  { key: 'manager', label: 'Manager', kind: 'text' },
+  { key: 'employees', label: 'Employees', kind: 'number' },
+  { key: 'attendance', label: 'Attendance %', kind: 'percent' },
+  { key: 'avgHours', label: 'Average Hours', kind: 'hours' },
+  { key: 'totalHours', label: 'Total Hours', kind: 'hours' },
+  { key: 'lateCount', label: 'Late Count', kind: 'number' },
+  { key: 'efficiency', label: 'Efficiency', kind: 'text' },
+];
 
 /**
  * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
@@ -333,16 +346,7 @@ export class ReportsService {
         },
       ],
       tableTitle: 'Department Details',
-      columns: [
-        { key: 'department', label: 'Department', kind: 'text' },
-        { key: 'manager', label: 'Manager', kind: 'text' },
-        { key: 'employees', label: 'Employees', kind: 'number' },
-        { key: 'attendance', label: 'Attendance %', kind: 'percent' },
-        { key: 'avgHours', label: 'Average Hours', kind: 'hours' },
-        { key: 'totalHours', label: 'Total Hours', kind: 'hours' },
-        { key: 'lateCount', label: 'Late Count', kind: 'number' },
-        { key: 'efficiency', label: 'Efficiency', kind: 'text' },
-      ],
+      columns: DEPARTMENT_COLUMNS,
       rows: departments,
       notes: [
         `Efficiency by attendance: ${EFFICIENCY_THRESHOLDS.map((t) =>

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../../test/events';
 import type { LoggedIn } from '../../../test/fixtures';
-import { countCalendarDays, leaveTypeId, NOW, TODAY } from '../../../test/leave';
+import { countCalendarDays, leaveRequests, NOW, TODAY } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 
 // Cancelling approved leave, rejection reasons and administrators' own leave. Now: 15 June 2026.
 const suite = useSuite({ now: NOW });
-let annual: number;
 let admin: LoggedIn & { id: number };
 let secondAdmin: LoggedIn & { id: number };
 
@@ -14,31 +13,12 @@ beforeAll(async () => {
   admin = { ...suite.admin, id: suite.admin.user.id };
   const other = await suite.signedIn({ role: 'admin' });
   secondAdmin = { ...other, id: other.user.id };
-  annual = await leaveTypeId(suite.db, 'Annual Leave');
   await countCalendarDays(suite.db, 'Annual Leave');
 });
 
-const staff = async () => {
-  const session = await suite.signedIn();
-  return { ...session, id: session.user.id };
-};
-const applyFor = async (s: LoggedIn, startDate: string, endDate: string): Promise<number> => {
-  const res = await suite.http.post('/api/leave/apply', s, {
-    leaveTypeId: annual,
-    startDate,
-    endDate,
-    reason: 'Rest',
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().application.id;
-};
-const decide = (who: LoggedIn, id: number, status: string, adminComments?: string) =>
-  suite.http.put(`/api/leave/applications/${id}/status`, who, { status, adminComments });
+const { staff, applyFor, decide, annualBalance } = leaveRequests(suite);
 const cancel = (who: LoggedIn, id: number) => suite.http.post(`/api/leave/applications/${id}/cancel`, who);
-const annualBalance = async (s: LoggedIn) =>
-  (await suite.http.get('/api/leave/my-balance', s))
-    .json()
-    .balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave');
+
 const audits = (id: number) =>
   suite.db
     .selectFrom('audit_log')

@@ -17,11 +17,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { OrgClock } from '../apps/server/src/core/clock';
 import { createDb } from '../apps/server/src/db/connection';
 import { deviceTime, encode } from '../apps/server/src/devices/hikvision/simulator/bodies';
 import { newPushSecret } from '../apps/server/src/modules/access/devices.service';
 import { hashSecret } from '../apps/server/src/modules/access/push.service';
-import { OrgClock } from '../apps/server/src/modules/system/clock';
 import { benchDatabase } from './support/bench-db';
 import { BENCH_PASSWORD } from './support/bench-login';
 import { cpuMeter } from './support/cpu';

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
+import { EventBus } from '../apps/server/src/core/events/bus';
 import { openDatabase } from '../apps/server/src/db/open';
 import { seedDemo } from '../apps/server/src/demo';
-import { EventBus } from '../apps/server/src/events/bus';
 import { runLoad } from './support/load';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { OrgClock } from './core/clock';
+import { EventBus } from './core/events/bus';
+import { ensureTimezoneSetting } from './core/settings.repository';
 import { createDb } from './db/connection';
 import { openDatabase } from './db/open';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -17,15 +20,12 @@ import { startDemoCounters } from './demo/counting-simulation';
 import { PublishedDemoLogins } from './demo/published-logins';
 import { startDemoCameraAlarms } from './demo/video';
 import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
-import { EventBus } from './events/bus';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
 import { startDeviceMonitor } from './modules/access/device-monitor';
 import { scheduleDepartmentDaysFold } from './modules/attendance/department-days.fold';
 import { scheduleLeaveYearRollover } from './modules/leave/rollover';
 import { scheduleEmploymentEnds } from './modules/people/employment';
-import { OrgClock } from './modules/system/clock';
-import { ensureTimezoneSetting } from './modules/system/settings.repository';
 import { startVideo } from './video/runtime';
 
 async function main(): Promise<void> {

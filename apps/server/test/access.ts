@@ -4,14 +4,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
+import { OrgClock } from '../src/core/clock';
+import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db } from '../src/db/connection';
 import { DeviceCredentials } from '../src/devices/hikvision/credentials';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
-import { EventBus } from '../src/events/bus';
 import { newPushSecret } from '../src/modules/access/devices.service';
 import { hashSecret } from '../src/modules/access/push.service';
-import { OrgClock } from '../src/modules/system/clock';
 import { createTestDatabase, type TestDatabase, testConfig } from './context';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */

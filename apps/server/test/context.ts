@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppConfig, buildApp } from '../src/app';
+import { type Now, OrgClock } from '../src/core/clock';
+import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
-import { EventBus } from '../src/events/bus';
-import { type Now, OrgClock } from '../src/modules/system/clock';
 
 export const testConfig: AppConfig = {
   demo: true,

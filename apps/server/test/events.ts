@@ -1,4 +1,4 @@
-import type { DomainEvent, EventBus } from '../src/events/bus';
+import type { DomainEvent, EventBus } from '../src/core/events/bus';
 
 /** Collects events as the bus delivers them (after commit), to wait for one. */
 export function recordEvents(bus: EventBus) {

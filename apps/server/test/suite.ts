@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../src/app';
+import type { EventBus } from '../src/core/events/bus';
+import { writeTimeZone } from '../src/core/settings.repository';
 import type { Db } from '../src/db/connection';
-import type { EventBus } from '../src/events/bus';
-import { writeTimeZone } from '../src/modules/system/settings.repository';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './context';
 import { makeUser, type TestUser, type UserOptions } from './factories';
 import { type LoggedIn, login } from './fixtures';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type AppConfig, buildApp } from '../src/app';
-import { EventBus } from '../src/events/bus';
-import { OrgClock } from '../src/modules/system/clock';
+import { OrgClock } from '../src/core/clock';
+import { EventBus } from '../src/core/events/bus';
 import type { PipelineControl } from '../src/modules/video/video.service';
 import { ffmpegBinary } from '../src/video/ffmpeg-binary';
 import type { TestDatabase } from './context';

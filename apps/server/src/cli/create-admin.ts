@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { recordAudit } from '../core/audit.repository';
 import { openDatabase } from '../db/open';
 import { isCommonPassword } from '../modules/auth/password-rules';
 import { hashPassword } from '../modules/auth/passwords';
@@ -10,7 +11,6 @@ import {
   findUserIdByEmail,
   insertUsers,
 } from '../modules/people/people.repository';
-import { recordAudit } from '../modules/system/audit.repository';
 
 const usage =
   'Usage: npm run create-admin -- --email you@example.com --first-name Ada --last-name Lovelace [--department "Head Office"]';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isoWeekday, localTime } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../core/clock';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
 import { DeviceCredentials } from '../devices/hikvision/credentials';
@@ -9,7 +10,6 @@ import type { SimulatedController } from '../devices/hikvision/simulator/control
 import type { SimulatorFleet } from '../devices/hikvision/simulator/fleet';
 import { newPushSecret, pushPath } from '../modules/access/devices.service';
 import { hashSecret } from '../modules/access/push.service';
-import type { OrgClock } from '../modules/system/clock';
 import { DEMO_DEVICES } from './access';
 import { chance } from './random';
 

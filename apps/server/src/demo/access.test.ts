@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
-import { OrgClock } from '../modules/system/clock';
+import { OrgClock } from '../core/clock';
 import { seedDemoAccess } from './access';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';

@@ -1,7 +1,7 @@
 import { addDays } from '@atrium/contract/calendar';
 import { type Kysely, sql } from 'kysely';
+import { OrgClock } from '../core/clock';
 import type { Database } from '../db/schema';
-import { OrgClock } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 
 /**

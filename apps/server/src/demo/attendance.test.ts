@@ -1,10 +1,10 @@
 import { localDate, zonedInstant } from '@atrium/contract/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { OrgClock } from '../core/clock';
 import { dayOverview } from '../modules/attendance/attendance.repository';
 import { versionOn } from '../modules/attendance/attendance.rules';
 import { findUserSchedules } from '../modules/attendance/schedules.repository';
-import { OrgClock } from '../modules/system/clock';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';
 

@@ -1,9 +1,9 @@
 import { addDays, zonedInstant } from '@atrium/contract/calendar';
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { OrgClock } from '../core/clock';
 import type { AttendanceRecordsTable, Database } from '../db/schema';
 import { isEarlyExit, isLate, isScheduledOn, versionOn } from '../modules/attendance/attendance.rules';
 import { type Dates, findUserSchedules, type Schedule } from '../modules/attendance/schedules.repository';
-import { OrgClock } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 import { chance } from './random';
 

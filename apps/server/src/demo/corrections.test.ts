@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
-import { OrgClock } from '../modules/system/clock';
+import { OrgClock } from '../core/clock';
 import { seedDemoAttendance } from './attendance';
 import { seedDemoCorrections } from './corrections';
 import { seedDemo, seedDemoLeave } from './index';

@@ -1,8 +1,8 @@
 import { zonedInstant } from '@atrium/contract/calendar';
 import { type Kysely, sql } from 'kysely';
+import type { OrgClock } from '../core/clock';
 import type { Database } from '../db/schema';
 import { insertPendingRequest } from '../modules/attendance/correction-requests.repository';
-import type { OrgClock } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 
 const MARKER = 'demo_corrections_seeded_at';

@@ -1,9 +1,9 @@
 import { isoWeekday, localDate } from '@atrium/contract/calendar';
+import type { OrgClock } from '../core/clock';
 import type { Db } from '../db/connection';
 import { type CounterWindow, SimulatedCounter } from '../devices/hikvision/simulator/counter';
 import { newPushSecret, pushPath } from '../modules/access/devices.service';
 import { hashSecret } from '../modules/access/push.service';
-import type { OrgClock } from '../modules/system/clock';
 import { DEMO_COUNTERS, expected, PATTERNS } from './counting';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
-import { OrgClock } from '../modules/system/clock';
+import { OrgClock } from '../core/clock';
 import { seedDemoCounting } from './counting';
 import { seedDemo } from './index';
 

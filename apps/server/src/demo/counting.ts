@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { OrgClock } from '../core/clock';
 import type { Database } from '../db/schema';
-import { OrgClock } from '../modules/system/clock';
 
 /**
  * The demo's two people counters and their history: 60 days of 15-minute windows up to now,

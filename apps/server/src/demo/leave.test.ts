@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { OrgClock } from '../core/clock';
 import { balancesOf } from '../modules/leave/balances';
-import { OrgClock } from '../modules/system/clock';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo, seedDemoLeave } from './index';
 import { reconcileDemoAttendance } from './leave';

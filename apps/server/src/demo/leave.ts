@@ -1,9 +1,9 @@
 import { addDays, inclusiveDays, isoWeekday, yearOf } from '@atrium/contract/calendar';
 import { type Kysely, sql } from 'kysely';
+import { OrgClock, type Today } from '../core/clock';
 import type { Database } from '../db/schema';
 import { bookApplication, carryForward } from '../modules/leave/balances';
 import { daysRequestedOf } from '../modules/leave/leave-days.repository';
-import { OrgClock, type Today } from '../modules/system/clock';
 import { demoAccounts } from './people.data';
 import { chance, pick } from './random';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../errors';
-import type { Actor } from '../modules/auth/actor';
+import type { Actor } from '../core/actor';
+import { forbidden, unauthorized } from '../core/errors';
 import type { AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {

@@ -8,9 +8,9 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, statusByCode } from '../core/errors';
+import { fieldWords } from '../core/text';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
-import { AppError, type ErrorCode, statusByCode } from '../errors';
-import { fieldWords } from '../text';
 
 function fieldIssues(
   context: string | undefined,

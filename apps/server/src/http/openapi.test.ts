@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/context';
 import { createUser, login } from '../../test/fixtures';
 import { buildApp } from '../app';
-import { EventBus } from '../events/bus';
+import { EventBus } from '../core/events/bus';
 
 let database: TestDatabase;
 let bus: EventBus;

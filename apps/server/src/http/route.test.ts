@@ -2,8 +2,8 @@ import { allEndpoints, apiEndpoints } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/context';
 import { buildApp } from '../app';
+import { EventBus } from '../core/events/bus';
 import { createDb } from '../db/connection';
-import { EventBus } from '../events/bus';
 import { registeredRoutes } from './route';
 
 let database: TestDatabase;

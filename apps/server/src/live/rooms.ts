@@ -1,4 +1,4 @@
-import type { Audience } from '../events/bus';
+import type { Audience } from '../core/events/bus';
 
 export interface Member {
   userId: number;

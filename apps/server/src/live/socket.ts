@@ -2,9 +2,9 @@ import { JoinMessage, type LiveMessage } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
-import type { EventBus } from '../events/bus';
+import type { Now } from '../core/clock';
+import type { EventBus } from '../core/events/bus';
 import type { AuthService } from '../modules/auth/auth.service';
-import type { Now } from '../modules/system/clock';
 import { type Member, mayReceive } from './rooms';
 
 export const AUTH_TIMEOUT_MS = 5000;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../core/events/bus';
 import type { Database } from '../db/schema';
 import { demoCameras, seedDemoCameras } from '../demo/video';
-import type { EventBus } from '../events/bus';
 import { ffmpegBinary } from './ffmpeg-binary';
 import { CameraSimulator } from './simulator';
 import { VideoSupervisor } from './supervisor';

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { eventually } from '../../test/eventually';
 import { createUser, login } from '../../test/fixtures';
 import { inspectMedia, startVideoApp } from '../../test/video';
-import { EventBus } from '../events/bus';
+import { EventBus } from '../core/events/bus';
 import { runningChildren } from './children';
 import { CameraSimulator } from './simulator';
 import { VideoSupervisor } from './supervisor';

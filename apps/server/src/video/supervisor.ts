@@ -1,8 +1,8 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../core/events/bus';
 import type { Database } from '../db/schema';
-import type { EventBus } from '../events/bus';
 import { type AlertRow, raiseAlert, resolveAlerts } from '../modules/access/alerts.repository';
 import {
   endOpenEvents,

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { readServerSecret } from '../../core/settings.repository';
 import type { Database } from '../../db/schema';
-import { readServerSecret } from '../../modules/system/settings.repository';
 
 /**
  * Devices' command passwords are stored encrypted (AES-256-GCM) with a key kept in

@@ -12,8 +12,8 @@ import {
 import type { TestDatabase } from '../../../test/context';
 import { makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
+import type { DomainEvent } from '../../core/events/bus';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
-import type { DomainEvent } from '../../events/bus';
 
 let database: TestDatabase;
 let t: AccessTestApp;

@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { OrgClock } from '../../core/clock';
+import type { EventBus } from '../../core/events/bus';
 import type { Db } from '../../db/connection';
 import { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { isapiPushRoutes } from '../../devices/hikvision/push.routes';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
-import type { EventBus } from '../../events/bus';
-import type { OrgClock } from '../system/clock';
 import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';
 import { DevicesService } from './devices.service';

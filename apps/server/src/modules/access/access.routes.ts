@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { accessApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../../errors';
+import { notFound } from '../../core/errors';
 import { actorOf } from '../../http/authenticate';
 import { route } from '../../http/route';
 import type { AccessService } from './access.service';

@@ -12,13 +12,13 @@ import type {
 } from '@atrium/contract';
 import { addDays, isoWeekday } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import { authorize, can } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
 import { countInBuilding } from '../attendance/in-building.repository';
-import type { Actor } from '../auth/actor';
-import { authorize, can } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import {
   badgeTaken,
   countEntriesSince,

@@ -1,5 +1,5 @@
 import type { Alert, DeviceStatus } from '@atrium/contract';
-import type { DomainEvent } from '../../events/bus';
+import type { DomainEvent } from '../../core/events/bus';
 import type { AlertRow } from './alerts.repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../core/errors';
 
 /**
  * Keyset cursors: the position after the last row of a page, opaque to clients (base64url of

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { alertLabel } from '../../devices/hikvision/event-codes';
-import type { EventBus } from '../../events/bus';
 import { alertLiveEvent, deviceStatusEvent } from './alerts';
 import { raiseAlert, resolveAlerts } from './alerts.repository';
 import { markSeen, markSilentOffline } from './devices.repository';

@@ -8,6 +8,12 @@ import type {
   UpdateDeviceRequest,
 } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import {
   type DeviceEndpoint,
@@ -19,12 +25,6 @@ import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { CODES, meaningOf } from '../../devices/hikvision/event-codes';
 import type { EmitInput } from '../../devices/hikvision/simulator/controller';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
-import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import { findBadgeHolder, listDeviceEvents } from './access.repository';
 import { deviceStatusEvent } from './alerts';
 import { resolveAlerts } from './alerts.repository';

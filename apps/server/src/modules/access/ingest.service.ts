@@ -1,14 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { Batcher } from '../../core/batcher';
+import type { OrgClock } from '../../core/clock';
+import type { DomainEvent, EventBus } from '../../core/events/bus';
+import { CoalescedPublisher } from '../../core/events/coalesced-publisher';
 import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
-import type { DomainEvent, EventBus } from '../../events/bus';
-import { CoalescedPublisher } from '../../events/coalesced-publisher';
-import type { OrgClock } from '../system/clock';
 import { alertLiveEvent } from './alerts';
 import { type AttendanceChange, applyBadges } from './badge-attendance';
-import { Batcher } from './batcher';
 import { markDevicesSeen } from './device-monitor';
 import { type BatchOutcome, type BatchRow, ensurePartitions, storeBatch } from './ingest.repository';
 import { StoredRecently } from './stored-recently';

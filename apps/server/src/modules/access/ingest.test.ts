@@ -15,6 +15,7 @@ import {
 import type { TestDatabase } from '../../../test/context';
 import { eventually } from '../../../test/eventually';
 import { makeUser, type TestUser } from '../../../test/factories';
+import type { DomainEvent } from '../../core/events/bus';
 import {
   encode,
   heartbeatXml,
@@ -22,7 +23,6 @@ import {
   TINY_JPEG,
   xmlEvent,
 } from '../../devices/hikvision/simulator/bodies';
-import type { DomainEvent } from '../../events/bus';
 
 let database: TestDatabase;
 let t: AccessTestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDoors, type TestDoor } from '../../../test/access';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
-import { EventBus } from '../../events/bus';
+import { EventBus } from '../../core/events/bus';
 import { newPushSecret } from './devices.service';
 import { hashSecret } from './push.service';
 import { PushDevices } from './push-devices';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import type { EventBus } from '../../events/bus';
 import { findDevicesByPushHashes, type PushingDevice } from './devices.repository';
 
 interface Entry {

@@ -2,6 +2,9 @@ import { hash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import {
   PushFormatError,
@@ -10,9 +13,6 @@ import {
   readHeader,
   storableRaw,
 } from '../../devices/hikvision/parse';
-import { AppError } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import type { OrgClock } from '../system/clock';
 import { markDevicesSeen } from './device-monitor';
 import type { DeviceRow, PushingDevice } from './devices.repository';
 import { recordPushReject } from './ingest.repository';

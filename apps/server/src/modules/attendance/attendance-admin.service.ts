@@ -11,15 +11,16 @@ import type {
 } from '@atrium/contract';
 import { daysBetween, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock, Today } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize, listScope } from '../../core/policies';
+import { counted } from '../../core/text';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import { counted } from '../../text';
-import type { Actor } from '../auth/actor';
-import { authorize, listScope } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock, Today } from '../system/clock';
 import { attendanceCsv } from './attendance.export';
+import { toAttendanceRecord } from './attendance.presenter';
 import {
   type DayRowFilter,
   dayOverview,
@@ -31,7 +32,7 @@ import {
   type RecordRow,
   updateRecordTimes,
 } from './attendance.repository';
-import { isEarlyExit, isLate, toAttendanceRecord, validateTimes, versionOn } from './attendance.rules';
+import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';

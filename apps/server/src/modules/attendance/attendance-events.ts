@@ -1,5 +1,5 @@
 import type { AttendanceAction } from '@atrium/contract';
-import type { DomainEvent } from '../../events/bus';
+import type { DomainEvent } from '../../core/events/bus';
 
 /** A person's day changed: for them and for the administrators' screens. */
 export const attendanceUpdate = (userId: number, date: string, action: AttendanceAction): DomainEvent => ({

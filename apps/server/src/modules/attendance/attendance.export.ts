@@ -1,5 +1,5 @@
 import { addDays, hoursBetween, localTime } from '@atrium/contract/calendar';
-import { csvCell } from './csv';
+import { csvCell } from '../../core/csv';
 import type { CalendarDay, ExportPerson, ExportRecord } from './export.repository';
 import { dayKind } from './person-day';
 import { isEmployedOn } from './person-day.repository';

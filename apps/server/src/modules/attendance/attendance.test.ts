@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
-import type { DomainEvent } from '../../events/bus';
+import type { DomainEvent } from '../../core/events/bus';
 
 // Europe/London: BST (UTC+1) in summer; clocks go forward 2026-03-29 and back 2026-10-25.
 const suite = useSuite({ timeZone: 'Europe/London', now: '2026-07-06T08:00:00Z' }); // Monday 09:00 BST

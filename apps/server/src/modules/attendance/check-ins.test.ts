@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeUsers } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
-import type { Today } from '../system/clock';
+import type { Today } from '../../core/clock';
 import { CheckIns } from './check-ins';
 
 const suite = useSuite({ timeZone: 'Europe/London', now: '2026-07-06T08:00:00Z' });

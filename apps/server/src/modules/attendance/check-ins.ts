@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
+import { Batcher } from '../../core/batcher';
+import type { Today } from '../../core/clock';
+import { notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import { Batcher } from '../access/batcher';
-import type { Today } from '../system/clock';
 import { insertRecordsAnnounced, type RecordRow } from './attendance.repository';
 import { isLate } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';

@@ -9,14 +9,15 @@ import {
   type MyCorrectionRequestsQuery,
 } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, forbidden, notFound } from '../../core/errors';
+import type { DomainEvent, EventBus } from '../../core/events/bus';
+import { authorize, listScope } from '../../core/policies';
+import { displayDate } from '../../core/text';
 import type { Database } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
-import type { DomainEvent, EventBus } from '../../events/bus';
-import { displayDate } from '../../text';
-import type { Actor } from '../auth/actor';
-import { authorize, listScope } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
+import { toAttendanceRecord } from './attendance.presenter';
 import {
   findRecordForUpdate,
   insertRecordIfAbsent,
@@ -24,7 +25,7 @@ import {
   type RecordRow,
   updateRecordTimes,
 } from './attendance.repository';
-import { isEarlyExit, isLate, toAttendanceRecord, validateTimes } from './attendance.rules';
+import { isEarlyExit, isLate, validateTimes } from './attendance.rules';
 import { attendanceUpdate } from './attendance-events';
 import {
   closeRequest,

@@ -1,10 +1,12 @@
 import type { ChangePasswordRequest, Profile, SessionInfo } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound, unauthorized } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { AppError, notFound, unauthorized } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import {
   findCredentials,
   findProfile,
@@ -13,11 +15,9 @@ import {
   ownsLiveSession,
   replacePasswordHash,
 } from './account.repository';
-import type { Actor } from './actor';
 import { clearLoginFailuresFrom, pruneLoginFailures } from './auth.repository';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from './passwords';
-import { authorize } from './policies';
 import type { SessionCache } from './session-cache';
 import { endSessionsIn } from './session-end';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';

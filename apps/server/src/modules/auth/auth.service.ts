@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, unauthorized } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import { AppError, unauthorized } from '../../errors';
-import type { EventBus } from '../../events/bus';
 import { findPublicUser, findUserForLogin } from '../people/people.repository';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
-import type { Actor } from './actor';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
 import type { CachedSession, SessionCache } from './session-cache';

@@ -1,6 +1,6 @@
 import { NewPassword } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
+import { AppError } from '../../core/errors';
 import { assertAcceptablePassword, isCommonPassword } from './password-rules';
 
 describe('new-password rules', () => {

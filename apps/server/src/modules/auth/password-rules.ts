@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AppError } from '../../errors';
+import { AppError } from '../../core/errors';
 
 /**
  * The 20,000 most common passwords of 10 characters or more, most common first (OWASP SecLists'

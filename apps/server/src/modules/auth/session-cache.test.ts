@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/context';
 import { type LoggedIn, refreshCookieOf } from '../../../test/fixtures';
 import { type Http, httpFor, type Session, useSuite } from '../../../test/suite';
-import type { DomainEvent, EventBus } from '../../events/bus';
+import type { DomainEvent, EventBus } from '../../core/events/bus';
 import { REFRESH_GRACE_SECONDS } from './auth.service';
 
 // Two processes on one database: `one` is the suite's app, `two` a second app with its own bus

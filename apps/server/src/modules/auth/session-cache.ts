@@ -1,5 +1,5 @@
 import type { Role } from '@atrium/contract';
-import type { EventBus } from '../../events/bus';
+import type { EventBus } from '../../core/events/bus';
 
 /** What a verified access token of a live session resolves to. */
 export interface CachedSession {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../core/audit.repository';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import type { EventBus } from '../../events/bus';
-import { recordAudit } from '../system/audit.repository';
 import { revokeSessions } from './auth.repository';
 
 export interface SessionEnd {

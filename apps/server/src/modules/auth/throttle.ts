@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Now } from '../../core/clock';
+import { AppError } from '../../core/errors';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { Now } from '../system/clock';
 import {
   countLoginFailures,
   type FailureCounts,

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { INT32_MAX } from '@atrium/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Now } from '../system/clock';
+import type { Now } from '../../core/clock';
 
 const ALGORITHM = 'HS256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

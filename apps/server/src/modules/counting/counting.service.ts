@@ -6,14 +6,14 @@ import type {
 } from '@atrium/contract';
 import { addDays, daysBetween, localDate, wallClock, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import type { OrgClock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { readCounting } from '../../devices/hikvision/counting-parse';
-import { AppError } from '../../errors';
-import type { EventBus } from '../../events/bus';
 import type { DeviceRow } from '../access/devices.repository';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import type { OrgClock } from '../system/clock';
 import {
   type Counts,
   dailyTotals,

@@ -1,8 +1,8 @@
 import type { QuickStats } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
-import type { OrgClock } from '../system/clock';
 import { totals } from './counting.repository';
 import { trend, walkInRate } from './rates';
 

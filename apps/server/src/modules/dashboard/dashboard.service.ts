@@ -9,16 +9,16 @@ import type {
 } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import type { OrgClock } from '../../core/clock';
+import { authorize, can, listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { dailyCounts } from '../access/access.repository';
+import { statusOf } from '../attendance/attendance.presenter';
 import { dayOverview, findRecord, latestActivity } from '../attendance/attendance.repository';
-import { statusOf } from '../attendance/attendance.rules';
-import type { Actor } from '../auth/actor';
-import { authorize, can, listScope } from '../auth/policies';
 import { footTrafficToday } from '../counting/foot-traffic';
 import { totalRemainingDays } from '../leave/balances';
 import { pendingCount } from '../leave/leave-counts.repository';
-import type { OrgClock } from '../system/clock';
 import {
   attendanceRateByDay,
   cameraCounts,

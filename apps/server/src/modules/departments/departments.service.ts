@@ -5,12 +5,12 @@ import type {
   SchedulesResponse,
   ScheduleVersion,
 } from '@atrium/contract';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
-import { AppError, notFound } from '../../errors';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import {
   allScheduleVersions,
   deleteDepartment,

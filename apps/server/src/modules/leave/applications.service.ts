@@ -18,12 +18,12 @@ import type {
   LeaveType,
 } from '@atrium/contract';
 import { inclusiveDays } from '@atrium/contract/calendar';
-import { AppError, notFound } from '../../errors';
-import { counted } from '../../text';
-import type { Actor } from '../auth/actor';
-import { authorize, listScope } from '../auth/policies';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import { AppError, notFound } from '../../core/errors';
+import { authorize, listScope } from '../../core/policies';
+import { counted } from '../../core/text';
 import { fullName } from '../people/people.repository';
-import { recordAudit } from '../system/audit.repository';
 import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { displayDate, displayPeriod, monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type LoggedIn, login } from '../../../test/fixtures';
 import { countCalendarDays, leaveTypeId } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
-import { OrgClock } from '../system/clock';
+import { OrgClock } from '../../core/clock';
 import { balancesOf, carryForward, ensureLeaveYear, rollOverLeaveYear } from './balances';
 import { scheduleLeaveYearRollover } from './rollover';
 

@@ -6,4 +6,4 @@ export function monthBounds(year: number, month: number): { first: string; last:
 }
 
 // Dates in messages are worded in one place for the whole server.
-export { displayDate, displayPeriod } from '../../text';
+export { displayDate, displayPeriod } from '../../core/text';

@@ -4,11 +4,11 @@ import type {
   LeaveApplication,
   LeaveDecision,
 } from '@atrium/contract';
-import { AppError, forbidden, notFound } from '../../errors';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import { AppError, forbidden, notFound } from '../../core/errors';
+import { authorize } from '../../core/policies';
 import { fullName } from '../people/people.repository';
-import { recordAudit } from '../system/audit.repository';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';

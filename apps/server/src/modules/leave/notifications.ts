@@ -1,7 +1,7 @@
 import type { LeaveNotificationType, LeaveStatus } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import type { EventBus } from '../../events/bus';
 
 /**
  * Live events of the leave domain. Published with the transaction, so they reach sockets only

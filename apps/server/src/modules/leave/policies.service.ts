@@ -1,9 +1,9 @@
 import type { LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
-import { AppError, notFound } from '../../errors';
-import { counted } from '../../text';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import { AppError, notFound } from '../../core/errors';
+import { authorize } from '../../core/policies';
+import { counted } from '../../core/text';
 import type { LeaveDeps } from './leave.context';
 import {
   adjustEntitlements,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
-import type { OrgClock } from '../system/clock';
 import { rollOverLeaveYear } from './balances';
 
 /** Often enough that the first hours of a new year are covered; the work is idempotent. */

@@ -5,16 +5,16 @@ import type {
   OrganisationSettings,
   OrganisationSettingsRequest,
 } from '@atrium/contract';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
+import { displayDate } from '../../core/text';
 import type { Db } from '../../db/connection';
-import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import { displayDate } from '../../text';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
 import { publishApplicationChanged } from '../leave/notifications';
 import { recountLeaveOn } from '../leave/recount.repository';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import {
   deleteHoliday,
   findHoliday,

@@ -1,5 +1,5 @@
-import { AppError } from '../../errors';
-import type { Now } from '../system/clock';
+import type { Now } from '../../core/clock';
+import { AppError } from '../../core/errors';
 
 /**
  * At most `limit` requests per address in each window, counted in this process: a cheap brake on

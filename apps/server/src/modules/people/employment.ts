@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { EventBus } from '../../events/bus';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import { endSessionsIn } from '../auth/session-end';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import { lockPastEmployments, setUserActive } from './people.repository';
 
 /** Who ends an employment: an administrator's change, or nobody (the daily sweep). */

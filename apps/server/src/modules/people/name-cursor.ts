@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../core/errors';
 import type { NamePosition } from './people.repository';
 
 /** Keyset cursors over people in name order: base64url of JSON [last name, first name, id]. */

@@ -1,5 +1,5 @@
 import { PEOPLE_CSV_COLUMNS } from '@atrium/contract';
-import { csvCell } from '../attendance/csv';
+import { csvCell } from '../../core/csv';
 import type { ExportedPerson } from './people-import.repository';
 
 /** The import's columns (so a file edited in a spreadsheet reads back), then the status. */

@@ -1,5 +1,5 @@
 import { type PeopleCsvColumn, type PeopleImportIssue, PersonFields } from '@atrium/contract';
-import { fieldWords } from '../../text';
+import { fieldWords } from '../../core/text';
 import type { NewUser } from './people.repository';
 import type { CsvPerson } from './people-csv';
 

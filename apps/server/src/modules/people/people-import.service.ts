@@ -5,12 +5,12 @@ import {
   type PeopleImportResponse,
 } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import { insertUsers } from './people.repository';
 import { parsePeopleCsv } from './people-csv';
 import { peopleCsv, templateCsv } from './people-export';

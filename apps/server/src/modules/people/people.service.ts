@@ -1,16 +1,16 @@
 import type { Department, Person, SetManagerResponse, UsersQuery, UsersResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
-import type { Actor } from '../auth/actor';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
-import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
 import { reprorateEntitlements } from '../leave/ledger.repository';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import { checkSpan } from './employment';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {

@@ -8,21 +8,21 @@ import type {
 } from '@atrium/contract';
 import { addDays, hoursBetween } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
+import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import type { EventBus } from '../../events/bus';
 import { permissionsOf } from '../access/access.repository';
 import { toAccessPermission } from '../access/permission-view';
 import { type RecordRow, recordsBetween } from '../attendance/attendance.repository';
 import { type PersonSpan, personDayKinds, personSpan } from '../attendance/person-day.repository';
 import { findUserSchedule, type Schedule } from '../attendance/schedules.repository';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
 import type { SessionCache } from '../auth/session-cache';
 import { bookedBalances } from '../leave/balances';
 import { reprorateEntitlements } from '../leave/ledger.repository';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import { checkSpan, endPastEmployments } from './employment';
 import { issueLink } from './invitation-links';
 import {

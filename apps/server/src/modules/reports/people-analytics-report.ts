@@ -1,10 +1,10 @@
+import type { OrgClock } from '../../core/clock';
 import type { Db } from '../../db/connection';
 import { dailyTotals } from '../counting/counting.repository';
 import { conversionRate, walkInRate } from '../counting/rates';
-import type { OrgClock } from '../system/clock';
+import type { Body } from './report-body';
 import { weekdayAverages } from './report-charts';
 import type { Range } from './reports.repository';
-import type { Body } from './reports.service';
 
 const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((acc, r) => acc + pick(r), 0);
 

@@ -8,12 +8,13 @@ import {
   type ReportType,
 } from '@atrium/contract';
 import { addDays, yearOf } from '@atrium/contract/calendar';
+import type { Actor } from '../../core/actor';
+import type { OrgClock } from '../../core/clock';
+import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
 import { readOrganisationName } from '../organisation/organisation.repository';
-import type { OrgClock } from '../system/clock';
 import { peopleAnalyticsReport } from './people-analytics-report';
+import type { Body } from './report-body';
 import { leaveBalanceChart } from './report-charts';
 import {
   accessAlertCount,
@@ -32,8 +33,6 @@ import {
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
 const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((acc, r) => acc + pick(r), 0);
-
-export type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
 
 /** The Department report's table (its PDF test lays out these columns with long cells). */
 export const DEPARTMENT_COLUMNS: ReportColumn[] = [

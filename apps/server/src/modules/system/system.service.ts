@@ -1,7 +1,7 @@
 import type { AppInfo } from '@atrium/contract';
+import type { OrgClock } from '../../core/clock';
 import type { Db } from '../../db/connection';
 import { readOrganisationName } from '../organisation/organisation.repository';
-import type { OrgClock } from './clock';
 import { databaseAnswers } from './health.repository';
 
 /** Whether the published demo accounts sign in with their published passwords (src/demo knows them). */

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
+import { AppError } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { isMotionType, readMotionNotice } from '../../devices/hikvision/camera-events';
 import { PushFormatError, parsePush, readHeader } from '../../devices/hikvision/parse';
-import { AppError } from '../../errors';
-import type { EventBus } from '../../events/bus';
 import { hashSecret, PUSH_TOKEN } from '../access/push.service';
-import type { OrgClock } from '../system/clock';
 import * as repo from './camera-push.repository';
 
 /**

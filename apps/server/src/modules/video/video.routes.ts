@@ -2,14 +2,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { videoApi } from '@atrium/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound, unauthorized } from '../../errors';
+import type { Actor } from '../../core/actor';
+import { notFound, unauthorized } from '../../core/errors';
+import { authorize } from '../../core/policies';
 import { actorOf, bearerToken } from '../../http/authenticate';
 import { route } from '../../http/route';
 import type { MediaTokens } from '../../video/media-token';
 import { signLivePlaylist } from '../../video/playlists';
-import type { Actor } from '../auth/actor';
 import type { AuthService } from '../auth/auth.service';
-import { authorize } from '../auth/policies';
 import type { VideoService } from './video.service';
 
 const HLS = 'application/vnd.apple.mpegurl';

@@ -8,9 +8,13 @@ import type {
   VideoEvent,
 } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
+import { recordAudit } from '../../core/audit.repository';
+import type { OrgClock } from '../../core/clock';
+import { AppError, notFound } from '../../core/errors';
+import { authorize } from '../../core/policies';
+import { counted } from '../../core/text';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { counted } from '../../text';
 import { cutClip } from '../../video/clip';
 import type { MediaTokens } from '../../video/media-token';
 import { playbackPlaylist } from '../../video/playlists';
@@ -18,10 +22,6 @@ import { probeStream } from '../../video/probe';
 import { safeJoin } from '../../video/recordings';
 import { newPushSecret } from '../access/devices.service';
 import { hashSecret } from '../access/push.service';
-import type { Actor } from '../auth/actor';
-import { authorize } from '../auth/policies';
-import { recordAudit } from '../system/audit.repository';
-import type { OrgClock } from '../system/clock';
 import * as snapshotRepo from './access-snapshots.repository';
 import * as pushRepo from './camera-push.repository';
 import { cameraPushPath } from './camera-push.service';

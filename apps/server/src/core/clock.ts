@@ -1,7 +1,7 @@
 import { addDays, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { EventBus } from '../../events/bus';
+import type { Database } from '../db/schema';
+import type { EventBus } from './events/bus';
 import { readTimeZone, TIMEZONE_KEY, writeTimeZone } from './settings.repository';
 
 /** Where "now" comes from; tests pass a fixed one to walk across midnight or a DST change. */

@@ -1,6 +1,6 @@
 import { type Action, type Reach, reachOf } from '@atrium/contract';
-import { forbidden } from '../../errors';
 import type { Actor } from './actor';
+import { forbidden } from './errors';
 
 /**
  * Authorization, asked on the first line of every service function. The table of who may do

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/context';
-import { createDb } from '../db/connection';
+import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { createDb } from '../../db/connection';
 import { type DomainEvent, EventBus } from './bus';
 
 let database: TestDatabase;

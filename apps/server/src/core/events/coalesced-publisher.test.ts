@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { type DomainEvent, EventBus } from './bus';
 import { CoalescedPublisher } from './coalesced-publisher';
 

@@ -1,7 +1,7 @@
 import { ACTIONS, type Action, allows, allowsAll, type Role } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
 import type { Actor } from './actor';
+import { AppError } from './errors';
 import { authorize, can, listScope, withinReach } from './policies';
 
 const actor = (role: Role, userId = 1, departmentId: number | null = 10): Actor => ({

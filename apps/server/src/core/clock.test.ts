@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
-import { EventBus } from '../../events/bus';
+import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { OrgClock } from './clock';
+import { EventBus } from './events/bus';
 import { writeTimeZone } from './settings.repository';
 
 let database: TestDatabase;

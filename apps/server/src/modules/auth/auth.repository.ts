@@ -1,3 +1,4 @@
+import type { User } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -215,4 +216,33 @@ export async function pruneLoginFailures(
 /** A success forgives the owner's own typos from this address, never failures from elsewhere. */
 export async function clearLoginFailuresFrom(db: Db, email: string, ip: string): Promise<void> {
   await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
+}
+
+/** A user as the API shows one (User): the login, the session and the people list read it. */
+export function publicUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.role',
+      'u.department_id',
+      'd.name as department_name',
+    ]);
+}
+
+export async function findPublicUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  const row = await publicUsers(db).where('u.id', '=', id).executeTakeFirst();
+  return row as User | undefined;
+}
+
+export async function findUserForLogin(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'active'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }

@@ -7,7 +7,6 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, unauthorized } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import { findPublicUser, findUserForLogin } from '../people/people.repository';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -66,7 +65,7 @@ export class AuthService {
     // Counts as a failure from here on, until the password proves right.
     await admitLoginAttempt(db, normalised, client.ip, this.deps.clock.now);
 
-    const found = await findUserForLogin(db, normalised);
+    const found = await repo.findUserForLogin(db, normalised);
     const passwordOk = await verifyPassword(found?.password_hash ?? null, password);
     if (!found || !passwordOk || !found.active) {
       const windowStart = new Date(this.deps.clock.now().getTime() - LOGIN_WINDOW_SECONDS * 1000);
@@ -104,7 +103,7 @@ export class AuthService {
         targetId: sessionId,
       });
     });
-    const user = await findPublicUser(db, found.id);
+    const user = await repo.findPublicUser(db, found.id);
     if (!user) throw invalidCredentials();
     const token = await this.deps.signer.sign({ userId: found.id, sessionId });
     return { token, refreshToken: refresh.token, user };
@@ -144,7 +143,7 @@ export class AuthService {
   }
 
   async me(actor: Actor): Promise<User> {
-    const user = await findPublicUser(this.deps.db, actor.userId);
+    const user = await repo.findPublicUser(this.deps.db, actor.userId);
     if (!user) throw unauthorized();
     return user;
   }

@@ -12,9 +12,8 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import { displayDate } from '../../core/text';
+import { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
-import { publishApplicationChanged } from '../leave/notifications';
-import { recountLeaveOn } from '../leave/recount.repository';
 import {
   deleteHoliday,
   findHoliday,
@@ -39,7 +38,17 @@ const dateTaken = (date: string) =>
   ]);
 
 /** The organisation's settings and public holidays: administrators only, every change audited. */
+export interface HolidaysChanged {
+  actor: Actor;
+  dates: string[];
+  /** Why, as the audit log shows it ("Public holiday 2026-12-24 declared"). */
+  note: string;
+}
+
 export class OrganisationService {
+  /** Leave registers here to recount the working days of applications over a changed holiday. */
+  readonly holidaysChanged = new TransactionHooks<HolidaysChanged>();
+
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
@@ -169,29 +178,9 @@ export class OrganisationService {
     return { organisationName, timeZone, workWeek };
   }
 
-  /**
-   * Working-days-only leave that covers a changed holiday charges its days anew, in the holiday's
-   * transaction, each recount audited on its application.
-   */
-  private async recountLeave(trx: Db, actor: Actor, dates: string[], note: string) {
-    const recounted = await recountLeaveOn(trx, dates, { userId: actor.userId, at: this.clock.now(), note });
-    for (const application of recounted) {
-      await recordAudit(trx, {
-        actorUserId: actor.userId,
-        action: 'leave.recounted',
-        targetType: 'leave_application',
-        targetId: application.id,
-        ip: actor.ip,
-        details: {
-          reason: note,
-          status: application.status,
-          before: application.before,
-          after: application.after,
-        },
-      });
-      // The applicant's and the admins' screens refresh their balances and lists.
-      await publishApplicationChanged(this.bus, trx, application, application.status);
-    }
+  /** Runs what other domains do when holidays change, inside the holiday's own transaction. */
+  private recountLeave(trx: Db, actor: Actor, dates: string[], note: string) {
+    return this.holidaysChanged.run(trx, { actor, dates, note });
   }
 
   private audit(

@@ -1,35 +1,8 @@
-import type { Person, PersonFields, PersonRow, PersonStatus, Role, User } from '@atrium/contract';
+import type { Person, PersonFields, PersonRow, PersonStatus, Role } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
-
-function publicUsers(db: Kysely<Database>) {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select([
-      'u.id',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.role',
-      'u.department_id',
-      'd.name as department_name',
-    ]);
-}
-
-export async function findPublicUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  const row = await publicUsers(db).where('u.id', '=', id).executeTakeFirst();
-  return row as User | undefined;
-}
-
-export async function findUserForLogin(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'active'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}
+import { publicUsers } from '../auth/auth.repository';
 
 export async function setUserActive(db: Kysely<Database>, id: number, active: boolean): Promise<boolean> {
   const result = await db.updateTable('users').set({ active }).where('id', '=', id).executeTakeFirst();

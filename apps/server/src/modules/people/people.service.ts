@@ -6,11 +6,11 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
-import { reprorateEntitlements } from '../leave/ledger.repository';
 import { checkSpan } from './employment';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {
@@ -25,7 +25,18 @@ import {
   setUserActive,
 } from './people.repository';
 
+export interface EmploymentChanged {
+  userId: number;
+  /** The span after the change (end date is null for someone still employed). */
+  span: { startDate: string | null; endDate: string | null };
+  actorUserId: number;
+  note: string;
+}
+
 export class PeopleService {
+  /** Leave registers here: the share of the year's entitlement follows the days employed. */
+  readonly employmentChanged = new TransactionHooks<EmploymentChanged>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
@@ -92,13 +103,12 @@ export class PeopleService {
       }
       if (details.endDate) {
         // The share of the year's entitlement follows the days employed.
-        await reprorateEntitlements(
-          trx,
+        await this.employmentChanged.run(trx, {
           userId,
-          { startDate: span.start_date, endDate: span.end_date },
-          actor.userId,
-          `Last working day changed from ${span.end_date ?? 'none'} to ${active ? 'none' : endDate}: entitlement prorated again`,
-        );
+          span: { startDate: span.start_date, endDate: span.end_date },
+          actorUserId: actor.userId,
+          note: `Last working day changed from ${span.end_date ?? 'none'} to ${active ? 'none' : endDate}: entitlement prorated again`,
+        });
       }
       await setUserActive(trx, userId, active);
       // Every process drops this person's cached sessions when the change commits.

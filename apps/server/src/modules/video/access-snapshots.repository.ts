@@ -35,7 +35,7 @@ export async function findAccessSnapshot(db: Db, accessEventId: number) {
   return db
     .selectFrom('access_event_snapshots')
     .select(['camera_id', 'path', 'taken_at'])
-    .where('access_event_id', '=', String(accessEventId))
+    .where('access_event_id', '=', accessEventId)
     .orderBy('camera_id')
     .limit(1)
     .executeTakeFirst();

@@ -38,7 +38,7 @@ describe('access event snapshots', () => {
     database.db
       .selectFrom('access_event_snapshots')
       .selectAll()
-      .where('access_event_id', '=', String(eventId))
+      .where('access_event_id', '=', eventId)
       .executeTakeFirst();
 
   beforeAll(async () => {

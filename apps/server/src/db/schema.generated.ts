@@ -1,0 +1,491 @@
+/**
+ * Generated from the migrations by `npm run db:types` (apps/server/src/db/codegen.ts, kysely-codegen).
+ * Do not edit: change the schema with a migration, then regenerate. src/db/schema.test.ts fails
+ * when this file and the migrations disagree.
+ */
+import type { ColumnType, GeneratedAlways } from "kysely";
+
+export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S, I | undefined, U>
+  : ColumnType<T, T | undefined, T>;
+
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<number, number | string, number | string>;
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AccessAreas {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: GeneratedAlways<number>;
+  name: string;
+}
+
+export interface AccessDailyCounts {
+  alarms: Generated<number>;
+  day: string;
+  denied: Generated<number>;
+  entries: Generated<number>;
+  exits: Generated<number>;
+}
+
+export interface AccessEvents {
+  access_point_id: number | null;
+  action: "entry" | "exit" | null;
+  backlog: Generated<boolean>;
+  card_no: string | null;
+  device_code: string;
+  device_ref: number | null;
+  door_no: number | null;
+  employee_no: string | null;
+  event_key: number;
+  id: GeneratedAlways<number>;
+  kind: "granted" | "denied" | "door" | "alarm" | "device";
+  major: number;
+  minor: number;
+  occurred_at: Timestamp;
+  picture_path: string | null;
+  raw: Json;
+  reader_no: number | null;
+  received_at: Generated<Timestamp>;
+  serial_no: number | null;
+  user_id: number | null;
+  verify_mode: string | null;
+}
+
+export interface AccessEventSnapshots {
+  access_event_id: number;
+  camera_id: number;
+  occurred_at: Timestamp;
+  path: string;
+  taken_at: Timestamp;
+}
+
+export interface AccessPermissions {
+  area_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  department_id: number | null;
+  id: GeneratedAlways<number>;
+  status: Generated<"active" | "suspended">;
+  user_id: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+}
+
+export interface AccessPoints {
+  area_id: number;
+  counts_for_attendance: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  id: GeneratedAlways<number>;
+  name: string;
+}
+
+export interface AccessPresence {
+  access_point_id: number | null;
+  event_id: number;
+  last_action: "entry" | "exit";
+  last_at: Timestamp;
+  user_id: number;
+}
+
+export interface Alerts {
+  access_event_id: number | null;
+  acknowledge_note: string | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: number | null;
+  camera_id: number | null;
+  device_id: string | null;
+  id: GeneratedAlways<number>;
+  kind: string;
+  message: string;
+  occurred_at: Timestamp;
+  resolved_at: Timestamp | null;
+  severity: "low" | "medium" | "high" | "critical";
+  source: "access" | "video" | "counting" | "system";
+}
+
+export interface AttendanceCorrectionRequests {
+  check_in_time: Timestamp | null;
+  check_out_time: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  date: string;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  decision_reason: string | null;
+  id: GeneratedAlways<number>;
+  reason: string;
+  record_id: number | null;
+  status: Generated<"pending" | "approved" | "rejected" | "cancelled">;
+  user_id: number;
+}
+
+export interface AttendanceDepartmentDayChanges {
+  date: string;
+  dept_key: number;
+  late: number;
+  open: number;
+  present: number;
+}
+
+export interface AttendanceDepartmentDays {
+  date: string;
+  dept_key: number;
+  late: number;
+  open: number;
+  present: number;
+}
+
+export interface AttendanceDepartmentDayTotals {
+  date: string | null;
+  dept_key: number | null;
+  late: number | null;
+  open: number | null;
+  present: number | null;
+}
+
+export interface AttendanceMonths {
+  late_days: number;
+  month: string;
+  present_days: number;
+  user_id: number;
+  worked_seconds: Numeric;
+}
+
+export interface AttendanceRecords {
+  check_in_time: Timestamp;
+  check_out_time: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  date: string;
+  early_exit: Generated<boolean>;
+  id: GeneratedAlways<number>;
+  late: Generated<boolean>;
+  source: "web" | "bulk" | "correction" | "badge";
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  user_id: number;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_user_id: number | null;
+  at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: GeneratedAlways<number>;
+  ip: string | null;
+  target_id: string | null;
+  target_type: string | null;
+}
+
+export interface Cameras {
+  access_point_id: number | null;
+  code: string;
+  created_at: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  id: GeneratedAlways<number>;
+  location: Generated<string>;
+  motion_sensitivity: Generated<number>;
+  name: string;
+  push_secret_hash: string | null;
+  recording_enabled: Generated<boolean>;
+  retention_hours: Generated<number>;
+  retention_max_mb: Generated<number>;
+  status: Generated<"online" | "offline">;
+  status_changed_at: Generated<Timestamp>;
+  stream_url: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CountingHourly {
+  device_id: number;
+  entries: Generated<number>;
+  exits: Generated<number>;
+  hour: Timestamp;
+  passby: Generated<number>;
+}
+
+export interface CountingReadings {
+  device_id: number;
+  entries: number;
+  exits: number;
+  passby: number;
+  reading_at: Timestamp;
+}
+
+export interface CountingWindows {
+  device_id: number;
+  entries: number;
+  exits: number;
+  passby: number;
+  received_at: Generated<Timestamp>;
+  source: "timeRange" | "realTime";
+  window_end: Timestamp;
+  window_start: Timestamp;
+}
+
+export interface DepartmentHeadcounts {
+  dept_key: number;
+  people: number;
+}
+
+export interface Departments {
+  created_at: Generated<Timestamp>;
+  id: GeneratedAlways<number>;
+  manager_id: number | null;
+  name: string;
+}
+
+export interface DevicePushRejects {
+  body_excerpt: string;
+  content_type: string | null;
+  device_ref: number | null;
+  id: GeneratedAlways<number>;
+  reason: string;
+  received_at: Generated<Timestamp>;
+}
+
+export interface Devices {
+  access_point_id: number | null;
+  address: string | null;
+  command_password: string | null;
+  command_username: string | null;
+  created_at: Generated<Timestamp>;
+  device_id: string;
+  direction: Generated<"entry" | "exit" | "both">;
+  id: GeneratedAlways<number>;
+  last_seen_at: Timestamp | null;
+  location: Generated<string>;
+  model: string | null;
+  name: string;
+  push_secret_hash: string | null;
+  status: Generated<"online" | "offline" | "maintenance">;
+  type: Generated<"access_controller" | "counter">;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface LeaveApplications {
+  admin_comments: string | null;
+  applied_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  days_requested: Numeric;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  end_date: string;
+  end_half: "morning" | "afternoon" | null;
+  id: GeneratedAlways<number>;
+  leave_type_id: number;
+  reason: string;
+  start_date: string;
+  start_half: "morning" | "afternoon" | null;
+  status: Generated<"pending" | "approved" | "rejected" | "cancelled">;
+  user_id: number;
+}
+
+export interface LeaveCalendarDays {
+  approved: number;
+  date: string;
+  half_day: number;
+  pending: number;
+}
+
+export interface LeaveLedger {
+  application_id: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  entitled_days: Generated<Numeric>;
+  id: GeneratedAlways<number>;
+  kind: "entitlement" | "carry_forward" | "adjustment" | "application_pending" | "application_approved" | "application_rejected" | "application_cancelled" | "application_recounted";
+  leave_type_id: number;
+  leave_year: number;
+  note: Generated<string>;
+  pending_days: Generated<Numeric>;
+  used_days: Generated<Numeric>;
+  user_id: number;
+}
+
+export interface LeavePolicies {
+  carry_forward: Generated<boolean>;
+  carry_forward_cap: Generated<number>;
+  description: Generated<string>;
+  id: GeneratedAlways<number>;
+  leave_type_id: number;
+  requires_approval: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  working_days_only: Generated<boolean>;
+}
+
+export interface LeaveStatusCounts {
+  applications: number;
+  status: string;
+}
+
+export interface LeaveTypes {
+  created_at: Generated<Timestamp>;
+  id: GeneratedAlways<number>;
+  leave_code: string;
+  leave_name: string;
+  max_days_per_year: number;
+}
+
+export interface LoginFailures {
+  at: Generated<Timestamp>;
+  email: string;
+  id: GeneratedAlways<number>;
+  ip: string;
+}
+
+export interface PublicHolidays {
+  created_at: Generated<Timestamp>;
+  date: string;
+  id: Generated<number>;
+  name: string;
+}
+
+export interface RecordingSegments {
+  bytes: number;
+  camera_id: number;
+  ended_at: Timestamp;
+  id: GeneratedAlways<number>;
+  path: string;
+  started_at: Timestamp;
+}
+
+export interface RefreshTokens {
+  created_at: Generated<Timestamp>;
+  id: GeneratedAlways<number>;
+  session_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface Roles {
+  description: string;
+  name: string;
+}
+
+export interface ServerSecrets {
+  name: string;
+  value: string;
+}
+
+export interface Sessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  ip: string | null;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  user_id: number;
+}
+
+export interface Settings {
+  key: string;
+  updated_at: Generated<Timestamp>;
+  value: Json;
+}
+
+export interface UserInvitations {
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  expires_at: Timestamp;
+  id: GeneratedAlways<number>;
+  purpose: "invite" | "reset";
+  revoked_at: Timestamp | null;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface Users {
+  active: Generated<boolean>;
+  badge_number: string;
+  created_at: Generated<Timestamp>;
+  department_id: number | null;
+  email: string;
+  employee_number: string;
+  end_date: string | null;
+  first_name: string;
+  id: GeneratedAlways<number>;
+  last_name: string;
+  password_hash: string | null;
+  role: string;
+  start_date: string | null;
+}
+
+export interface VideoEvents {
+  camera_id: number;
+  detail: string | null;
+  ended_at: Timestamp | null;
+  id: GeneratedAlways<number>;
+  kind: "motion" | "offline" | "online";
+  last_signal_at: Timestamp | null;
+  snapshot_path: string | null;
+  source: Generated<"detector" | "camera" | "supervisor">;
+  started_at: Timestamp;
+}
+
+export interface WorkSchedules {
+  department_id: number;
+  effective_from: Generated<string>;
+  end_time: Generated<string>;
+  grace_minutes: Generated<number>;
+  start_time: Generated<string>;
+  workdays: Generated<number[]>;
+}
+
+export interface DB {
+  access_areas: AccessAreas;
+  access_daily_counts: AccessDailyCounts;
+  access_event_snapshots: AccessEventSnapshots;
+  access_events: AccessEvents;
+  access_permissions: AccessPermissions;
+  access_points: AccessPoints;
+  access_presence: AccessPresence;
+  alerts: Alerts;
+  attendance_correction_requests: AttendanceCorrectionRequests;
+  attendance_department_day_changes: AttendanceDepartmentDayChanges;
+  attendance_department_day_totals: AttendanceDepartmentDayTotals;
+  attendance_department_days: AttendanceDepartmentDays;
+  attendance_months: AttendanceMonths;
+  attendance_records: AttendanceRecords;
+  audit_log: AuditLog;
+  cameras: Cameras;
+  counting_hourly: CountingHourly;
+  counting_readings: CountingReadings;
+  counting_windows: CountingWindows;
+  department_headcounts: DepartmentHeadcounts;
+  departments: Departments;
+  device_push_rejects: DevicePushRejects;
+  devices: Devices;
+  leave_applications: LeaveApplications;
+  leave_calendar_days: LeaveCalendarDays;
+  leave_ledger: LeaveLedger;
+  leave_policies: LeavePolicies;
+  leave_status_counts: LeaveStatusCounts;
+  leave_types: LeaveTypes;
+  login_failures: LoginFailures;
+  public_holidays: PublicHolidays;
+  recording_segments: RecordingSegments;
+  refresh_tokens: RefreshTokens;
+  roles: Roles;
+  server_secrets: ServerSecrets;
+  sessions: Sessions;
+  settings: Settings;
+  user_invitations: UserInvitations;
+  users: Users;
+  video_events: VideoEvents;
+  work_schedules: WorkSchedules;
+}

@@ -38,7 +38,8 @@ module.exports = {
     },
     {
       name: 'infrastructure-imports-core-only',
-      comment: 'db/, http/, live/, devices/ and video/ hold no domain logic: they import core/ and each other, never a module',
+      comment:
+        'db/, http/, live/, devices/ and video/ hold no domain logic: they import core/ and each other, never a module',
       severity: 'error',
       from: { path: infrastructure },
       to: { path: `${src}(modules|demo|cli)/|${src}(app|main|exposure)\\.ts$` },

@@ -5,9 +5,9 @@ import { createTestDatabase, startTestApp, type TestDatabase } from '../test/con
 import { createUser } from '../test/fixtures';
 import { loadConfig } from './config';
 import { seedDemo } from './demo';
-import { PublishedDemoLogins } from './demo/published-logins';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { hashPassword } from './modules/auth/passwords';
+import { PublishedDemoLogins } from './modules/auth/published-logins';
 
 const mainScript = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ADMIN = { email: 'admin@atrium.local', password: 'Admin#2026' };

@@ -1,5 +1,5 @@
 import { type Config, ConfigError, isLoopbackHost } from './config';
-import { PUBLISHED_DEMO_ACCOUNTS, type PublishedDemoLogins } from './demo/published-logins';
+import { PUBLISHED_DEMO_ACCOUNTS, type PublishedDemoLogins } from './modules/auth/published-logins';
 
 type ExposureConfig = Pick<Config, 'host' | 'demo' | 'demoPublic'>;
 

@@ -17,15 +17,12 @@ import {
 } from './demo';
 import { startDemoDevices } from './demo/access-simulation';
 import { startDemoCounters } from './demo/counting-simulation';
-import { PublishedDemoLogins } from './demo/published-logins';
-import { startDemoCameraAlarms } from './demo/video';
+import { feedDemoCameras, startDemoCameraAlarms } from './demo/video';
 import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
-import { startDeviceMonitor } from './modules/access/device-monitor';
-import { scheduleDepartmentDaysFold } from './modules/attendance/department-days.fold';
-import { scheduleLeaveYearRollover } from './modules/leave/rollover';
-import { scheduleEmploymentEnds } from './modules/people/employment';
+import { PublishedDemoLogins } from './modules/auth/published-logins';
+import { VideoCameraStore } from './modules/video/camera-store';
 import { startVideo } from './video/runtime';
 
 async function main(): Promise<void> {
@@ -48,12 +45,14 @@ async function main(): Promise<void> {
 
   const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));
   await bus.start();
+  const videoRoot = path.join(config.dataDir, 'video');
   const video = await startVideo({
-    db: database.db,
-    bus,
-    dataDir: config.dataDir,
-    demo: config.demo,
-    simulateCameras: config.simulateCameras,
+    store: new VideoCameraStore(database.db, bus, videoRoot),
+    videoRoot,
+    simulate:
+      config.demo && config.simulateCameras
+        ? (simulator) => feedDemoCameras(database.db, simulator)
+        : undefined,
     run: config.video,
     minFreeMb: config.videoMinFreeMb,
     segmentSeconds: config.videoSegmentSeconds,
@@ -72,26 +71,12 @@ async function main(): Promise<void> {
       picturesDir: path.join(config.dataDir, 'access-pictures'),
       simulator: deviceFleet,
       writer: accessWriter,
+      deviceOfflineAfterSeconds: config.deviceOfflineAfterSeconds,
     },
+    runJobs: true,
   });
-  const stopDeviceMonitor = startDeviceMonitor(
-    database.db,
-    bus,
-    clock.now,
-    config.deviceOfflineAfterSeconds,
-    (error) => console.error('device monitor:', error),
-  );
   let stopDemoDevices: (() => Promise<void>) | undefined;
   const server = trackInFlight(app);
-  const stopLeaveRollover = scheduleLeaveYearRollover(database.db, clock, (error) =>
-    console.error('leave year rollover:', error),
-  );
-  const stopDepartmentDaysFold = scheduleDepartmentDaysFold(database.db, (error) =>
-    console.error('attendance rollup fold:', error),
-  );
-  const stopEmploymentEnds = scheduleEmploymentEnds(database.db, bus, clock, (error) =>
-    console.error('employment ends:', error),
-  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -104,10 +89,6 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs + 5000);
     force.unref();
     try {
-      stopLeaveRollover();
-      stopDepartmentDaysFold();
-      stopEmploymentEnds();
-      stopDeviceMonitor();
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);
       await accessWriter.destroy();

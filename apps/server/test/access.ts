@@ -7,9 +7,9 @@ import { buildApp } from '../src/app';
 import { OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db } from '../src/db/connection';
-import { DeviceCredentials } from '../src/devices/hikvision/credentials';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
+import { loadDeviceCredentials } from '../src/modules/access/device-credentials';
 import { newPushSecret } from '../src/modules/access/devices.service';
 import { hashSecret } from '../src/modules/access/push.service';
 import { createTestDatabase, type TestDatabase, testConfig } from './context';
@@ -156,7 +156,7 @@ export async function setCommandEndpoint(
   username: string,
   password: string,
 ) {
-  const credentials = await DeviceCredentials.load(db);
+  const credentials = await loadDeviceCredentials(db);
   await db
     .updateTable('devices')
     .set({ address, command_username: username, command_password: credentials.encrypt(password) })

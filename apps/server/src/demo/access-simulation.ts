@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { OrgClock } from '../core/clock';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/schema';
-import { DeviceCredentials } from '../devices/hikvision/credentials';
 import { CODES } from '../devices/hikvision/event-codes';
 import type { SimulatedController } from '../devices/hikvision/simulator/controller';
 import type { SimulatorFleet } from '../devices/hikvision/simulator/fleet';
+import { loadDeviceCredentials } from '../modules/access/device-credentials';
 import { newPushSecret, pushPath } from '../modules/access/devices.service';
 import { hashSecret } from '../modules/access/push.service';
 import { DEMO_DEVICES } from './access';
@@ -71,7 +71,7 @@ export interface DemoDevicesOptions {
 
 /** Starts the simulated demo controllers; returns the stop. */
 export async function startDemoDevices(o: DemoDevicesOptions): Promise<() => Promise<void>> {
-  const credentials = await DeviceCredentials.load(o.db);
+  const credentials = await loadDeviceCredentials(o.db);
   const controllers: SimulatedController[] = [];
   for (const d of DEMO_DEVICES.filter((d) => d.simulated)) {
     const device = await o.db

@@ -1,3 +1,5 @@
+import { PUBLISHED_DEMO_ACCOUNTS } from '../modules/auth/published-logins';
+
 /** The demo organisation: departments with their head counts, as the specification shows them. */
 export const demoDepartments = [
   { name: 'Warehouse', size: 20 },
@@ -9,15 +11,13 @@ export const demoDepartments = [
 
 export const demoAccounts = {
   admin: {
-    email: 'admin@atrium.local',
-    password: 'Admin#2026',
+    ...PUBLISHED_DEMO_ACCOUNTS[0],
     firstName: 'Alex',
     lastName: 'Morgan',
     department: 'Head Office',
   },
   user: {
-    email: 'user@atrium.local',
-    password: 'User#2026',
+    ...PUBLISHED_DEMO_ACCOUNTS[1],
     firstName: 'Jamie',
     lastName: 'Carter',
     department: 'Warehouse',

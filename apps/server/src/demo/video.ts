@@ -5,6 +5,7 @@ import { newPushSecret } from '../modules/access/devices.service';
 import { hashSecret } from '../modules/access/push.service';
 import { cameraPushPath } from '../modules/video/camera-push.service';
 import type { SceneMotion } from '../video/scene';
+import type { CameraSimulator } from '../video/simulator';
 
 /**
  * The six demo cameras of the spec, each a network stream the camera simulator serves on
@@ -152,4 +153,11 @@ export async function startDemoCameraAlarms(
   return () => {
     for (const alarm of alarms) alarm.stop();
   };
+}
+
+/** The demo cameras on a simulator of this process: their streams start, the cameras point at them. */
+export async function feedDemoCameras(db: Kysely<Database>, simulator: CameraSimulator): Promise<void> {
+  for (const camera of demoCameras)
+    if (!camera.offline) simulator.start(camera.key, camera.name, camera.motion);
+  await seedDemoCameras(db, (key) => simulator.url(key));
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../core/actor';
+import type { Actor, Authenticator } from '../core/actor';
 import { forbidden, unauthorized } from '../core/errors';
-import type { AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +24,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export function registerAuthentication(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthentication(app: FastifyInstance, auth: Authenticator): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;

@@ -2,9 +2,9 @@ import { JoinMessage, type LiveMessage } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
+import type { Authenticator } from '../core/actor';
 import type { Now } from '../core/clock';
 import type { EventBus } from '../core/events/bus';
-import type { AuthService } from '../modules/auth/auth.service';
 import { type Member, mayReceive } from './rooms';
 
 export const AUTH_TIMEOUT_MS = 5000;
@@ -31,7 +31,7 @@ const send = (socket: WebSocket, message: LiveMessage) => {
 export function registerLiveSocket(
   app: FastifyInstance,
   deps: {
-    auth: AuthService;
+    auth: Authenticator;
     bus: EventBus;
     /** The organisation's clock, on which access tokens are issued and expire. */
     now: Now;

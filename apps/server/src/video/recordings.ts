@@ -1,14 +1,6 @@
 import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { deleteAccessSnapshotsBefore } from '../modules/video/access-snapshots.repository';
-import {
-  deleteSegments,
-  indexedPaths,
-  insertSegment,
-  segmentsOverRetention,
-} from '../modules/video/video.repository';
+import type { CameraStore } from './camera-store';
 
 /** A segment file's UTC start from its name (20261120T101500Z.ts), or undefined. */
 export function segmentStart(file: string): Date | undefined {
@@ -24,7 +16,7 @@ export function segmentStart(file: string): Date | undefined {
  * in its name to its last write.
  */
 export async function indexRecordings(
-  db: Kysely<Database>,
+  store: CameraStore,
   videoRoot: string,
   cameraId: number,
   writing: boolean,
@@ -38,7 +30,7 @@ export async function indexRecordings(
   }
   if (writing) files = files.slice(0, -1);
   if (files.length === 0) return 0;
-  const known = await indexedPaths(db, cameraId);
+  const known = await store.indexedPaths(cameraId);
   let added = 0;
   for (const file of files) {
     const relative = path.posix.join(String(cameraId), 'rec', file);
@@ -51,7 +43,7 @@ export async function indexRecordings(
       continue;
     }
     const ended = new Date(Math.max(started.getTime(), info.mtime.getTime()));
-    await insertSegment(db, {
+    await store.addSegment({
       camera_id: cameraId,
       started_at: started,
       ended_at: ended,
@@ -61,29 +53,6 @@ export async function indexRecordings(
     added += 1;
   }
   return added;
-}
-
-/** Deletes a camera's recordings beyond its retention (age, then size), oldest first. */
-export async function applyRetention(
-  db: Kysely<Database>,
-  videoRoot: string,
-  camera: { id: number; retention_hours: number; retention_max_mb: number },
-  now: Date,
-): Promise<number> {
-  const before = new Date(now.getTime() - camera.retention_hours * 3600_000);
-  const doomed = await segmentsOverRetention(db, camera.id, before, camera.retention_max_mb * 1024 * 1024);
-  for (const segment of doomed) {
-    await rm(safeJoin(videoRoot, segment.path), { force: true });
-  }
-  await deleteSegments(
-    db,
-    doomed.map((s) => s.id),
-  );
-  // Access events' pictures are the camera's pictures too: kept as long as its recordings.
-  for (const relative of await deleteAccessSnapshotsBefore(db, camera.id, before)) {
-    await rm(safeJoin(videoRoot, relative), { force: true });
-  }
-  return doomed.length;
 }
 
 /** Free bytes on the file system holding `dir`. */

@@ -1,18 +1,15 @@
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { EventBus } from '../core/events/bus';
-import type { Database } from '../db/schema';
-import { demoCameras, seedDemoCameras } from '../demo/video';
+import type { CameraStore } from './camera-store';
 import { ffmpegBinary } from './ffmpeg-binary';
 import { CameraSimulator } from './simulator';
 import { VideoSupervisor } from './supervisor';
 
 export interface VideoRuntimeOptions {
-  db: Kysely<Database>;
-  bus: EventBus;
-  dataDir: string;
-  demo: boolean;
-  simulateCameras: boolean;
+  /** Where what the pipelines see is stored (the video module's). */
+  store: CameraStore;
+  /** DATA_DIR/video */
+  videoRoot: string;
+  /** Feeds cameras from a simulator in this process (the demo's): starts its streams, points cameras at them. */
+  simulate?: (simulator: CameraSimulator) => Promise<void>;
   run: boolean;
   minFreeMb: number;
   segmentSeconds: number;
@@ -28,25 +25,22 @@ export interface VideoRuntime {
 }
 
 /**
- * Video at start-up: says which ffmpeg runs, starts the demo cameras' simulator (and points the
- * demo cameras at it), then the supervisor. `stop()` ends both; no ffmpeg outlives it.
+ * Video at start-up: says which ffmpeg runs, starts a camera simulator when asked (the demo's),
+ * then the supervisor. `stop()` ends both; no ffmpeg outlives it.
  */
 export async function startVideo(o: VideoRuntimeOptions): Promise<VideoRuntime> {
-  const videoRoot = path.join(o.dataDir, 'video');
+  const { videoRoot } = o;
   if (!o.run) return { videoRoot, supervisor: undefined, simulator: undefined, stop: async () => {} };
   const ffmpeg = ffmpegBinary();
   o.log(`video: using ffmpeg ${ffmpeg.path} (from ${ffmpeg.origin})`);
   let simulator: CameraSimulator | undefined;
-  if (o.demo && o.simulateCameras) {
+  if (o.simulate) {
     simulator = new CameraSimulator(o.log);
     await simulator.listen();
-    const sim = simulator;
-    for (const camera of demoCameras) if (!camera.offline) sim.start(camera.key, camera.name, camera.motion);
-    await seedDemoCameras(o.db, (key) => sim.url(key));
+    await o.simulate(simulator);
   }
   const supervisor = new VideoSupervisor({
-    db: o.db,
-    bus: o.bus,
+    store: o.store,
     videoRoot,
     minFreeBytes: o.minFreeMb * 1024 * 1024,
     timing: { segmentSeconds: o.segmentSeconds },

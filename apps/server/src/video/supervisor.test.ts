@@ -8,6 +8,7 @@ import { eventually } from '../../test/eventually';
 import { createUser, login } from '../../test/fixtures';
 import { inspectMedia, startVideoApp } from '../../test/video';
 import { EventBus } from '../core/events/bus';
+import { VideoCameraStore } from '../modules/video/camera-store';
 import { runningChildren } from './children';
 import { CameraSimulator } from './simulator';
 import { VideoSupervisor } from './supervisor';
@@ -50,8 +51,7 @@ describe('video supervisor', () => {
     moving = await insert('Moving', movingUrl, 'CAM-01');
     still = await insert('Still', stillUrl, 'CAM-02');
     supervisor = new VideoSupervisor({
-      db: database.db,
-      bus: new EventBus(database.db, database.url),
+      store: new VideoCameraStore(database.db, new EventBus(database.db, database.url), root),
       videoRoot: root,
       minFreeBytes: 0,
       housekeepingMs: 1000,

@@ -1,26 +1,14 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { EventBus } from '../core/events/bus';
-import type { Database } from '../db/schema';
-import { type AlertRow, raiseAlert, resolveAlerts } from '../modules/access/alerts.repository';
-import {
-  endOpenEvents,
-  findCamera,
-  hasStatusEvent,
-  insertVideoEvent,
-  listCameras,
-  setCameraStatus,
-  setEventSnapshot,
-} from '../modules/video/video.repository';
 import { type CameraListener, CameraProcess, type PipelineTiming } from './camera-process';
+import type { CameraStore, SupervisedCamera } from './camera-store';
 import type { MotionChange } from './motion';
 import { cameraPaths } from './pipeline-args';
-import { applyRetention, freeBytes, indexRecordings } from './recordings';
+import { freeBytes, indexRecordings } from './recordings';
 
 export interface SupervisorOptions {
-  db: Kysely<Database>;
-  bus: EventBus;
+  /** Where what the pipelines see is stored (the video module's). */
+  store: CameraStore;
   /** DATA_DIR/video */
   videoRoot: string;
   timing?: Partial<PipelineTiming>;
@@ -42,9 +30,9 @@ export const defaultTiming: PipelineTiming = {
 };
 
 /**
- * Runs one pipeline per enabled camera and turns what they see into data: status changes
- * (stored, alerted, pushed live), motion events with a snapshot, indexed recordings, retention,
- * and a pause of recording when the disk runs short. `stop()` leaves no ffmpeg behind.
+ * Runs one pipeline per enabled camera and hands what they see to the store (status changes,
+ * motion with a snapshot, indexed recordings, retention, a pause of recording when the disk runs
+ * short). `stop()` leaves no ffmpeg behind.
  */
 export class VideoSupervisor {
   private readonly processes = new Map<number, CameraProcess>();
@@ -75,7 +63,7 @@ export class VideoSupervisor {
     this.stopped = false;
     await mkdir(this.o.videoRoot, { recursive: true });
     await this.checkDisk();
-    for (const camera of await listCameras(this.o.db)) {
+    for (const camera of await this.o.store.cameras()) {
       if (camera.enabled) this.launch(camera);
       else await this.queue(camera.id, () => this.setStatus(camera.id, 'offline', 'disabled'));
     }
@@ -91,7 +79,7 @@ export class VideoSupervisor {
       await running.stop();
     }
     if (this.stopped) return;
-    const camera = await findCamera(this.o.db, cameraId);
+    const camera = await this.o.store.camera(cameraId);
     if (camera?.enabled) this.launch(camera);
     else if (camera) await this.queue(cameraId, () => this.setStatus(cameraId, 'offline', 'disabled'));
   }
@@ -110,8 +98,8 @@ export class VideoSupervisor {
   async housekeep(now = new Date()): Promise<void> {
     try {
       await this.indexAll();
-      for (const camera of await listCameras(this.o.db)) {
-        await applyRetention(this.o.db, this.o.videoRoot, camera, now);
+      for (const camera of await this.o.store.cameras()) {
+        await this.o.store.applyRetention(camera, now);
       }
       await this.checkDisk();
     } catch (error) {
@@ -120,23 +108,18 @@ export class VideoSupervisor {
   }
 
   private async indexAll(): Promise<void> {
-    for (const camera of await listCameras(this.o.db)) {
-      await indexRecordings(this.o.db, this.o.videoRoot, camera.id, this.processes.has(camera.id));
+    for (const camera of await this.o.store.cameras()) {
+      await indexRecordings(this.o.store, this.o.videoRoot, camera.id, this.processes.has(camera.id));
     }
   }
 
-  private launch(camera: {
-    id: number;
-    stream_url: string;
-    recording_enabled: boolean;
-    motion_sensitivity: number;
-  }) {
+  private launch(camera: SupervisedCamera) {
     const listener: CameraListener = {
       status: (id, status, reason) => void this.queue(id, () => this.setStatus(id, status, reason)),
       motion: (id, change) => void this.queue(id, () => this.motion(id, change)),
       runEnded: (id) =>
         void this.queue(id, async () => {
-          await indexRecordings(this.o.db, this.o.videoRoot, id, false);
+          await indexRecordings(this.o.store, this.o.videoRoot, id, false);
         }),
     };
     const process = new CameraProcess(
@@ -166,105 +149,13 @@ export class VideoSupervisor {
   }
 
   private async setStatus(cameraId: number, status: 'online' | 'offline', reason: string): Promise<void> {
-    const at = new Date();
-    const { db, bus } = this.o;
-    const outcome = await db.transaction().execute(async (trx) => {
-      const changed = await setCameraStatus(trx, cameraId, status, at);
-      const camera = await findCamera(trx, cameraId);
-      if (!camera) return undefined;
-      // The first sighting of a camera is also recorded, so uptime knows where it starts.
-      const first = !(await hasStatusEvent(trx, cameraId));
-      if (!changed && !first) return undefined;
-      if (status === 'online') await endOpenEvents(trx, cameraId, 'offline', at);
-      const eventId = await insertVideoEvent(trx, {
-        camera_id: cameraId,
-        kind: status,
-        source: 'supervisor',
-        started_at: at,
-        detail: reason,
-      });
-      let alert: AlertRow | undefined;
-      if (status === 'offline' && camera.enabled) {
-        alert = await raiseAlert(trx, {
-          source: 'video',
-          kind: 'camera_offline',
-          severity: 'high',
-          message: `Camera ${camera.name} is offline: ${reason}`.slice(0, 300),
-          device_id: camera.code,
-          camera_id: cameraId,
-          occurred_at: at,
-          once: true,
-        });
-      }
-      if (status === 'online')
-        await resolveAlerts(trx, { source: 'video', kind: 'camera_offline', camera_id: cameraId, at });
-      const audience = { admins: true };
-      await bus.publish(
-        {
-          kind: 'live',
-          type: 'video_camera_status',
-          data: { cameraId, status, at: at.toISOString() },
-          audience,
-        },
-        trx,
-      );
-      await bus.publish(
-        {
-          kind: 'live',
-          type: 'video_event',
-          data: { id: eventId, cameraId, kind: status, ended: false },
-          audience,
-        },
-        trx,
-      );
-      if (alert) {
-        await bus.publish(
-          {
-            kind: 'live',
-            type: 'access_alert',
-            data: {
-              id: Number(alert.id),
-              source: 'video',
-              kind: alert.kind,
-              label: 'Camera offline',
-              severity: 'high',
-              message: alert.message,
-              device_id: alert.device_id,
-              timestamp: at.toISOString(),
-            },
-            audience,
-          },
-          trx,
-        );
-      }
-      return { name: camera.name };
-    });
-    if (outcome) this.log(`video: camera ${outcome.name} is ${status} (${reason})`);
+    const name = await this.o.store.statusChanged(cameraId, status, reason, new Date());
+    if (name) this.log(`video: camera ${name} is ${status} (${reason})`);
   }
 
   private async motion(cameraId: number, change: MotionChange): Promise<void> {
-    const { db, bus } = this.o;
-    const audience = { admins: true };
     if (change.kind === 'start') {
-      const id = await db.transaction().execute(async (trx) => {
-        const eventId = await insertVideoEvent(trx, {
-          camera_id: cameraId,
-          kind: 'motion',
-          source: 'detector',
-          started_at: change.at,
-          detail: `level ${change.level.toFixed(1)}`,
-        });
-        await bus.publish(
-          {
-            kind: 'live',
-            type: 'video_event',
-            data: { id: eventId, cameraId, kind: 'motion', ended: false },
-            audience,
-          },
-          trx,
-        );
-        return eventId;
-      });
+      const id = await this.o.store.motionStarted(cameraId, change);
       this.openMotion.set(cameraId, id);
       // The picture of the moment: the latest snapshot, kept with the event.
       if (await this.keepSnapshot(cameraId, id)) this.snapshotted.add(id);
@@ -274,21 +165,7 @@ export class VideoSupervisor {
     // A movement that began before the stream's first snapshot gets the picture of its end.
     if (open !== undefined && !this.snapshotted.has(open)) await this.keepSnapshot(cameraId, open);
     if (open !== undefined) this.snapshotted.delete(open);
-    const ended = await db.transaction().execute(async (trx) => {
-      const ids = await endOpenEvents(trx, cameraId, 'motion', change.at);
-      for (const id of ids) {
-        await bus.publish(
-          {
-            kind: 'live',
-            type: 'video_event',
-            data: { id, cameraId, kind: 'motion', ended: true },
-            audience,
-          },
-          trx,
-        );
-      }
-      return ids.length;
-    });
+    const ended = await this.o.store.motionEnded(cameraId, change.at);
     this.openMotion.delete(cameraId);
     if (ended === 0) this.log(`video camera ${cameraId}: motion ended without a start`);
   }
@@ -298,7 +175,7 @@ export class VideoSupervisor {
     const relative = path.posix.join(String(cameraId), 'events', `${eventId}.jpg`);
     try {
       await copyFile(paths.snapshot, path.join(this.o.videoRoot, relative));
-      await setEventSnapshot(this.o.db, eventId, relative);
+      await this.o.store.eventSnapshot(eventId, relative);
       return true;
     } catch {
       // no snapshot yet (the first seconds of a stream): the event stands without one
@@ -318,39 +195,7 @@ export class VideoSupervisor {
     const shouldPause = this.paused ? free < minimum * 1.2 : free < minimum;
     if (shouldPause === this.paused) return;
     this.paused = shouldPause;
-    const { db, bus } = this.o;
-    const at = new Date();
-    await db.transaction().execute(async (trx) => {
-      if (shouldPause) {
-        const alert = await raiseAlert(trx, {
-          source: 'video',
-          kind: 'recording_paused',
-          severity: 'critical',
-          message: `Recording paused: only ${Math.round(free / 1024 / 1024)} MB free on the video disk`,
-          occurred_at: at,
-          once: true,
-        });
-        if (alert)
-          await bus.publish(
-            {
-              kind: 'live',
-              type: 'access_alert',
-              data: {
-                id: Number(alert.id),
-                source: 'video',
-                kind: alert.kind,
-                label: 'Recording paused',
-                severity: 'critical',
-                message: alert.message,
-                device_id: null,
-                timestamp: at.toISOString(),
-              },
-              audience: { admins: true },
-            },
-            trx,
-          );
-      } else await resolveAlerts(trx, { source: 'video', kind: 'recording_paused', at });
-    });
+    await this.o.store.recordingPaused(shouldPause, free, new Date());
     this.log(
       shouldPause ? 'video: disk nearly full, recording paused' : 'video: disk space back, recording resumes',
     );

@@ -1,7 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { readServerSecret } from '../../core/settings.repository';
-import type { Database } from '../../db/schema';
 
 /**
  * Devices' command passwords are stored encrypted (AES-256-GCM) with a key kept in
@@ -10,12 +7,6 @@ import type { Database } from '../../db/schema';
  */
 export class DeviceCredentials {
   constructor(private readonly key: Buffer) {}
-
-  static async load(db: Kysely<Database>): Promise<DeviceCredentials> {
-    const key = await readServerSecret(db, 'device_credentials_key');
-    if (!key) throw new Error('The database has no device credentials key: were the migrations applied?');
-    return new DeviceCredentials(Buffer.from(key, 'hex'));
-  }
 
   encrypt(plain: string): string {
     const iv = randomBytes(12);

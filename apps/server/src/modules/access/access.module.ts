@@ -1,16 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { OrgClock } from '../../core/clock';
-import type { EventBus } from '../../core/events/bus';
+import type { AtriumModule, ModuleContext } from '../../core/module';
 import type { Db } from '../../db/connection';
-import { DeviceCredentials } from '../../devices/hikvision/credentials';
-import { isapiPushRoutes } from '../../devices/hikvision/push.routes';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
 import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';
+import { loadDeviceCredentials } from './device-credentials';
+import { startDeviceMonitor } from './device-monitor';
 import { DevicesService } from './devices.service';
 import { AccessIngest } from './ingest.service';
+import { isapiPushRoutes } from './push.routes';
 import { DevicePushService } from './push.service';
 import { PushDevices } from './push-devices';
 
@@ -21,14 +20,18 @@ export interface AccessOptions {
   simulator?: SimulatorFleet;
   /** A connection of door events' own to write them on (see AccessIngest); by default the pool. */
   writer?: Db;
+  /** A device silent this long is marked offline by the monitor (a job). */
+  deviceOfflineAfterSeconds?: number;
 }
 
 /**
- * Access control's parts, wired: ingestion, the device push endpoint, the API. Other domains
- * that receive device pushes (people counting) register on `push.handle(eventType, ...)`.
+ * Access control's parts, wired: ingestion, the device push endpoint, the API, the device
+ * monitor. Other domains that receive device pushes (people counting) register on
+ * `push.handle(eventType, ...)`; video listens to stored events through `ingest.onStored`.
  */
-export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, options: AccessOptions = {}) {
-  const credentials = await DeviceCredentials.load(db);
+export async function createAccessModule(ctx: ModuleContext, options: AccessOptions = {}) {
+  const { db, bus, clock } = ctx;
+  const credentials = await loadDeviceCredentials(db);
   const ingest = new AccessIngest(db, bus, clock, options.writer);
   const pushDevices = new PushDevices(db, bus);
   const push = new DevicePushService(
@@ -43,18 +46,24 @@ export async function createAccess(db: Db, bus: EventBus, clock: OrgClock, optio
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
     push.forgetSecrets(),
   );
-  return {
-    ingest,
-    push,
-    access,
-    devices,
-    /** Follows device changes made by any process; returns the unsubscribe. */
-    follow: () => pushDevices.follow(),
-    /** Registers the routes inside the /api prefix. */
-    async register(api: FastifyInstance): Promise<void> {
+  const module: AtriumModule = {
+    name: 'access',
+    async routes(api) {
       // Not logged line by line (see the app's logController): controllers push all day.
       await api.register(isapiPushRoutes(push));
       await api.register(accessRoutes(access, devices, push));
     },
+    follow() {
+      const stopFollowing = pushDevices.follow();
+      return async () => {
+        stopFollowing();
+        await ingest.settled();
+      };
+    },
+    jobs: () =>
+      startDeviceMonitor(db, bus, clock.now, options.deviceOfflineAfterSeconds ?? 120, (error) =>
+        ctx.onError('device monitor', error),
+      ),
   };
+  return { module, ingest, push, devices };
 }

@@ -246,3 +246,12 @@ export async function findUserForLogin(db: Kysely<Database>, email: string) {
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
 }
+
+/** The stored password hashes of these accounts, to see whether a published password still works. */
+export async function loginHashesOf(db: Kysely<Database>, emails: string[]) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'password_hash', 'active'])
+    .where('email', 'in', emails)
+    .execute();
+}

@@ -79,3 +79,15 @@ export function scheduleEmploymentEnds(
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * A person's employment span changed (start date, last working day): announced inside the
+ * change's transaction, so leave can prorate the year's entitlement again in the same commit.
+ */
+export interface EmploymentChanged {
+  userId: number;
+  /** The span before the change. */
+  before: { startDate: string | null; endDate: string | null };
+  actorUserId: number;
+  note: string;
+}

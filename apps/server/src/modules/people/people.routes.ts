@@ -24,8 +24,6 @@ export function peopleRoutes(
 
     route(app, peopleApi.users, async (request) => people.people(actorOf(request), request.query));
 
-    route(app, peopleApi.person, async (request) => person.detail(actorOf(request), request.params.id));
-
     route(app, peopleApi.create, async (request) =>
       person.create(actorOf(request), request.body, originOf(request)),
     );

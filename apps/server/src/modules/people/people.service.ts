@@ -6,12 +6,12 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
-import { TransactionHooks } from '../../core/transaction-hooks';
+import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
-import { checkSpan } from './employment';
+import { checkSpan, type EmploymentChanged } from './employment';
 import { decodeNameCursor, encodeNameCursor } from './name-cursor';
 import {
   findDepartmentForUpdate,
@@ -25,23 +25,13 @@ import {
   setUserActive,
 } from './people.repository';
 
-export interface EmploymentChanged {
-  userId: number;
-  /** The span after the change (end date is null for someone still employed). */
-  span: { startDate: string | null; endDate: string | null };
-  actorUserId: number;
-  note: string;
-}
-
 export class PeopleService {
-  /** Leave registers here: the share of the year's entitlement follows the days employed. */
-  readonly employmentChanged = new TransactionHooks<EmploymentChanged>();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
     private readonly sessions: SessionCache,
+    private readonly employmentChanged: TransactionHooks<EmploymentChanged>,
   ) {}
 
   async departments(actor: Actor): Promise<Department[]> {
@@ -105,7 +95,7 @@ export class PeopleService {
         // The share of the year's entitlement follows the days employed.
         await this.employmentChanged.run(trx, {
           userId,
-          span: { startDate: span.start_date, endDate: span.end_date },
+          before: { startDate: span.start_date, endDate: span.end_date },
           actorUserId: actor.userId,
           note: `Last working day changed from ${span.end_date ?? 'none'} to ${active ? 'none' : endDate}: entitlement prorated again`,
         });

@@ -1,12 +1,4 @@
-import type {
-  CreatePersonResponse,
-  Person,
-  PersonAttendanceDay,
-  PersonDetailResponse,
-  PersonFields,
-  UpdatePersonRequest,
-} from '@atrium/contract';
-import { addDays, hoursBetween } from '@atrium/contract/calendar';
+import type { CreatePersonResponse, Person, PersonFields, UpdatePersonRequest } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -14,16 +6,10 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
-import { permissionsOf } from '../access/access.repository';
-import { toAccessPermission } from '../access/permission-view';
-import { type RecordRow, recordsBetween } from '../attendance/attendance.repository';
-import { type PersonSpan, personDayKinds, personSpan } from '../attendance/person-day.repository';
-import { findUserSchedule, type Schedule } from '../attendance/schedules.repository';
 import type { SessionCache } from '../auth/session-cache';
-import { bookedBalances } from '../leave/balances';
-import { reprorateEntitlements } from '../leave/ledger.repository';
-import { checkSpan, endPastEmployments } from './employment';
+import { checkSpan, type EmploymentChanged, endPastEmployments } from './employment';
 import { issueLink } from './invitation-links';
 import {
   departmentExists,
@@ -32,9 +18,6 @@ import {
   takenIdentifiers,
   updatePerson,
 } from './people.repository';
-
-/** How many days back the person page shows attendance, today included. */
-const RECENT_DAYS = 14;
 
 type Identifier = 'email' | 'employeeNumber' | 'badgeNumber';
 const IDENTIFIER_WORDS: Record<Identifier, string> = {
@@ -86,74 +69,15 @@ const wellFormed = (value: unknown) =>
     ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     : value;
 
-/** The person page's days, newest first: each day of their employment as person-day.ts has it. */
-function recentDays(
-  schedule: Schedule,
-  span: PersonSpan,
-  records: RecordRow[],
-  from: string,
-  today: string,
-): PersonAttendanceDay[] {
-  const byDate = new Map(records.map((r) => [r.date, r]));
-  const kindOf = personDayKinds(schedule, span, new Set(byDate.keys()), today);
-  const days: PersonAttendanceDay[] = [];
-  for (let date = today; date >= from; date = addDays(date, -1)) {
-    const kind = kindOf(date);
-    if (kind === 'not_employed' || kind === 'ahead') continue;
-    const r = byDate.get(date);
-    days.push({
-      date,
-      kind,
-      leave_type: span.leave.get(date) ?? null,
-      check_in_time: r?.check_in_time.toISOString() ?? null,
-      check_out_time: r?.check_out_time?.toISOString() ?? null,
-      hours: r?.check_out_time ? hoursBetween(r.check_in_time, r.check_out_time) : null,
-      late: r?.late ?? false,
-      early_exit: r?.early_exit ?? false,
-      source: r?.source ?? null,
-    });
-  }
-  return days;
-}
-
-/** An administrator's view of one person: their page, adding them, editing them. */
+/** Adding a person and editing them: administrators only (the page itself is modules/person). */
 export class PersonService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
     private readonly sessions: SessionCache,
+    private readonly employmentChanged: TransactionHooks<EmploymentChanged>,
   ) {}
-
-  async detail(actor: Actor, userId: number): Promise<PersonDetailResponse> {
-    authorize(actor, 'people.view');
-    const person = await findPerson(this.db, userId);
-    if (!person) throw notFound('Person');
-    const today = await this.clock.today();
-    const from = addDays(today.date, 1 - RECENT_DAYS);
-    const [schedule, records, span, balances, permissions] = await Promise.all([
-      findUserSchedule(this.db, userId, { from, to: today.date }),
-      recordsBetween(this.db, userId, from, today.date),
-      personSpan(this.db, userId, from, today.date),
-      bookedBalances(this.db, userId, today.year, today.year),
-      permissionsOf(this.db, userId),
-    ]);
-    // Newest first, none later than today: the first is the version in force today.
-    const current = schedule?.versions[0];
-    if (!current) throw notFound('Person');
-    return {
-      person,
-      schedule: {
-        workdays: current.workdays,
-        start_time: current.start_time,
-        end_time: current.end_time,
-        grace_minutes: current.grace_minutes,
-      },
-      recent_attendance: recentDays(schedule!, span, records, from, today.date),
-      leave_balances: balances,
-      access_permissions: permissions.map((p) => toAccessPermission(p, today.date)),
-    };
-  }
 
   /** Adds a person without a password: the answer carries the link they set one with. */
   async create(actor: Actor, fields: PersonFields, origin: string): Promise<CreatePersonResponse> {
@@ -232,13 +156,12 @@ export class PersonService {
         const what = 'startDate' in changes ? 'Start date' : 'Last working day';
         const [from, to] =
           'startDate' in changes ? [before.start_date, change.startDate] : [before.end_date, change.endDate];
-        await reprorateEntitlements(
-          trx,
+        await this.employmentChanged.run(trx, {
           userId,
-          { startDate: before.start_date, endDate: before.end_date },
-          actor.userId,
-          `${what} changed from ${from ?? 'none'} to ${to ?? 'none'}: entitlement prorated again`,
-        );
+          before: { startDate: before.start_date, endDate: before.end_date },
+          actorUserId: actor.userId,
+          note: `${what} changed from ${from ?? 'none'} to ${to ?? 'none'}: entitlement prorated again`,
+        });
       }
       await recordAudit(trx, {
         actorUserId: actor.userId,

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { createUser, login } from '../../../test/fixtures';
 import { startVideoApp } from '../../../test/video';
-import { applyRetention } from '../../video/recordings';
+import { EventBus } from '../../core/events/bus';
+import { VideoCameraStore } from './camera-store';
 
 /** The video API without running pipelines: authorization, validation, retention, figures. */
 describe('video API', () => {
@@ -236,9 +237,8 @@ describe('video API', () => {
         .execute();
     }
     // 24 hours and 10 MB: the 50-hour-old one goes for its age, then the two oldest of the rest for size.
-    const deleted = await applyRetention(
-      database.db,
-      root,
+    const store = new VideoCameraStore(database.db, new EventBus(database.db, database.url), root);
+    const deleted = await store.applyRetention(
       { id: cameraId, retention_hours: 24, retention_max_mb: 10 },
       now,
     );

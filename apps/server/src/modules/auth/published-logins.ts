@@ -1,11 +1,15 @@
-import type { Db } from '../db/connection';
-import { verifyPassword } from '../modules/auth/passwords';
-import { demoAccounts } from './people.data';
+import type { Db } from '../../db/connection';
+import { loginHashesOf } from './auth.repository';
+import { verifyPassword } from './passwords';
 
-/** The accounts whose passwords README and the login page publish. */
-export const PUBLISHED_DEMO_ACCOUNTS: readonly { email: string; password: string }[] = Object.values(
-  demoAccounts,
-).map(({ email, password }) => ({ email, password }));
+/**
+ * The demo accounts whose passwords README and the login page publish: the demo seed creates
+ * them, and a server on the network refuses to start while they still sign in (exposure.ts).
+ */
+export const PUBLISHED_DEMO_ACCOUNTS = [
+  { email: 'admin@atrium.local', password: 'Admin#2026' },
+  { email: 'user@atrium.local', password: 'User#2026' },
+] as const;
 
 /**
  * Which published demo accounts would let anyone in with the published password: the user
@@ -19,15 +23,10 @@ export class PublishedDemoLogins {
   constructor(private readonly db: Db) {}
 
   async usable(): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('users')
-      .select(['email', 'password_hash', 'active'])
-      .where(
-        'email',
-        'in',
-        PUBLISHED_DEMO_ACCOUNTS.map((a) => a.email),
-      )
-      .execute();
+    const rows = await loginHashesOf(
+      this.db,
+      PUBLISHED_DEMO_ACCOUNTS.map((a) => a.email),
+    );
     const usable: string[] = [];
     for (const account of PUBLISHED_DEMO_ACCOUNTS) {
       const row = rows.find((r) => r.email === account.email);

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connection';
+import type { OrgClock } from './clock';
+import type { EventBus } from './events/bus';
+
+/** Ends what `follow` or `jobs` started. */
+export type Stop = () => void | Promise<void>;
+
+/** What every module is built from. */
+export interface ModuleContext {
+  db: Db;
+  bus: EventBus;
+  clock: OrgClock;
+  /** A background task's failure: logged, never fatal. */
+  onError: (task: string, error: unknown) => void;
+}
+
+/**
+ * One domain, wired: app.ts registers every module's routes under /api, starts `follow` with
+ * the app and `jobs` only in a serving process, and stops them in reverse order on close.
+ */
+export interface AtriumModule {
+  readonly name: string;
+  /** Registers the domain's routes inside the /api prefix. */
+  routes?(api: FastifyInstance): PromiseLike<unknown>;
+  /** What the API itself relies on while the app is up (caches following NOTIFY, the motion timer). */
+  follow?(): Stop;
+  /** Scheduled work of a serving process (sweeps, rollovers, monitors); tests start them by hand. */
+  jobs?(): Stop;
+}

@@ -1,0 +1,28 @@
+import type { AtriumModule, ModuleContext } from '../../core/module';
+import { TransactionHooks } from '../../core/transaction-hooks';
+import type { SessionCache } from '../auth/session-cache';
+import { type EmploymentChanged, scheduleEmploymentEnds } from './employment';
+import { InvitationService } from './invitations.service';
+import { peopleRoutes } from './people.routes';
+import { PeopleService } from './people.service';
+import { peopleImportRoutes } from './people-import.routes';
+import { PeopleImportService } from './people-import.service';
+import { PersonService } from './person.service';
+
+/** The people of the organisation: adding, editing, disabling, inviting, importing. */
+export function createPeopleModule(ctx: ModuleContext, sessions: SessionCache) {
+  const { db, bus, clock } = ctx;
+  const employmentChanged = new TransactionHooks<EmploymentChanged>();
+  const people = new PeopleService(db, bus, clock, sessions, employmentChanged);
+  const person = new PersonService(db, bus, clock, sessions, employmentChanged);
+  const invitations = new InvitationService(db, bus, clock, sessions);
+  const module: AtriumModule = {
+    name: 'people',
+    async routes(api) {
+      await api.register(peopleRoutes(people, person, invitations));
+      await api.register(peopleImportRoutes(new PeopleImportService(db, clock)));
+    },
+    jobs: () => scheduleEmploymentEnds(db, bus, clock, (error) => ctx.onError('employment ends', error)),
+  };
+  return { module, employmentChanged };
+}

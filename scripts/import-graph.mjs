@@ -57,6 +57,8 @@ function visit(v) {
 const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((s) => [...s])]);
 for (const v of nodes) if (!index.has(v)) visit(v);
 
-console.info(`folders: ${nodes.size}, folder-to-folder imports: ${edges}, folder-level cycles: ${cycles.length}`);
+console.info(
+  `folders: ${nodes.size}, folder-to-folder imports: ${edges}, folder-level cycles: ${cycles.length}`,
+);
 for (const c of cycles) console.info(`  cycle through ${c.length}: ${c.join(', ')}`);
 for (const [from, to] of [...graph].sort()) console.info(`${from} -> ${[...to].sort().join(', ')}`);

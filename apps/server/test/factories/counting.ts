@@ -4,9 +4,19 @@ import { type DeviceOptions, makeDevice, type TestDevice } from './access';
 import { tag } from './people';
 
 /** A people counter (a device of type counter) that pushes with a secret of its own. */
-export async function makeCounter(db: Db, options: Omit<DeviceOptions, 'type'> = {}): Promise<TestDevice> {
+export async function makeCounter(
+  db: Db,
+  options: Omit<DeviceOptions, 'type' | 'pushes'> = {},
+): Promise<TestDevice & { secret: string }> {
   const code = options.code ?? `PC-${tag()}`;
-  return makeDevice(db, { name: `${code} counter`, pushes: true, ...options, code, type: 'counter' });
+  const counter = await makeDevice(db, {
+    name: `${code} counter`,
+    ...options,
+    code,
+    type: 'counter',
+    pushes: true,
+  });
+  return { ...counter, secret: counter.secret! };
 }
 
 export interface CountingWindow {

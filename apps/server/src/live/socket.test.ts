@@ -2,6 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../test/context';
+import { changeUser } from '../../test/factories';
 import { createUser, login, type TestUser } from '../../test/fixtures';
 import { AUTH_TIMEOUT_MS } from './socket';
 
@@ -281,7 +282,7 @@ describe('live socket', () => {
         audience: { admins: true },
       });
     try {
-      await database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', bob.id).execute();
+      await changeUser(database.db, bob, { role: 'admin' });
       await vi.waitFor(
         () =>
           expect(client.messages).toContainEqual({ type: 'joined', data: { userId: bob.id, role: 'admin' } }),
@@ -290,7 +291,7 @@ describe('live socket', () => {
       await adminsOnly();
       await client.next('attendance_update');
 
-      await database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', bob.id).execute();
+      await changeUser(database.db, bob, { role: 'staff' });
       await vi.waitFor(
         () =>
           expect(client.messages.at(-1)).toEqual({ type: 'joined', data: { userId: bob.id, role: 'staff' } }),
@@ -300,7 +301,7 @@ describe('live socket', () => {
       await adminsOnly();
       expect((await barrier(client, bob.id)).slice(before)).toEqual([]);
     } finally {
-      await database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', bob.id).execute();
+      await changeUser(database.db, bob, { role: 'staff' });
       client.socket.close();
     }
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { eventually } from '../../../test/eventually';
+import { makeAccessArea, makeAccessPoint } from '../../../test/factories';
 import { createUser, login } from '../../../test/fixtures';
 import { inspectMedia, startVideoApp } from '../../../test/video';
 import { ffmpegBinary } from '../../video/ffmpeg-binary';
@@ -47,24 +48,14 @@ describe('access event snapshots', () => {
     api = await startVideoApp(database, { root });
     admin = (await login(api.app, await createUser(database.db, 'admin'))).auth;
     staff = (await login(api.app, await createUser(database.db, 'staff'))).auth;
-    const area = await database.db
-      .insertInto('access_areas')
-      .values({ name: 'Lobby area' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const [door] = await database.db
-      .insertInto('access_points')
-      .values([
-        { name: 'Front Door', area_id: area.id },
-        { name: 'Side Door', area_id: area.id },
-      ])
-      .returning('id')
-      .execute();
+    const area = await makeAccessArea(database.db, { name: 'Lobby area' });
+    const door = await makeAccessPoint(database.db, { name: 'Front Door', area });
+    await makeAccessPoint(database.db, { name: 'Side Door', area });
     const res = await api.app.inject({
       method: 'POST',
       url: '/api/video/cameras',
       headers: admin,
-      payload: { name: 'Front', stream_url: 'rtsp://10.0.0.9/s', access_point_id: door!.id },
+      payload: { name: 'Front', stream_url: 'rtsp://10.0.0.9/s', access_point_id: door.id },
     });
     cameraId = res.json().camera.id;
     // A real JPEG as the supervisor makes them (a scaled frame of a test picture).

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { videoApi } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { makeRecordingSegment, makeVideoEvents } from '../../../test/factories';
 import { createUser, login } from '../../../test/fixtures';
 import { startVideoApp } from '../../../test/video';
 import { applyRetention } from '../../video/recordings';
@@ -176,16 +177,13 @@ describe('video API', () => {
   it('pages events by keyset and computes motion today, active cameras and uptime', async () => {
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
-    await database.db
-      .insertInto('video_events')
-      .values([
-        { camera_id: cameraId, kind: 'online', source: 'supervisor', started_at: at(600) },
-        { camera_id: cameraId, kind: 'offline', source: 'supervisor', started_at: at(300) },
-        { camera_id: cameraId, kind: 'online', source: 'supervisor', started_at: at(150) },
-        { camera_id: cameraId, kind: 'motion', source: 'detector', started_at: at(2), ended_at: at(1) },
-        { camera_id: cameraId, kind: 'motion', source: 'camera', started_at: at(1) },
-      ])
-      .execute();
+    await makeVideoEvents(database.db, { id: cameraId }, [
+      { kind: 'online', source: 'supervisor', started_at: at(600) },
+      { kind: 'offline', source: 'supervisor', started_at: at(300) },
+      { kind: 'online', source: 'supervisor', started_at: at(150) },
+      { kind: 'motion', source: 'detector', started_at: at(2), ended_at: at(1) },
+      { kind: 'motion', source: 'camera', started_at: at(1) },
+    ]);
     await database.db.updateTable('cameras').set({ status: 'online' }).where('id', '=', cameraId).execute();
     const stats = (await api.app.inject({ method: 'GET', url: '/api/video/stats', headers: admin })).json()
       .stats;
@@ -224,16 +222,16 @@ describe('video API', () => {
       const name = `${start.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z.ts`;
       await writeFile(path.join(dir, name), Buffer.alloc(4 * 1024 * 1024));
       files.push(name);
-      await database.db
-        .insertInto('recording_segments')
-        .values({
-          camera_id: cameraId,
-          started_at: start,
-          ended_at: new Date(start.getTime() + 60_000),
+      await makeRecordingSegment(
+        database.db,
+        { id: cameraId },
+        {
+          startedAt: start,
+          endedAt: new Date(start.getTime() + 60_000),
           path: `${cameraId}/rec/${name}`,
           bytes: 4 * 1024 * 1024,
-        })
-        .execute();
+        },
+      );
     }
     // 24 hours and 10 MB: the 50-hour-old one goes for its age, then the two oldest of the rest for size.
     const deleted = await applyRetention(

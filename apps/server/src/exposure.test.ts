@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestApp, type TestDatabase } from '../test/context';
+import { changeUser } from '../test/factories';
 import { createUser } from '../test/fixtures';
 import { loadConfig } from './config';
 import { seedDemo } from './demo';
@@ -174,18 +175,14 @@ describe('app-info tells the login page whether the demo accounts work', () => {
         .select('password_hash')
         .where('email', '=', USER.email)
         .executeTakeFirstOrThrow();
-      await demo.db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword('a private password') })
-        .where('email', '=', USER.email)
-        .execute();
+      await changeUser(demo.db, USER, { passwordHash: await hashPassword('a private password') });
       expect(await info()).toMatchObject({ demo: true, demoAccounts: false });
 
-      await demo.db.updateTable('users').set(original).where('email', '=', USER.email).execute();
+      await changeUser(demo.db, USER, { passwordHash: original.password_hash! });
       expect(await info()).toMatchObject({ demoAccounts: true });
-      await demo.db.updateTable('users').set({ active: false }).where('email', '=', ADMIN.email).execute();
+      await changeUser(demo.db, ADMIN, { active: false });
       expect(await info()).toMatchObject({ demoAccounts: false });
-      await demo.db.updateTable('users').set({ active: true }).where('email', '=', ADMIN.email).execute();
+      await changeUser(demo.db, ADMIN, { active: true });
     } finally {
       await t.close();
     }

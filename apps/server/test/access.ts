@@ -10,9 +10,8 @@ import { createDb, type Db } from '../src/db/connection';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
 import { loadDeviceCredentials } from '../src/modules/access/device-credentials';
-import { newPushSecret } from '../src/modules/access/devices.service';
-import { hashSecret } from '../src/modules/access/push.service';
 import { createTestDatabase, type TestDatabase, testConfig } from './context';
+import { makeAccessArea, makeAccessPoint, makeDevice } from './factories';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
 export interface AccessTestApp {
@@ -69,48 +68,29 @@ export interface TestDoor {
  * Room whose controller records entries only. Device codes carry `tag` so files do not collide.
  */
 export async function seedDoors(db: Db, tag = 'T') {
-  const area = await db
-    .insertInto('access_areas')
-    .values({ name: `Main Building ${tag}`, description: 'Offices and entrance hall' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const secure = await db
-    .insertInto('access_areas')
-    .values({ name: `Server Room ${tag}`, description: 'Racks' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const main = await db
-    .insertInto('access_points')
-    .values({ name: `Main Entrance ${tag}`, area_id: area.id, counts_for_attendance: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const server = await db
-    .insertInto('access_points')
-    .values({ name: `Server Room Door ${tag}`, area_id: secure.id, counts_for_attendance: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const area = await makeAccessArea(db, {
+    name: `Main Building ${tag}`,
+    description: 'Offices and entrance hall',
+  });
+  const secure = await makeAccessArea(db, { name: `Server Room ${tag}`, description: 'Racks' });
+  const main = await makeAccessPoint(db, { name: `Main Entrance ${tag}`, area, countsForAttendance: true });
+  const server = await makeAccessPoint(db, { name: `Server Room Door ${tag}`, area: secure });
   const door = async (
     code: string,
     pointId: number,
     direction: 'entry' | 'exit' | 'both',
   ): Promise<TestDoor> => {
-    const secret = newPushSecret();
-    const row = await db
-      .insertInto('devices')
-      .values({
-        device_id: code,
-        name: code,
-        model: 'DS-K1T671M',
-        location: 'Ground floor',
-        access_point_id: pointId,
-        direction,
-        status: 'online',
-        last_seen_at: new Date(),
-        push_secret_hash: hashSecret(secret),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, code, secret, accessPointId: pointId };
+    const device = await makeDevice(db, {
+      code,
+      model: 'DS-K1T671M',
+      location: 'Ground floor',
+      accessPoint: { id: pointId },
+      direction,
+      status: 'online',
+      lastSeenAt: new Date(),
+      pushes: true,
+    });
+    return { id: device.id, code, secret: device.secret!, accessPointId: pointId };
   };
   return {
     areas: { main: area.id, secure: secure.id },

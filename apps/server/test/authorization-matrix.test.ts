@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './context';
-import { createUser, type LoggedIn, login } from './fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoggedIn } from './fixtures';
 import { buildRequest } from './hostile-input';
 import { contractEndpoints, type RouteInfo, routeTable } from './route-table';
+import { useSuite } from './suite';
 
 /**
  * The authorization matrix, generated from the contract's endpoint list: every 'admin' endpoint
@@ -11,34 +11,26 @@ import { contractEndpoints, type RouteInfo, routeTable } from './route-table';
  * declaring it in the contract fails here, so none escapes the matrix.
  */
 
-let database: TestDatabase;
-let test: TestApp;
+const suite = useSuite();
 /** Declared in the contract and served; a declared endpoint not served yet is left out. */
 let routes: RouteInfo[];
 let staff: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Valid requests name id 1: make that a real person, so a 404 cannot stand in for a 403.
-  const first = await createUser(database.db, 'staff');
-  await createUser(database.db, 'admin');
-  test = await startTestApp(database);
-  routes = routeTable(test.app).filter((r) => test.app.hasRoute({ method: r.method as 'GET', url: r.path }));
-  const unserved = routeTable(test.app).filter((r) => !routes.some((s) => label(s) === label(r)));
+  // Valid requests name id 1: the suite's admin, the first person made, is a real one, so a 404
+  // cannot stand in for a 403.
+  const app = suite.app;
+  routes = routeTable(app).filter((r) => app.hasRoute({ method: r.method as 'GET', url: r.path }));
+  const unserved = routeTable(app).filter((r) => !routes.some((s) => label(s) === label(r)));
   if (unserved.length > 0) console.info(`declared, not served yet: ${unserved.map(label).join(', ')}`);
-  staff = await login(test.app, first);
-});
-
-afterAll(async () => {
-  await test?.close();
-  await database?.drop();
+  staff = await suite.signedIn();
 });
 
 const label = (r: RouteInfo) => `${r.method} ${r.path}`;
 
 async function send(route: RouteInfo, auth?: { authorization: string }) {
   const request = buildRequest(route, [], true);
-  return test.app.inject({
+  return suite.app.inject({
     method: request.method as 'GET',
     url: request.url,
     payload: request.payload,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppConfig, buildApp } from '../src/app';
+import { type AppConfig, type AppDeps, buildApp } from '../src/app';
 import { type Now, OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
@@ -52,15 +52,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app on a test database, with its own bus; `services` wires video (or access) in. */
 export async function startTestApp(
   database: TestDatabase,
   config: Partial<AppConfig> = {},
   now?: Now,
+  services: Pick<AppDeps, 'video' | 'access'> = {},
 ): Promise<TestApp> {
   const bus = new EventBus(database.db, database.url);
   await bus.start();
   const clock = new OrgClock(database.db, now);
-  const app = await buildApp({ db: database.db, bus, config: { ...testConfig, ...config }, clock });
+  const app = await buildApp({
+    db: database.db,
+    bus,
+    config: { ...testConfig, ...config },
+    clock,
+    ...services,
+  });
   await app.ready();
   return {
     app,

@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './context';
-import { createUser, type LoggedIn, login } from './fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoggedIn } from './fixtures';
+import { useSuite } from './suite';
 
 /**
  * The requests a probe of the running product found answering 500, each now a 400 that names the
  * field and the rule (the fuzz test covers the whole class; these pin the reported cases).
  */
 
-let database: TestDatabase;
-let test: TestApp;
+const suite = useSuite();
 let admin: LoggedIn;
 let staff: LoggedIn;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const staffUser = await createUser(database.db, 'staff');
-  const adminUser = await createUser(database.db, 'admin');
-  test = await startTestApp(database);
-  staff = await login(test.app, staffUser);
-  admin = await login(test.app, adminUser);
-});
-
-afterAll(async () => {
-  await test?.close();
-  await database?.drop();
+  staff = await suite.signedIn();
+  admin = suite.admin;
 });
 
 async function call(method: string, url: string, who: LoggedIn, payload?: unknown) {
-  const res = await test.app.inject({
+  const res = await suite.app.inject({
     method: method as 'GET',
     url,
     headers: who.auth,

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../src/app';
@@ -67,6 +70,8 @@ export interface SuiteOptions {
   config?: Partial<AppConfig>;
   /** The signed-in admin's department ('Admins' unless given). */
   adminDepartment?: string;
+  /** Video on, its media in a folder of the suite's own (`videoRoot`), removed after the file. */
+  video?: boolean;
 }
 
 export interface Suite {
@@ -78,6 +83,8 @@ export interface Suite {
   http: Http;
   /** A signed-in administrator, made before the first test. */
   admin: Session;
+  /** Where camera media live, with `video` on. */
+  videoRoot: string;
   /** Makes a person and signs them in. */
   signedIn(options?: UserOptions): Promise<Session>;
   signIn(user: TestUser): Promise<Session>;
@@ -98,7 +105,14 @@ export function useSuite(options: SuiteOptions = {}): Suite {
     // Auth runs on this clock too: a suite walking it across days and months keeps its sign-ins,
     // unless it sets lifetimes of its own to test them.
     const lifetimes = options.now === undefined ? {} : WALKING_CLOCK_LIFETIMES;
-    suite.t = await startTestApp(suite.database, { ...lifetimes, ...options.config }, suite.clock.now);
+    if (options.video) suite.videoRoot = await mkdtemp(path.join(os.tmpdir(), 'atrium-video-'));
+    const services = options.video ? { video: { root: suite.videoRoot } } : {};
+    suite.t = await startTestApp(
+      suite.database,
+      { ...lifetimes, ...options.config },
+      suite.clock.now,
+      services,
+    );
     suite.app = suite.t.app;
     suite.bus = suite.t.bus;
     suite.http = httpFor(suite.app);
@@ -109,6 +123,7 @@ export function useSuite(options: SuiteOptions = {}): Suite {
   afterAll(async () => {
     await suite.t?.close();
     await suite.database?.drop();
+    if (suite.videoRoot) await rm(suite.videoRoot, { recursive: true, force: true });
   });
   return suite;
 }

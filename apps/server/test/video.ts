@@ -1,36 +1,16 @@
 import { spawn } from 'node:child_process';
-import { type AppConfig, buildApp } from '../src/app';
-import { OrgClock } from '../src/core/clock';
-import { EventBus } from '../src/core/events/bus';
+import type { AppConfig } from '../src/app';
 import type { PipelineControl } from '../src/modules/video/video.service';
 import { ffmpegBinary } from '../src/video/ffmpeg-binary';
-import type { TestDatabase } from './context';
-import { testConfig } from './context';
+import { startTestApp, type TestDatabase } from './context';
 
 /** An app with video wired to `root` (and to running pipelines, when given). */
-export async function startVideoApp(
+export function startVideoApp(
   database: TestDatabase,
   video: { root: string; pipelines?: PipelineControl },
   config: Partial<AppConfig> = {},
 ) {
-  const bus = new EventBus(database.db, database.url);
-  await bus.start();
-  const app = await buildApp({
-    db: database.db,
-    bus,
-    config: { ...testConfig, ...config },
-    clock: new OrgClock(database.db),
-    video,
-  });
-  await app.ready();
-  return {
-    app,
-    bus,
-    async close() {
-      await app.close();
-      await bus.stop();
-    },
-  };
+  return startTestApp(database, config, undefined, { video });
 }
 
 /** What ffmpeg says of a media file it reads to the end: exit code and the video stream line. */

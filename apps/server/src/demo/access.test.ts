@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { OrgClock } from '../core/clock';
+import { writeTimeZone } from '../core/settings.repository';
 import { seedDemoAccess } from './access';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';
@@ -11,10 +12,7 @@ const first = new Date('2026-07-08T13:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
+  await writeTimeZone(database.db, 'Europe/London', new Date());
 });
 afterAll(() => database.drop());
 

@@ -2,6 +2,7 @@ import { localDate, zonedInstant } from '@atrium/contract/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { OrgClock } from '../core/clock';
+import { writeTimeZone } from '../core/settings.repository';
 import { dayOverview } from '../modules/attendance/attendance.repository';
 import { versionOn } from '../modules/attendance/attendance.rules';
 import { findUserSchedules } from '../modules/attendance/schedules.repository';
@@ -13,10 +14,7 @@ const first = new Date('2026-07-08T13:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
+  await writeTimeZone(database.db, 'Europe/London', new Date());
 });
 afterAll(() => database.drop());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { OrgClock } from '../core/clock';
+import { writeTimeZone } from '../core/settings.repository';
 import { seedDemoAttendance } from './attendance';
 import { seedDemoCorrections } from './corrections';
 import { seedDemo, seedDemoLeave } from './index';
@@ -12,10 +13,7 @@ const at = (instant: Date) => new OrgClock(database.db, () => instant);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
+  await writeTimeZone(database.db, 'Europe/London', new Date());
   await seedDemo(database.db);
   await seedDemoAttendance(database.db, at(now));
   await seedDemoLeave(database.db, at(now));

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
+import { makeCountingWindows } from '../../test/factories';
 import { OrgClock } from '../core/clock';
+import { writeTimeZone } from '../core/settings.repository';
 import { seedDemoCounting } from './counting';
 import { seedDemo } from './index';
 
@@ -11,10 +13,7 @@ const first = new Date('2026-07-08T13:07:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
+  await writeTimeZone(database.db, 'Europe/London', new Date());
   await seedDemo(database.db);
 });
 afterAll(() => database.drop());
@@ -87,15 +86,17 @@ describe('demo counting', () => {
       .where('device_id', '=', 'PC-201')
       .executeTakeFirstOrThrow();
     // What a simulated counter pushed meanwhile: one-minute windows from 13:00 to 13:05.
-    await sql`
-      INSERT INTO counting_windows (device_id, window_start, window_end, entries, exits, passby, source)
-      SELECT ${device.id}, s, s + interval '1 minute', 2, 1, 3, 'timeRange'
-      FROM generate_series(timestamptz '2026-07-08T13:00:00Z', timestamptz '2026-07-08T13:04:00Z', interval '1 minute') s`.execute(
+    await makeCountingWindows(
       database.db,
+      device,
+      [0, 1, 2, 3, 4].map((m) => ({
+        start: `2026-07-08T13:0${m}:00Z`,
+        end: `2026-07-08T13:0${m + 1}:00Z`,
+        entries: 2,
+        exits: 1,
+        passby: 3,
+      })),
     );
-    await sql`
-      INSERT INTO counting_hourly (device_id, hour, entries, exits, passby)
-      VALUES (${device.id}, '2026-07-08T13:00:00Z', 10, 5, 15)`.execute(database.db);
 
     const written = await seedDemoCounting(database.db, at(new Date('2026-07-08T14:02:00Z')));
     // 13:00-14:00 is four slots per counter; the showroom's first slot overlaps what was pushed.

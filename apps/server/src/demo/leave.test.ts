@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { OrgClock } from '../core/clock';
+import { writeTimeZone } from '../core/settings.repository';
 import { balancesOf } from '../modules/leave/balances';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo, seedDemoLeave } from './index';
@@ -13,10 +14,7 @@ const today = '2026-07-08';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .insertInto('settings')
-    .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-    .execute();
+  await writeTimeZone(database.db, 'Europe/London', new Date());
   await seedDemo(database.db);
   await seedDemoAttendance(database.db, at(now));
   expect(await seedDemoLeave(database.db, at(now))).toBe(true);

@@ -1,21 +1,25 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../test/context';
+import { startTestApp, type TestApp } from '../../test/context';
+import { changeUser } from '../../test/factories';
 import { createUser, login, type TestUser } from '../../test/fixtures';
+import { useSuite } from '../../test/suite';
 import { AUTH_TIMEOUT_MS } from './socket';
 
 /** The first process closes unjoined sockets this soon, so the test need not wait out 5 s. */
 const AUTH_WAIT_MS = 1000;
 
-let database: TestDatabase;
-let one: TestApp;
+// Two server processes' worth of app on one database, as behind a load balancer: `one` is the
+// suite's app, `two` a second app with its own bus.
+const suite = useSuite({ config: { heartbeatMs: 150, liveAuthTimeoutMs: AUTH_WAIT_MS } });
+let one: Pick<TestApp, 'app' | 'bus'>;
 let two: TestApp;
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 
-async function listen(t: TestApp): Promise<string> {
+async function listen(t: Pick<TestApp, 'app'>): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
 }
@@ -23,20 +27,16 @@ let urlOne: string;
 let urlTwo: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Two server processes' worth of app on one database, as behind a load balancer.
-  one = await startTestApp(database, { heartbeatMs: 150, liveAuthTimeoutMs: AUTH_WAIT_MS });
-  two = await startTestApp(database);
+  one = suite;
+  two = await startTestApp(suite.database);
   urlOne = await listen(one);
   urlTwo = await listen(two);
-  admin = await createUser(database.db, 'admin');
-  alice = await createUser(database.db, 'staff');
-  bob = await createUser(database.db, 'staff');
+  admin = await createUser(suite.db, 'admin');
+  alice = await createUser(suite.db, 'staff');
+  bob = await createUser(suite.db, 'staff');
 });
 afterAll(async () => {
-  await one.close();
-  await two.close();
-  await database.drop();
+  await two?.close();
 });
 
 interface Message {
@@ -191,7 +191,7 @@ describe('live socket', () => {
 
   it('publishes nothing from a transaction that rolls back', async () => {
     const a = await joined(urlOne, alice);
-    await database.db
+    await suite.db
       .transaction()
       .execute(async (trx) => {
         await one.bus.publish(
@@ -243,7 +243,7 @@ describe('live socket', () => {
   });
 
   it('closes a socket with the auth code when its access token expires', async () => {
-    const short = await startTestApp(database, { accessTokenTtlSeconds: 2 });
+    const short = await startTestApp(suite.database, { accessTokenTtlSeconds: 2 });
     try {
       const url = await listen(short);
       const { token } = await login(short.app, alice);
@@ -263,7 +263,7 @@ describe('live socket', () => {
     const client = await joined(urlOne, alice);
     const sid = JSON.parse(Buffer.from(client.token.split('.')[1]!, 'base64url').toString()).sid;
     // The absolute lifetime passing publishes nothing; the periodic re-check must notice.
-    await database.db
+    await suite.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', sid)
@@ -281,7 +281,7 @@ describe('live socket', () => {
         audience: { admins: true },
       });
     try {
-      await database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', bob.id).execute();
+      await changeUser(suite.db, bob, { role: 'admin' });
       await vi.waitFor(
         () =>
           expect(client.messages).toContainEqual({ type: 'joined', data: { userId: bob.id, role: 'admin' } }),
@@ -290,7 +290,7 @@ describe('live socket', () => {
       await adminsOnly();
       await client.next('attendance_update');
 
-      await database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', bob.id).execute();
+      await changeUser(suite.db, bob, { role: 'staff' });
       await vi.waitFor(
         () =>
           expect(client.messages.at(-1)).toEqual({ type: 'joined', data: { userId: bob.id, role: 'staff' } }),
@@ -300,7 +300,7 @@ describe('live socket', () => {
       await adminsOnly();
       expect((await barrier(client, bob.id)).slice(before)).toEqual([]);
     } finally {
-      await database.db.updateTable('users').set({ role: 'staff' }).where('id', '=', bob.id).execute();
+      await changeUser(suite.db, bob, { role: 'staff' });
       client.socket.close();
     }
   });

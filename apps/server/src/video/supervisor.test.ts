@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { eventually } from '../../test/eventually';
+import { makeCamera } from '../../test/factories';
 import { createUser, login } from '../../test/fixtures';
 import { inspectMedia, startVideoApp } from '../../test/video';
 import { EventBus } from '../core/events/bus';
@@ -40,16 +41,12 @@ describe('video supervisor', () => {
       offsetSeconds: 20,
     });
     const stillUrl = simulator.start('still', 'Still', { kind: 'still' });
-    const insert = async (name: string, url: string, code: string) =>
-      (
-        await database.db
-          .insertInto('cameras')
-          .values({ code, name, stream_url: url, motion_sensitivity: 60 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    moving = await insert('Moving', movingUrl, 'CAM-01');
-    still = await insert('Still', stillUrl, 'CAM-02');
+    // CAM-01 and CAM-02, as the camera editor numbers them.
+    moving = (
+      await makeCamera(database.db, { name: 'Moving', stream_url: movingUrl, motion_sensitivity: 60 })
+    ).id;
+    still = (await makeCamera(database.db, { name: 'Still', stream_url: stillUrl, motion_sensitivity: 60 }))
+      .id;
     supervisor = new VideoSupervisor({
       store: new VideoCameraStore(database.db, new EventBus(database.db, database.url), root),
       videoRoot: root,

@@ -10,7 +10,7 @@ import {
   useAccessSuite,
 } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { makeUser, type TestUser } from '../../../test/factories';
+import { makeAccessPermission, makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 import type { DomainEvent } from '../../core/events/bus';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
@@ -177,13 +177,11 @@ describe('a person and their own access', () => {
   });
 
   it("lists my permissions, mine and my department's, with their state", async () => {
-    await database.db
-      .insertInto('access_permissions')
-      .values([
-        { area_id: areas.main, department_id: staff.departmentId },
-        { area_id: areas.secure, user_id: staff.id, status: 'suspended' },
-      ])
-      .execute();
+    await makeAccessPermission(database.db, {
+      area: { id: areas.main },
+      department: { id: staff.departmentId },
+    });
+    await makeAccessPermission(database.db, { area: { id: areas.secure }, user: staff, status: 'suspended' });
     const res = (await call(staffSession, 'GET', '/access/my-permissions')).json();
     expect(
       res.permissions.map((p: { area_name: string; status: string; granted_via: string }) => [

@@ -9,8 +9,9 @@ import {
   useAccessSuite,
 } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { makeUser, type TestUser } from '../../../test/factories';
+import { makeAttendance, makeUser, type TestUser } from '../../../test/factories';
 import { login } from '../../../test/fixtures';
+import { writeTimeZone } from '../../core/settings.repository';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
 import { applyBadges } from './badge-attendance';
 
@@ -26,12 +27,7 @@ useAccessSuite(
     ({ database, t } = s);
     ({ main, server } = s.doors);
   },
-  async (db) => {
-    await db
-      .insertInto('settings')
-      .values({ key: 'timezone', value: JSON.stringify('Europe/London') })
-      .execute();
-  },
+  (db) => writeTimeZone(db, 'Europe/London', new Date()),
 );
 
 /** A person badging at a door: reader 1 is the way in, reader 2 the way out. */
@@ -132,18 +128,14 @@ describe('attendance from badges', () => {
   it('never overwrites an administrator correction', async () => {
     const p = await makeUser(database.db);
     const admin = await makeUser(database.db, { role: 'admin' });
-    await database.db
-      .insertInto('attendance_records')
-      .values({
-        user_id: p.id,
-        date: '2026-11-18',
-        check_in_time: new Date('2026-11-18T10:00:00Z'),
-        check_out_time: new Date('2026-11-18T16:00:00Z'),
-        source: 'correction',
-        created_by: admin.id,
-        updated_by: admin.id,
-      })
-      .execute();
+    await makeAttendance(database.db, {
+      user: p,
+      date: '2026-11-18',
+      checkIn: '10:00',
+      checkOut: '16:00',
+      source: 'correction',
+      by: admin,
+    });
     await badge(p, main, '2026-11-18T08:00:00Z', 'in');
     await badge(p, main, '2026-11-18T18:00:00Z', 'out');
     const record = await day(p.id, '2026-11-18');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDoors, type TestDoor } from '../../../test/access';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { makeDevice } from '../../../test/factories';
 import { EventBus } from '../../core/events/bus';
 import { newPushSecret } from './devices.service';
 import { hashSecret } from './push.service';
@@ -12,19 +13,8 @@ let door: TestDoor;
 
 /** A device that pushes with a secret of its own. */
 async function pushingDevice(code: string) {
-  const secret = newPushSecret();
-  const row = await database.db
-    .insertInto('devices')
-    .values({
-      device_id: code,
-      name: code,
-      direction: 'entry',
-      status: 'online',
-      push_secret_hash: hashSecret(secret),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, hash: hashSecret(secret) };
+  const device = await makeDevice(database.db, { code, direction: 'entry', status: 'online', pushes: true });
+  return { id: device.id, hash: hashSecret(device.secret!) };
 }
 
 /** Changes a device's secret the way a change by hand does: no event says so. */

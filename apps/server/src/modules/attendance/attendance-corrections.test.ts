@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
+import { makeUser, type TestUser } from '../../../test/factories';
 
 const suite = attendanceSuite();
 const { team, departmentId, record, audits } = attendanceHelpers(suite);
@@ -132,25 +133,14 @@ describe('corrections and removal', () => {
 
 describe('POST /api/attendance/export', () => {
   it('downloads one CSV row per person per day, quoted, with formulas neutralised', async () => {
-    const dep = await suite.db
-      .insertInto('departments')
-      .values({ name: '@Ops, "North"' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inserted = await suite.db
-      .insertInto('users')
-      .values({
-        employee_number: '-E1',
-        badge_number: 'XB-1',
-        first_name: '=HYPERLINK("http://x")',
-        last_name: '+Smith, Jr',
-        email: 'csv.person@example.test',
-        role: 'staff',
-        department_id: dep.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const person = { id: inserted.id };
+    const person = await makeUser(suite.db, {
+      department: '@Ops, "North"',
+      employeeNumber: '-E1',
+      badgeNumber: 'XB-1',
+      firstName: '=HYPERLINK("http://x")',
+      lastName: '+Smith, Jr',
+      email: 'csv.person@example.test',
+    });
     await record(person, '2026-07-06', '08:00', '16:30');
     const res = await suite.http.post('/api/attendance/export', suite.admin, {
       userIds: [person.id],
@@ -199,11 +189,10 @@ describe('POST /api/attendance/export', () => {
   });
 
   it('orders by date, then last name as people read it (not byte order), then id', async () => {
-    const people = await team('Export Order Team', 6);
     const names = ['zhang', 'de Vries', 'Ångström', 'Davis', 'Young', 'Davis'];
-    for (const [i, person] of people.entries()) {
-      await suite.db.updateTable('users').set({ last_name: names[i]! }).where('id', '=', person.id).execute();
-    }
+    const people: TestUser[] = [];
+    for (const lastName of names)
+      people.push(await makeUser(suite.db, { department: 'Export Order Team', lastName }));
     const res = await suite.http.post('/api/attendance/export', suite.admin, {
       startDate: '2026-07-06',
       endDate: '2026-07-07',

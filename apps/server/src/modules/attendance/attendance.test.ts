@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/factories';
+import { makeAttendance, makeUser } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
 import type { DomainEvent } from '../../core/events/bus';
 
@@ -283,27 +283,20 @@ describe('shifts, lateness and early exits', () => {
 describe('statistics for the signed-in person', () => {
   it('counts scheduled workdays of the month, present days, hours and the streak', async () => {
     const { user, session } = await staffMember('Stats Team');
-    const day = (date: string, inUtc: string, outUtc: string | null) => ({
-      user_id: user.id,
-      date,
-      check_in_time: new Date(`${date}T${inUtc}Z`),
-      check_out_time: outUtc ? new Date(`${date}T${outUtc}Z`) : null,
-      late: inUtc === '08:30', // 09:30 BST
-      source: 'web' as const,
-      created_by: user.id,
-      updated_by: user.id,
-    });
+    const day = (date: string, inUtc: string, outUtc: string | null) =>
+      makeAttendance(suite.db, {
+        user,
+        date,
+        checkIn: inUtc,
+        checkOut: outUtc,
+        late: inUtc === '08:30', // 09:30 BST
+      });
     // June 2026: Mon 1 .. Tue 30. Present 1, 2, 3 (8h each), absent 4, present 5 (partial), Sat 6 extra.
-    await suite.db
-      .insertInto('attendance_records')
-      .values([
-        day('2026-06-01', '08:00', '16:00'),
-        day('2026-06-02', '08:30', '16:30'),
-        day('2026-06-03', '08:00', '16:00'),
-        day('2026-06-05', '08:00', null),
-        day('2026-06-06', '09:00', '13:00'),
-      ])
-      .execute();
+    await day('2026-06-01', '08:00', '16:00');
+    await day('2026-06-02', '08:30', '16:30');
+    await day('2026-06-03', '08:00', '16:00');
+    await day('2026-06-05', '08:00', null);
+    await day('2026-06-06', '09:00', '13:00');
     at('2026-06-08T07:00:00Z'); // Monday 08:00 BST, before check-in
     const res = await suite.http.get('/api/attendance/stats?month=2026-06', session);
     expect(res.statusCode).toBe(200);

@@ -123,13 +123,9 @@ describe('correction requests', () => {
   });
 
   it('refuses what cannot be right, naming the field and the rule', async () => {
-    const staff = await person();
+    // Of the same team, employed from 2 July.
+    const staff = await suite.signedIn({ department: 'Requests Team', startDate: '2026-07-02' });
     await record(staff.user, '2026-07-03', '08:00', '16:30');
-    await suite.db
-      .updateTable('users')
-      .set({ start_date: '2026-07-02' })
-      .where('id', '=', staff.user.id)
-      .execute();
     const cases: [object, string, string][] = [
       [{ date: '2026-07-09', check_in_time: '2026-07-09T08:00:00Z' }, 'date', 'not_in_future'],
       [{ date: '2026-07-01', check_in_time: '2026-07-01T08:00:00Z' }, 'date', 'before_start_date'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
-import { makeUsers } from '../../../test/factories';
+import { changeUser, makeSchedule, makeUsers } from '../../../test/factories';
 import { type DayRowFilter, listDayRows } from './attendance.repository';
 import { countDayPage, dayCounts, oneDay, pageDayRows } from './day-page.repository';
 
@@ -14,11 +14,10 @@ describe('attendance list pages', () => {
     // open record, absences, a far-future day and today (2026-07-08, a Wednesday).
     const weekdays = await makeUsers(suite.db, 7, { department: 'Page Weekdays' });
     const everyDay = await makeUsers(suite.db, 4, { department: 'Security Page' });
-    await suite.db
-      .updateTable('work_schedules')
-      .set({ workdays: [1, 2, 3, 4, 5, 6, 7] })
-      .where('department_id', '=', everyDay[0]!.departmentId)
-      .execute();
+    await makeSchedule(suite.db, {
+      department: { id: everyDay[0]!.departmentId },
+      workdays: [1, 2, 3, 4, 5, 6, 7],
+    });
     const days = ['2026-07-03', '2026-07-04', '2026-07-05', '2026-07-06', '2026-07-07', '2026-07-08'];
     let n = 0;
     for (const person of [...weekdays, ...everyDay]) {
@@ -30,12 +29,8 @@ describe('attendance list pages', () => {
     }
     // One person moves to the every-day department and one is disabled: the rollup behind the
     // counts moves their records along.
-    await suite.db
-      .updateTable('users')
-      .set({ department_id: everyDay[0]!.departmentId })
-      .where('id', '=', weekdays[5]!.id)
-      .execute();
-    await suite.db.updateTable('users').set({ active: false }).where('id', '=', weekdays[6]!.id).execute();
+    await changeUser(suite.db, weekdays[5]!, { departmentId: everyDay[0]!.departmentId });
+    await changeUser(suite.db, weekdays[6]!, { active: false });
 
     const base = { start: '2026-07-02', end: '2026-07-10', today: '2026-07-08' };
     const filters: DayRowFilter[] = [

@@ -48,12 +48,11 @@ const fieldOf = (res: { json(): unknown }) =>
 
 describe('GET /api/auth/profile', () => {
   it("answers the caller's own details, staff and admin alike", async () => {
-    const staff = await suite.signedIn({ department: 'Profile Team', firstName: 'Robin' });
-    await suite.db
-      .updateTable('users')
-      .set({ start_date: '2024-03-18' })
-      .where('id', '=', staff.user.id)
-      .execute();
+    const staff = await suite.signedIn({
+      department: 'Profile Team',
+      firstName: 'Robin',
+      startDate: '2024-03-18',
+    });
     const res = await suite.http.get('/api/auth/profile', staff);
     expect(res.statusCode).toBe(200);
     const row = await suite.db

@@ -1,30 +1,23 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../../../test/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, refreshCookieOf, type TestUser } from '../../../test/fixtures';
+import { useSuite } from '../../../test/suite';
 import { hashPassword } from './passwords';
 
-let database: TestDatabase;
-let t: TestApp;
+const suite = useSuite();
 let admin: TestUser;
 let staff: TestUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await startTestApp(database);
-  admin = await createUser(database.db, 'admin');
-  staff = await createUser(database.db, 'staff');
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
+  admin = await createUser(suite.db, 'admin');
+  staff = await createUser(suite.db, 'staff');
 });
 
 const sidOf = (token: string): string =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
+  suite.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
 
 describe('login', () => {
   it('answers a token, the user and an httpOnly refresh cookie', async () => {
@@ -82,7 +75,7 @@ describe('login', () => {
   });
 
   it('refuses malformed JSON with a 400 in the error shape', async () => {
-    const res = await t.app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: '{"email":',
@@ -99,9 +92,9 @@ describe('login', () => {
   });
 
   it('audits successful and failed logins with time, user and IP', async () => {
-    await login(t.app, staff, '10.7.7.7');
+    await login(suite.app, staff, '10.7.7.7');
     await post('/api/auth/login', { email: staff.email, password: 'bad' }, {}, '10.7.7.8');
-    const rows = await database.db
+    const rows = await suite.db
       .selectFrom('audit_log')
       .select(['action', 'actor_user_id', 'ip', 'at'])
       .where('actor_user_id', '=', staff.id)
@@ -114,19 +107,19 @@ describe('login', () => {
 
 describe('session', () => {
   it('me answers the signed-in user', async () => {
-    const s = await login(t.app, admin);
-    const res = await t.app.inject({ url: '/api/auth/me', headers: s.auth });
+    const s = await login(suite.app, admin);
+    const res = await suite.app.inject({ url: '/api/auth/me', headers: s.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: admin.id, role: 'admin' });
   });
 
   it('logout stops the access and the refresh token at once', async () => {
-    const s = await login(t.app, staff);
+    const s = await login(suite.app, staff);
     const out = await post('/api/auth/logout', undefined, s.auth);
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
+    expect((await suite.app.inject({ url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie })).statusCode).toBe(401);
-    const audit = await database.db
+    const audit = await suite.db
       .selectFrom('audit_log')
       .select('action')
       .where('actor_user_id', '=', staff.id)
@@ -136,12 +129,12 @@ describe('session', () => {
   });
 
   it('refresh rotates the cookie and issues a working token', async () => {
-    const s = await login(t.app, staff);
+    const s = await login(suite.app, staff);
     const res = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
     expect(res.statusCode).toBe(200);
     const next = refreshCookieOf(res.headers['set-cookie']);
     expect(next).not.toBe(s.refreshCookie);
-    const me = await t.app.inject({
+    const me = await suite.app.inject({
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${res.json().token}` },
     });
@@ -150,7 +143,7 @@ describe('session', () => {
   });
 
   it('two tabs refreshing at once with one cookie both get the same new token and stay signed in', async () => {
-    const s = await login(t.app, staff);
+    const s = await login(suite.app, staff);
     const [a, b] = await Promise.all([
       post('/api/auth/refresh', undefined, { cookie: s.refreshCookie }),
       post('/api/auth/refresh', undefined, { cookie: s.refreshCookie }),
@@ -160,7 +153,7 @@ describe('session', () => {
     expect(refreshCookieOf(b.headers['set-cookie'])).toBe(cookieA);
     expect(cookieA).not.toBe(s.refreshCookie);
     for (const res of [a, b]) {
-      const me = await t.app.inject({
+      const me = await suite.app.inject({
         url: '/api/auth/me',
         headers: { authorization: `Bearer ${res.json().token}` },
       });
@@ -171,7 +164,7 @@ describe('session', () => {
     const late = await post('/api/auth/refresh', undefined, { cookie: s.refreshCookie });
     expect(late.statusCode).toBe(200);
     expect(refreshCookieOf(late.headers['set-cookie'])).toBe(refreshCookieOf(next.headers['set-cookie']));
-    const reuse = await database.db
+    const reuse = await suite.db
       .selectFrom('sessions')
       .select('revoked_at')
       .where('id', '=', sidOf(s.token))
@@ -180,18 +173,19 @@ describe('session', () => {
   });
 
   it('refresh with only a live bearer token renews it for the same session', async () => {
-    const s = await login(t.app, staff);
+    const s = await login(suite.app, staff);
     const res = await post('/api/auth/refresh', undefined, s.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie'] ?? '').not.toContain('atrium_refresh=');
     const token = res.json().token as string;
     expect(sidOf(token)).toBe(sidOf(s.token));
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+      (await suite.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
     ).toBe(200);
 
     // Bounded by the session: once it ends, the bearer renews nothing.
-    await database.db
+    await suite.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', sidOf(s.token))
@@ -211,14 +205,15 @@ describe('session', () => {
   });
 
   it('rejects tokens that are unsigned, expired or signed with another algorithm', async () => {
-    const s = await login(t.app, staff);
+    const s = await login(suite.app, staff);
     const [, payload] = s.token.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${none}` } })).statusCode,
+      (await suite.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${none}` } }))
+        .statusCode,
     ).toBe(401);
 
-    const key = await database.db.selectFrom('server_secrets').select('value').executeTakeFirstOrThrow();
+    const key = await suite.db.selectFrom('server_secrets').select('value').executeTakeFirstOrThrow();
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const expired = await new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
@@ -228,7 +223,7 @@ describe('session', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(Buffer.from(key.value, 'hex'));
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${expired}` } }))
+      (await suite.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${expired}` } }))
         .statusCode,
     ).toBe(401);
     const hs512 = await new SignJWT({ sid: claims.sid })
@@ -238,7 +233,8 @@ describe('session', () => {
       .setExpirationTime('5m')
       .sign(Buffer.from(key.value, 'hex'));
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${hs512}` } })).statusCode,
+      (await suite.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${hs512}` } }))
+        .statusCode,
     ).toBe(401);
   });
 });
@@ -253,7 +249,7 @@ describe('authorization', () => {
       ['POST', '/api/users/1/disable'],
     ];
     for (const [method, url] of routes) {
-      const res = await t.app.inject({
+      const res = await suite.app.inject({
         method: method as 'GET',
         url,
         payload: method === 'GET' ? undefined : {},
@@ -261,8 +257,8 @@ describe('authorization', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
     }
-    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/app-info' })).json()).toEqual({
+    expect((await suite.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/app-info' })).json()).toEqual({
       name: 'Atrium',
       organisationName: 'Atrium',
       demo: true,
@@ -273,8 +269,8 @@ describe('authorization', () => {
   });
 
   it('admin routes answer 403 forbidden to staff', async () => {
-    const s = await login(t.app, staff);
-    const res = await t.app.inject({
+    const s = await login(suite.app, staff);
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/users/${admin.id}/disable`,
       headers: s.auth,
@@ -282,21 +278,22 @@ describe('authorization', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('forbidden');
     expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: (await login(t.app, admin)).auth })).statusCode,
+      (await suite.app.inject({ url: '/api/auth/me', headers: (await login(suite.app, admin)).auth }))
+        .statusCode,
     ).toBe(200);
   });
 
   it('disabling a user ends their sessions and blocks their login', async () => {
-    const person = await createUser(database.db, 'staff');
-    const theirs = await login(t.app, person);
-    const adminSession = await login(t.app, admin);
-    const res = await t.app.inject({
+    const person = await createUser(suite.db, 'staff');
+    const theirs = await login(suite.app, person);
+    const adminSession = await login(suite.app, admin);
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/users/${person.id}/disable`,
       headers: adminSession.auth,
     });
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: theirs.auth })).statusCode).toBe(401);
+    expect((await suite.app.inject({ url: '/api/auth/me', headers: theirs.auth })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', undefined, { cookie: theirs.refreshCookie })).statusCode).toBe(
       401,
     );
@@ -304,7 +301,7 @@ describe('authorization', () => {
       (await post('/api/auth/login', { email: person.email, password: person.password }, {}, '10.4.4.4'))
         .statusCode,
     ).toBe(401);
-    const audit = await database.db
+    const audit = await suite.db
       .selectFrom('audit_log')
       .select('actor_user_id')
       .where('action', '=', 'user.disabled')
@@ -314,8 +311,8 @@ describe('authorization', () => {
   });
 
   it('validates path parameters', async () => {
-    const s = await login(t.app, admin);
-    const res = await t.app.inject({
+    const s = await login(suite.app, admin);
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/users/abc/enable',
       headers: s.auth,
@@ -327,13 +324,13 @@ describe('authorization', () => {
 
 describe('http surface', () => {
   it('unknown /api paths are JSON 404s', async () => {
-    const res = await t.app.inject({ url: '/api/does-not-exist' });
+    const res = await suite.app.inject({ url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
   });
 
   it('sets security headers on every response', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+    const res = await suite.app.inject({ url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

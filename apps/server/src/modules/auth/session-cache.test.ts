@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/context';
+import { changeUser } from '../../../test/factories';
 import { type LoggedIn, refreshCookieOf } from '../../../test/fixtures';
 import { type Http, httpFor, type Session, useSuite } from '../../../test/suite';
 import type { DomainEvent, EventBus } from '../../core/events/bus';
@@ -83,7 +84,7 @@ describe('the session cache across processes', () => {
     expect((await two.get('/api/users', s)).statusCode).toBe(403);
     const arrived = delivered(second.bus, (e) => e.kind === 'users_changed' && e.userIds.includes(s.user.id));
     await suite.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', s.user.id).execute();
+      await changeUser(trx, s.user, { role: 'admin' });
       await suite.bus.publish({ kind: 'users_changed', userIds: [s.user.id] }, trx);
     });
     await arrived;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser, type TestUser } from '../../../test/factories';
+import { makeLoginFailures, makeUser, type TestUser } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
 import { LOGIN_WINDOW_SECONDS } from './throttle';
 
@@ -17,10 +17,7 @@ const attempt = (user: Pick<TestUser, 'email'>, password: string, ip: string) =>
   });
 /** Failures recorded for an account from these addresses, at the clock's time unless given. */
 const failed = (email: string, ips: string[], at = suite.clock.now()) =>
-  suite.db
-    .insertInto('login_failures')
-    .values(ips.map((ip) => ({ email, ip, at })))
-    .execute();
+  makeLoginFailures(suite.db, { emails: [email], ips, at });
 const addresses = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i}`);
 
 describe('login throttling', () => {
@@ -98,16 +95,11 @@ describe('login throttling', () => {
 
   it('an address with 50 failures still lets in correct passwords of accounts that did not fail there', async () => {
     const ip = '10.3.3.3';
-    await suite.db
-      .insertInto('login_failures')
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          email: `spray${i}@example.test`,
-          ip,
-          at: suite.clock.now(),
-        })),
-      )
-      .execute();
+    await makeLoginFailures(suite.db, {
+      emails: Array.from({ length: 50 }, (_, i) => `spray${i}@example.test`),
+      ips: [ip],
+      at: suite.clock.now(),
+    });
     // A colleague behind the same NAT signs in.
     const colleague = suite.admin.user;
     expect((await attempt(colleague, colleague.password, ip)).statusCode).toBe(200);

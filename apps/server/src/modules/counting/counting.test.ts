@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeCounter } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
-import { newPushSecret } from '../access/devices.service';
-import { hashSecret } from '../access/push.service';
 
 // Friday 20 November 2026, 18:00 in London (UTC+0 in winter).
 const suite = useSuite({ timeZone: 'Europe/London', now: '2026-11-20T18:00:00Z' });
-
-async function makeCounter(code: string) {
-  const secret = newPushSecret();
-  const row = await suite.db
-    .insertInto('devices')
-    .values({
-      device_id: code,
-      type: 'counter',
-      name: `${code} counter`,
-      push_secret_hash: hashSecret(secret),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, code, secret };
-}
 
 const windowXml = (start: string, end: string, enter: number, exit: number, pass: number) => `
 <EventNotificationAlert version="2.0" xmlns="http://www.isapi.org/ver20/XMLSchema">
@@ -74,7 +58,7 @@ async function rawSums(deviceId: number) {
 
 describe('people counting ingest', () => {
   it('counts a timeRange window once however often it is sent, in the hour it belongs to', async () => {
-    const counter = await makeCounter('PC-W1');
+    const counter = await makeCounter(suite.db, { code: 'PC-W1' });
     const body = windowXml('2026-11-20T10:00:00+00:00', '2026-11-20T10:15:00+00:00', 37, 29, 214);
     for (let i = 0; i < 3; i++)
       expect((await push(counter.secret, body, 'application/xml')).statusCode).toBe(200);
@@ -104,7 +88,7 @@ describe('people counting ingest', () => {
   });
 
   it('turns cumulative realTime readings into differences, across a reset and out of order', async () => {
-    const counter = await makeCounter('PC-R1');
+    const counter = await makeCounter(suite.db, { code: 'PC-R1' });
     const send = (time: string, e: number, x: number, p: number) =>
       push(counter.secret, realTimeJson(time, e, x, p), 'application/json');
     expect((await send('2026-11-20T08:30:00Z', 10, 2, 50)).statusCode).toBe(200);
@@ -129,7 +113,7 @@ describe('people counting ingest', () => {
   });
 
   it('the next day starts from the reset, not from yesterday', async () => {
-    const counter = await makeCounter('PC-R2');
+    const counter = await makeCounter(suite.db, { code: 'PC-R2' });
     await push(counter.secret, realTimeJson('2026-11-18T17:00:00Z', 300, 290, 900), 'application/json');
     await push(counter.secret, realTimeJson('2026-11-19T09:00:00Z', 20, 5, 80), 'application/json');
     const hours = await rollup(counter.id);
@@ -137,7 +121,7 @@ describe('people counting ingest', () => {
   });
 
   it('refuses malformed counting bodies with 400 and stores nothing', async () => {
-    const counter = await makeCounter('PC-B1');
+    const counter = await makeCounter(suite.db, { code: 'PC-B1' });
     const bad = [
       windowXml('2026-11-20T10:15:00Z', '2026-11-20T10:00:00Z', 1, 1, 1),
       windowXml('2026-11-20T10:00:00Z', '2026-11-20T10:15:00Z', -1, 1, 1),
@@ -156,8 +140,8 @@ describe('people counting ingest', () => {
 
 describe('people analytics report', () => {
   it('sums, rates, trends and a row per day from the rollup', async () => {
-    const counter = await makeCounter('PC-A1');
-    const other = await makeCounter('PC-A2');
+    const counter = await makeCounter(suite.db, { code: 'PC-A1' });
+    const other = await makeCounter(suite.db, { code: 'PC-A2' });
     const day = (d: string, e: number, x: number, p: number, who = counter) =>
       push(who.secret, windowXml(`${d}T12:00:00Z`, `${d}T12:15:00Z`, e, x, p), 'application/xml');
     // The week before the range: 50 entries, 150 passby (walk-in 25%).
@@ -215,7 +199,7 @@ describe('people analytics report', () => {
   });
 
   it('a range holding today marks it partial and compares with the previous period cut at the same hour', async () => {
-    const counter = await makeCounter('PC-P1');
+    const counter = await makeCounter(suite.db, { code: 'PC-P1' });
     const at = (start: string, end: string, e: number, p: number) =>
       push(counter.secret, windowXml(start, end, e, 0, p), 'application/xml');
     // Now is Friday 20 November 18:00. The previous 7 days are 7-13 November; today is cut at
@@ -272,7 +256,7 @@ describe('people analytics report', () => {
   });
 
   it('hour-of-day figures for a day, and a deviceId that is no counter names the field', async () => {
-    const counter = await makeCounter('PC-H1');
+    const counter = await makeCounter(suite.db, { code: 'PC-H1' });
     await push(
       counter.secret,
       windowXml('2026-11-19T14:00:00Z', '2026-11-19T14:15:00Z', 7, 3, 20),
@@ -302,7 +286,7 @@ describe('people analytics report', () => {
   });
 
   it("the admin's quick stats carry today's foot traffic against the same weekday last week", async () => {
-    const counter = await makeCounter('PC-Q1');
+    const counter = await makeCounter(suite.db, { code: 'PC-Q1' });
     await push(
       counter.secret,
       windowXml('2026-11-13T10:00:00Z', '2026-11-13T10:15:00Z', 20, 10, 60),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/factories';
+import { makeDevice, makeUser } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { useSuite } from '../../../test/suite';
 
@@ -115,21 +115,16 @@ describe('GET /api/dashboard/system-health', () => {
   });
 
   it('counts offline devices and the age of the last push in device ingest', async () => {
-    await suite.db
-      .insertInto('devices')
-      .values([
-        { device_id: 'H9-1', name: 'Door one', status: 'online', last_seen_at: new Date() },
-        { device_id: 'H9-2', name: 'Door two', status: 'offline' },
-        {
-          device_id: 'H9-3',
-          name: 'Lobby counter',
-          type: 'counter',
-          status: 'online',
-          last_seen_at: new Date(),
-        },
-        { device_id: 'H9-4', name: 'Door under repair', status: 'maintenance' },
-      ])
-      .execute();
+    await makeDevice(suite.db, { code: 'H9-1', name: 'Door one', status: 'online', lastSeenAt: new Date() });
+    await makeDevice(suite.db, { code: 'H9-2', name: 'Door two', status: 'offline' });
+    await makeDevice(suite.db, {
+      code: 'H9-3',
+      name: 'Lobby counter',
+      type: 'counter',
+      status: 'online',
+      lastSeenAt: new Date(),
+    });
+    await makeDevice(suite.db, { code: 'H9-4', name: 'Door under repair', status: 'maintenance' });
     const res = await get('/api/dashboard/system-health', admin);
     const ingest = res.json().health.checks.find((c: { service: string }) => c.service === 'deviceIngest');
     expect(ingest).toEqual({

@@ -87,8 +87,7 @@ describe('departments', () => {
 
   it('refuses to delete a department anyone belongs to, disabled people included, and says how many', async () => {
     const active = await makeUser(suite.db, { department: 'Warehouse East' });
-    const disabled = await makeUser(suite.db, { department: 'Warehouse East' });
-    await suite.db.updateTable('users').set({ active: false }).where('id', '=', disabled.id).execute();
+    await makeUser(suite.db, { department: 'Warehouse East', active: false });
     const res = await suite.http.del(`/api/users/departments/${active.departmentId}`, suite.admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type LoggedIn, login } from '../../../test/fixtures';
+import { makeUser } from '../../../test/factories';
+import { type LoggedIn, login } from '../../../test/fixtures';
 import { countCalendarDays, leaveTypeId } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
 import { OrgClock } from '../../core/clock';
@@ -21,12 +22,7 @@ beforeAll(async () => {
 
 /** Someone who joined on 1 January 2026: 2026 is their first leave year, nothing comes from 2025. */
 async function veteran(): Promise<LoggedIn & { id: number }> {
-  const user = await createUser(suite.db, 'staff');
-  await suite.db
-    .updateTable('users')
-    .set({ created_at: new Date('2026-01-01T00:00:00Z') })
-    .where('id', '=', user.id)
-    .execute();
+  const user = await makeUser(suite.db, { createdAt: '2026-01-01T00:00:00Z' });
   return { ...(await login(suite.app, user)), id: user.id };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/factories';
+import { makeLeaveType, makeUser } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
 import { ensureLeaveYear } from './balances';
 import { leaveYearBooked } from './ledger.repository';
@@ -28,13 +28,6 @@ async function expectAnswerMatches(userId: number, label: string): Promise<boole
   return booked;
 }
 
-const joined = (userId: number, at: string) =>
-  suite.db
-    .updateTable('users')
-    .set({ created_at: new Date(at) })
-    .where('id', '=', userId)
-    .execute();
-
 describe('whether a leave year is booked', () => {
   it('is true exactly when booking the year would add no line', async () => {
     // Joined this year: only this year's entitlements are owed.
@@ -42,20 +35,16 @@ describe('whether a leave year is booked', () => {
     expect(await expectAnswerMatches(newcomer.id, 'newcomer')).toBe(false);
 
     // Joined last year, never read: last year's entitlements and this year's carry forward too.
-    const veteran = await makeUser(suite.db);
-    await joined(veteran.id, '2025-03-01T00:00:00Z');
+    const veteran = await makeUser(suite.db, { createdAt: '2025-03-01T00:00:00Z' });
     expect(await expectAnswerMatches(veteran.id, 'veteran')).toBe(false);
 
     // Last year booked, this year not yet (the carry forward is missing).
-    const halfway = await makeUser(suite.db);
-    await joined(halfway.id, '2025-03-01T00:00:00Z');
+    const halfway = await makeUser(suite.db, { createdAt: '2025-03-01T00:00:00Z' });
     await ensureLeaveYear(suite.db, halfway.id, 2025, 2025);
     expect(await expectAnswerMatches(halfway.id, 'last year only')).toBe(false);
 
     // A leave type added since: its entitlement is owed to everyone.
-    await sql`INSERT INTO leave_types (leave_name, leave_code, max_days_per_year) VALUES ('Booked Test', 'BOOKT', 5)`.execute(
-      suite.db,
-    );
+    await makeLeaveType(suite.db, { name: 'Booked Test', leaveCode: 'BOOKT', maxDays: 5 });
     expect(await expectAnswerMatches(newcomer.id, 'new type')).toBe(false);
     expect(await expectAnswerMatches(veteran.id, 'new type, veteran')).toBe(false);
 
@@ -66,8 +55,7 @@ describe('whether a leave year is booked', () => {
     expect(await expectAnswerMatches(newcomer.id, 'carrying, newcomer')).toBe(true);
 
     // Disabled: no entitlements owed, nothing to book.
-    const gone = await makeUser(suite.db);
-    await suite.db.updateTable('users').set({ active: false }).where('id', '=', gone.id).execute();
+    const gone = await makeUser(suite.db, { active: false });
     expect(await expectAnswerMatches(gone.id, 'disabled')).toBe(true);
   });
 });

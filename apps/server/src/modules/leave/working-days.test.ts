@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSchedule } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { leaveTypeId, NOW } from '../../../test/leave';
 import { useSuite } from '../../../test/suite';
@@ -73,11 +74,7 @@ describe('counting working days', () => {
 
   it("counts the days the person's department works: a Saturday for a shop that opens on Saturdays", async () => {
     const shop = await suite.signedIn({ department: 'Saturday Shop' });
-    await suite.db
-      .updateTable('work_schedules')
-      .set({ workdays: [2, 3, 4, 5, 6] })
-      .where('department_id', '=', shop.user.departmentId)
-      .execute();
+    await makeSchedule(suite.db, { department: { id: shop.user.departmentId }, workdays: [2, 3, 4, 5, 6] });
     // Monday 6 to Sunday 12 July: Tuesday to Saturday, less Wednesday's holiday (declared above).
     const count = await suite.http.get(
       `/api/leave/day-count?leaveTypeId=${annual}&startDate=2026-07-06&endDate=2026-07-12`,
@@ -89,15 +86,12 @@ describe('counting working days', () => {
   it('counts each day under the schedule version in force that day', async () => {
     const team = await suite.signedIn({ department: 'Changing Team' });
     const departmentId = team.user.departmentId;
-    await suite.db
-      .updateTable('work_schedules')
-      .set({ workdays: [1] })
-      .where('department_id', '=', departmentId)
-      .execute();
-    await suite.db
-      .insertInto('work_schedules')
-      .values({ department_id: departmentId, effective_from: '2026-07-09', workdays: [1, 2, 3, 4, 5, 6] })
-      .execute();
+    await makeSchedule(suite.db, { department: { id: departmentId }, workdays: [1] });
+    await makeSchedule(suite.db, {
+      department: { id: departmentId },
+      effectiveFrom: '2026-07-09',
+      workdays: [1, 2, 3, 4, 5, 6],
+    });
     // Monday 6 to Sunday 12 July: Monday under the Mondays-only version, then Thursday to
     // Saturday under the new one (Wednesday is the holiday declared above).
     const count = await suite.http.get(

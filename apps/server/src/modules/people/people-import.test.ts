@@ -1,7 +1,7 @@
 import { PEOPLE_CSV_COLUMNS, type PeopleImportResponse } from '@atrium/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { makeDepartment, makeUser } from '../../../test/factories';
+import { changeUser, makeDepartment, makeUser } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { useSuite } from '../../../test/suite';
 
@@ -244,11 +244,7 @@ describe('GET /api/users/export and the template', () => {
       /^Plain,Person,plain@example.test,IMP-\d+,IMPB-\d+,Export Team,admin,2026-02-02,active$/,
     );
 
-    await suite.db
-      .updateTable('users')
-      .set({ active: false })
-      .where('email', '=', 'plain@example.test')
-      .execute();
+    await changeUser(suite.db, { email: 'plain@example.test' }, { active: false });
     const active = await suite.http.get(`/api/users/export?department=${team.id}`, suite.admin);
     expect(active.body.trimEnd().split('\r\n')).toHaveLength(2);
     const disabled = await suite.http.get(

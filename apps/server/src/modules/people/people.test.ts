@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUsers } from '../../../test/factories';
+import { changeUser, makeUsers } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
 
 const suite = useSuite();
@@ -99,7 +99,7 @@ describe('PUT /api/departments/:id/manager', () => {
         },
       ]);
     }
-    await suite.db.updateTable('users').set({ active: false }).where('id', '=', member!.id).execute();
+    await changeUser(suite.db, member!, { active: false });
     expect((await suite.http.put(url, suite.admin, { userId: member!.id })).statusCode).toBe(400);
     expect((await suite.http.put(url, suite.admin, {})).json().error.details[0]).toMatchObject({
       field: 'userId',

@@ -5,7 +5,14 @@ import {
   referenceAttendanceByMonth,
   referenceAttendanceByPerson,
 } from '../../../test/attendance-report-reference';
-import { makeAttendance, makeLeaveApplication, makeUser, type TestUser } from '../../../test/factories';
+import {
+  changeUser,
+  makeAttendance,
+  makeLeaveApplication,
+  makeSchedule,
+  makeUser,
+  type TestUser,
+} from '../../../test/factories';
 import { type Session, useSuite } from '../../../test/suite';
 import { attendanceByMonth, attendanceByPerson } from './reports.repository';
 
@@ -70,11 +77,7 @@ beforeAll(async () => {
   cat = await suite.signedIn({ department: 'Rollup Weekdays', firstName: 'Cat', lastName: 'Roll' });
   dan = await makeUser(db, { department: 'Rollup Every Day', firstName: 'Dan', lastName: 'Roll' });
   eve = await makeUser(db, { department: 'Rollup Weekdays', firstName: 'Eve', lastName: 'Roll' });
-  await db
-    .updateTable('work_schedules')
-    .set({ workdays: [1, 2, 3, 4, 5, 6, 7] })
-    .where('department_id', '=', dan.departmentId)
-    .execute();
+  await makeSchedule(db, { department: { id: dan.departmentId }, workdays: [1, 2, 3, 4, 5, 6, 7] });
 
   // History written directly, as the demo and the benchmark generator do: some late, one
   // forgotten check-out, Dan across a weekend (and the daylight-saving change on the 27th).
@@ -165,7 +168,7 @@ describe('attendance rollup', () => {
       end: '2026-09-24',
       status: 'approved',
     });
-    await suite.db.updateTable('users').set({ active: false }).where('id', '=', eve.id).execute();
+    await changeUser(suite.db, eve, { active: false });
 
     // Today (Tuesday 6 October local) Ann is in: present, but not yet judged.
     suite.clock.set(at('2026-10-06', '08:50'));

@@ -3,7 +3,18 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeAttendance, makeLeaveApplication, makeUser, type TestUser } from '../../../test/factories';
+import {
+  makeAccessEvents,
+  makeAccessPoint,
+  makeAlert,
+  makeAttendance,
+  makeCounter,
+  makeCountingWindows,
+  makeDevice,
+  makeLeaveApplication,
+  makeUser,
+  type TestUser,
+} from '../../../test/factories';
 import { type Session, useSuite } from '../../../test/suite';
 
 // Friday 20 November 2026, 18:00 UTC. The range 2–13 November holds ten Monday–Friday workdays,
@@ -28,14 +39,14 @@ const card = (r: Report, label: string) => r.summary.find((c) => c.label === lab
 beforeAll(async () => {
   const db = suite.db;
   ann = await makeUser(db, { department: 'Reports Alpha', firstName: 'Ann', lastName: 'Alpha' });
-  ben = await makeUser(db, { department: 'Reports Alpha', firstName: 'Ben', lastName: 'Alpha' });
+  ben = await makeUser(db, {
+    department: 'Reports Alpha',
+    firstName: 'Ben',
+    lastName: 'Alpha',
+    manager: true,
+  });
   cat = await makeUser(db, { department: 'Reports Beta', firstName: 'Cat', lastName: 'Beta' });
   staff = await suite.signedIn({ department: 'Reports Beta' });
-  await db
-    .updateTable('departments')
-    .set({ manager_id: ben.id })
-    .where('id', '=', ben.departmentId)
-    .execute();
   // Ann: five 8-hour days (two late), two days of approved annual leave, three absences.
   for (const [i, date] of WORKDAYS.slice(0, 5).entries())
     await makeAttendance(db, {
@@ -56,21 +67,11 @@ beforeAll(async () => {
   await makeLeaveApplication(db, { user: cat, type: 'Sick Leave', start: '2026-11-23', end: '2026-11-23' });
 
   // A door with three entries, two exits and a denied card on 5 November, and one door alert.
-  const area = await db
-    .insertInto('access_areas')
-    .values({ name: 'Report Area' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const point = await db
-    .insertInto('access_points')
-    .values({ name: 'Report Door', area_id: area.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const door = await db
-    .insertInto('devices')
-    .values({ device_id: 'HK-R1', name: 'Report door reader', access_point_id: point.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const door = await makeDevice(db, {
+    code: 'HK-R1',
+    name: 'Report door reader',
+    accessPoint: await makeAccessPoint(db, { name: 'Report Door' }),
+  });
   const events: [string, 'granted' | 'denied', 'entry' | 'exit' | null][] = [
     ['08:55', 'granted', 'entry'],
     ['08:56', 'granted', 'entry'],
@@ -79,51 +80,29 @@ beforeAll(async () => {
     ['17:30', 'granted', 'exit'],
     ['12:00', 'denied', null],
   ];
-  for (const [i, [time, kind, action]] of events.entries())
-    await db
-      .insertInto('access_events')
-      .values({
-        device_ref: door.id,
-        device_code: 'HK-R1',
-        event_key: i + 1,
-        occurred_at: new Date(`2026-11-05T${time}:00Z`),
-        major: 5,
-        minor: kind === 'granted' ? 1 : 9,
-        kind,
-        action,
-        access_point_id: point.id,
-        user_id: ann.id,
-        raw: sql`'{}'::jsonb`,
-      } as never)
-      .execute();
-  await db
-    .insertInto('alerts')
-    .values({
-      source: 'access',
-      kind: 'door_forced',
-      severity: 'high',
-      message: 'Door forced open',
-      device_id: 'HK-R1',
-      occurred_at: new Date('2026-11-05T22:00:00Z'),
-    })
-    .execute();
+  await makeAccessEvents(
+    db,
+    events.map(([time, kind, action]) => ({
+      device: door,
+      at: `2026-11-05T${time}:00Z`,
+      kind,
+      action: action ?? undefined,
+      user: ann,
+    })),
+  );
+  await makeAlert(db, {
+    kind: 'door_forced',
+    severity: 'high',
+    message: 'Door forced open',
+    device_id: 'HK-R1',
+    occurred_at: new Date('2026-11-05T22:00:00Z'),
+  });
 
   // A counter: 30 in, 20 out, 70 walking past on Thursday 5 November.
-  const counter = await db
-    .insertInto('devices')
-    .values({ device_id: 'PC-R1', type: 'counter', name: 'Report counter' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('counting_hourly')
-    .values({
-      device_id: counter.id,
-      hour: new Date('2026-11-05T10:00:00Z'),
-      entries: 30,
-      exits: 20,
-      passby: 70,
-    })
-    .execute();
+  const counter = await makeCounter(db, { code: 'PC-R1', name: 'Report counter' });
+  await makeCountingWindows(db, counter, [
+    { start: '2026-11-05T10:00:00Z', end: '2026-11-05T11:00:00Z', entries: 30, exits: 20, passby: 70 },
+  ]);
 });
 
 describe('Attendance Report', () => {

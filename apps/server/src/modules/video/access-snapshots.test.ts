@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually';
-import { createUser, login } from '../../../test/fixtures';
-import { inspectMedia, startVideoApp } from '../../../test/video';
+import { makeAccessArea, makeAccessPoint } from '../../../test/factories';
+import { useSuite } from '../../../test/suite';
+import { inspectMedia } from '../../../test/video';
 import { ffmpegBinary } from '../../video/ffmpeg-binary';
 
 /**
@@ -15,16 +14,15 @@ import { ffmpegBinary } from '../../video/ffmpeg-binary';
  * and served to administrators only.
  */
 describe('access event snapshots', () => {
-  let database: TestDatabase;
+  const suite = useSuite({ video: true });
   let root: string;
-  let api: Awaited<ReturnType<typeof startVideoApp>>;
   let admin: { authorization: string };
   let staff: { authorization: string };
   let cameraId: number;
   let frame: Buffer;
 
   const passage = async (point: string) => {
-    const res = await api.app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/access/simulate',
       headers: admin,
@@ -35,36 +33,24 @@ describe('access event snapshots', () => {
   };
 
   const stored = (eventId: number) =>
-    database.db
+    suite.db
       .selectFrom('access_event_snapshots')
       .selectAll()
       .where('access_event_id', '=', eventId)
       .executeTakeFirst();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    root = await mkdtemp(path.join(os.tmpdir(), 'atrium-access-snapshots-'));
-    api = await startVideoApp(database, { root });
-    admin = (await login(api.app, await createUser(database.db, 'admin'))).auth;
-    staff = (await login(api.app, await createUser(database.db, 'staff'))).auth;
-    const area = await database.db
-      .insertInto('access_areas')
-      .values({ name: 'Lobby area' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const [door] = await database.db
-      .insertInto('access_points')
-      .values([
-        { name: 'Front Door', area_id: area.id },
-        { name: 'Side Door', area_id: area.id },
-      ])
-      .returning('id')
-      .execute();
-    const res = await api.app.inject({
+    root = suite.videoRoot;
+    admin = suite.admin.auth;
+    staff = (await suite.signedIn()).auth;
+    const area = await makeAccessArea(suite.db, { name: 'Lobby area' });
+    const door = await makeAccessPoint(suite.db, { name: 'Front Door', area });
+    await makeAccessPoint(suite.db, { name: 'Side Door', area });
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/video/cameras',
       headers: admin,
-      payload: { name: 'Front', stream_url: 'rtsp://10.0.0.9/s', access_point_id: door!.id },
+      payload: { name: 'Front', stream_url: 'rtsp://10.0.0.9/s', access_point_id: door.id },
     });
     cameraId = res.json().camera.id;
     // A real JPEG as the supervisor makes them (a scaled frame of a test picture).
@@ -86,12 +72,6 @@ describe('access event snapshots', () => {
     frame = await readFile(jpeg);
   });
 
-  afterAll(async () => {
-    await api?.close();
-    await database?.drop();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
-
   it('keeps the frame the camera makes as the event arrives, a valid JPEG for administrators only', async () => {
     const eventId = await passage('Front Door');
     // The supervisor's next refresh of the camera's latest frame.
@@ -102,7 +82,7 @@ describe('access event snapshots', () => {
     expect(row.path).toMatch(new RegExp(`^${cameraId}/access/\\d{4}-\\d{2}/${eventId}\\.jpg$`));
 
     const url = `/api/video/access-events/${eventId}/snapshot`;
-    const res = await api.app.inject({ method: 'GET', url, headers: admin });
+    const res = await suite.app.inject({ method: 'GET', url, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     const body = res.rawPayload;
@@ -114,12 +94,13 @@ describe('access event snapshots', () => {
     expect(media.ok).toBe(true);
     expect(media.video).toMatch(/mjpeg.*480x270/);
 
-    expect((await api.app.inject({ method: 'GET', url, headers: staff })).statusCode).toBe(403);
-    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url, headers: staff })).statusCode).toBe(403);
+    expect((await suite.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     // The camera's signed media token opens it, as it opens the camera's other media.
-    const token = (await api.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })).json()
-      .cameras[0].media_token as string;
-    expect((await api.app.inject({ method: 'GET', url: `${url}?t=${token}` })).statusCode).toBe(200);
+    const token = (
+      await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })
+    ).json().cameras[0].media_token as string;
+    expect((await suite.app.inject({ method: 'GET', url: `${url}?t=${token}` })).statusCode).toBe(200);
   });
 
   it('has none for a door no camera watches, or a camera that shows no recent frame', async () => {
@@ -129,7 +110,7 @@ describe('access event snapshots', () => {
     await new Promise((resolve) => setTimeout(resolve, 5000));
     for (const id of [unwatched, dark]) {
       expect(await stored(id)).toBeUndefined();
-      const res = await api.app.inject({
+      const res = await suite.app.inject({
         method: 'GET',
         url: `/api/video/access-events/${id}/snapshot`,
         headers: admin,
@@ -140,7 +121,7 @@ describe('access event snapshots', () => {
 
   it('refuses paths that are not an event number', async () => {
     for (const event of ['..%2F..%2Fetc%2Fpasswd', '1.jpg', '-1', '0x10']) {
-      const res = await api.app.inject({
+      const res = await suite.app.inject({
         method: 'GET',
         url: `/api/video/access-events/${event}/snapshot`,
         headers: admin,

@@ -1,31 +1,25 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { videoApi } from '@atrium/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
-import { createUser, login } from '../../../test/fixtures';
-import { startVideoApp } from '../../../test/video';
-import { EventBus } from '../../core/events/bus';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeRecordingSegment, makeVideoEvents } from '../../../test/factories';
+import { useSuite } from '../../../test/suite';
 import { VideoCameraStore } from './camera-store';
 
 /** The video API without running pipelines: authorization, validation, retention, figures. */
 describe('video API', () => {
-  let database: TestDatabase;
+  const suite = useSuite({ video: true });
   let root: string;
-  let api: Awaited<ReturnType<typeof startVideoApp>>;
   let admin: { authorization: string };
   let staff: { authorization: string };
   let cameraId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    root = await mkdtemp(path.join(os.tmpdir(), 'atrium-video-api-'));
-    api = await startVideoApp(database, { root });
-    admin = (await login(api.app, await createUser(database.db, 'admin'))).auth;
-    staff = (await login(api.app, await createUser(database.db, 'staff'))).auth;
-    const res = await api.app.inject({
+    root = suite.videoRoot;
+    admin = suite.admin.auth;
+    staff = (await suite.signedIn()).auth;
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/video/cameras',
       headers: admin,
@@ -39,32 +33,26 @@ describe('video API', () => {
     cameraId = res.json().camera.id;
   });
 
-  afterAll(async () => {
-    await api?.close();
-    await database?.drop();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
-
   it('never sends a stream password back, and keeps it when the hidden form is sent back', async () => {
-    const list = await api.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin });
+    const list = await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin });
     const camera = list.json().cameras[0];
     expect(camera.stream_url).toBe('rtsp://viewer:****@10.0.0.5:554/stream1');
     expect(list.body).not.toContain('s3cret');
     expect(camera.code).toBe('CAM-01');
-    const res = await api.app.inject({
+    const res = await suite.app.inject({
       method: 'PUT',
       url: `/api/video/cameras/${cameraId}`,
       headers: admin,
       payload: { name: 'Lobby East', location: 'Ground floor', stream_url: camera.stream_url },
     });
     expect(res.statusCode).toBe(200);
-    const stored = await database.db
+    const stored = await suite.db
       .selectFrom('cameras')
       .select('stream_url')
       .where('id', '=', cameraId)
       .executeTakeFirstOrThrow();
     expect(stored.stream_url).toBe('rtsp://viewer:s3cret@10.0.0.5:554/stream1');
-    const audit = await database.db
+    const audit = await suite.db
       .selectFrom('audit_log')
       .select('action')
       .where('target_type', '=', 'camera')
@@ -85,7 +73,7 @@ describe('video API', () => {
       { payload: { name: 'X\u0000', stream_url: 'rtsp://h/s' }, field: 'name' },
     ];
     for (const c of cases) {
-      const res = await api.app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: '/api/video/cameras',
         headers: admin,
@@ -94,7 +82,7 @@ describe('video API', () => {
       expect(res.statusCode, JSON.stringify(c.payload)).toBe(400);
       expect(res.body).toContain(c.field);
     }
-    const dup = await api.app.inject({
+    const dup = await suite.app.inject({
       method: 'POST',
       url: '/api/video/cameras',
       headers: admin,
@@ -104,8 +92,9 @@ describe('video API', () => {
   });
 
   it('answers 403 to staff on every video endpoint, media included, and 401 without any token', async () => {
-    const token = (await api.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })).json()
-      .cameras[0].media_token as string;
+    const token = (
+      await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })
+    ).json().cameras[0].media_token as string;
     const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
       { method: 'GET', url: '/api/video/cameras' },
       { method: 'POST', url: '/api/video/cameras', payload: { name: 'S', stream_url: 'rtsp://h/s' } },
@@ -143,18 +132,18 @@ describe('video API', () => {
     const forPeople = Object.values(videoApi).filter((e) => e.audience !== 'public');
     expect(calls).toHaveLength(forPeople.length);
     for (const call of calls) {
-      const asStaff = await api.app.inject({ ...call, headers: staff });
+      const asStaff = await suite.app.inject({ ...call, headers: staff });
       expect(asStaff.statusCode, `${call.method} ${call.url} as staff`).toBe(403);
-      const anonymous = await api.app.inject({ ...call });
+      const anonymous = await suite.app.inject({ ...call });
       expect(anonymous.statusCode, `${call.method} ${call.url} anonymous`).toBe(401);
     }
     // A signed token opens only its own camera's media, and only while it is valid.
-    const other = await api.app.inject({
+    const other = await suite.app.inject({
       method: 'GET',
       url: `/api/video/media/${cameraId + 1}/snapshot.jpg?t=${token}`,
     });
     expect(other.statusCode).toBe(401);
-    const forged = await api.app.inject({
+    const forged = await suite.app.inject({
       method: 'GET',
       url: `/api/video/media/${cameraId}/snapshot.jpg?t=9999999999.${'A'.repeat(43)}`,
     });
@@ -162,10 +151,11 @@ describe('video API', () => {
   });
 
   it('refuses paths that climb out of the camera folder', async () => {
-    const token = (await api.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })).json()
-      .cameras[0].media_token;
+    const token = (
+      await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })
+    ).json().cameras[0].media_token;
     for (const file of ['..%2F..%2Fetc%2Fpasswd', '..%2Fsnapshot.jpg', '%2E%2E.ts', 'a%00.ts']) {
-      const res = await api.app.inject({
+      const res = await suite.app.inject({
         method: 'GET',
         url: `/api/video/media/${cameraId}/live/${file}?t=${token}`,
       });
@@ -177,36 +167,33 @@ describe('video API', () => {
   it('pages events by keyset and computes motion today, active cameras and uptime', async () => {
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
-    await database.db
-      .insertInto('video_events')
-      .values([
-        { camera_id: cameraId, kind: 'online', source: 'supervisor', started_at: at(600) },
-        { camera_id: cameraId, kind: 'offline', source: 'supervisor', started_at: at(300) },
-        { camera_id: cameraId, kind: 'online', source: 'supervisor', started_at: at(150) },
-        { camera_id: cameraId, kind: 'motion', source: 'detector', started_at: at(2), ended_at: at(1) },
-        { camera_id: cameraId, kind: 'motion', source: 'camera', started_at: at(1) },
-      ])
-      .execute();
-    await database.db.updateTable('cameras').set({ status: 'online' }).where('id', '=', cameraId).execute();
-    const stats = (await api.app.inject({ method: 'GET', url: '/api/video/stats', headers: admin })).json()
+    await makeVideoEvents(suite.db, { id: cameraId }, [
+      { kind: 'online', source: 'supervisor', started_at: at(600) },
+      { kind: 'offline', source: 'supervisor', started_at: at(300) },
+      { kind: 'online', source: 'supervisor', started_at: at(150) },
+      { kind: 'motion', source: 'detector', started_at: at(2), ended_at: at(1) },
+      { kind: 'motion', source: 'camera', started_at: at(1) },
+    ]);
+    await suite.db.updateTable('cameras').set({ status: 'online' }).where('id', '=', cameraId).execute();
+    const stats = (await suite.app.inject({ method: 'GET', url: '/api/video/stats', headers: admin })).json()
       .stats;
     expect(stats.active_cameras).toBe(1);
     // Seen for 600 minutes, offline for 150 of them.
     expect(stats.uptime_percent).toBe(75);
     expect(stats.motion_events_today).toBeGreaterThanOrEqual(1);
     const first = (
-      await api.app.inject({ method: 'GET', url: '/api/video/events?limit=2', headers: admin })
+      await suite.app.inject({ method: 'GET', url: '/api/video/events?limit=2', headers: admin })
     ).json();
     expect(first.events.map((e: { kind: string }) => e.kind)).toEqual(['motion', 'motion']);
     const second = (
-      await api.app.inject({
+      await suite.app.inject({
         method: 'GET',
         url: `/api/video/events?limit=2&cursor=${first.next_cursor}`,
         headers: admin,
       })
     ).json();
     expect(second.events.map((e: { kind: string }) => e.kind)).toEqual(['online', 'offline']);
-    const bad = await api.app.inject({
+    const bad = await suite.app.inject({
       method: 'GET',
       url: '/api/video/events?cursor=1%3B%20drop',
       headers: admin,
@@ -225,25 +212,25 @@ describe('video API', () => {
       const name = `${start.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z.ts`;
       await writeFile(path.join(dir, name), Buffer.alloc(4 * 1024 * 1024));
       files.push(name);
-      await database.db
-        .insertInto('recording_segments')
-        .values({
-          camera_id: cameraId,
-          started_at: start,
-          ended_at: new Date(start.getTime() + 60_000),
+      await makeRecordingSegment(
+        suite.db,
+        { id: cameraId },
+        {
+          startedAt: start,
+          endedAt: new Date(start.getTime() + 60_000),
           path: `${cameraId}/rec/${name}`,
           bytes: 4 * 1024 * 1024,
-        })
-        .execute();
+        },
+      );
     }
     // 24 hours and 10 MB: the 50-hour-old one goes for its age, then the two oldest of the rest for size.
-    const store = new VideoCameraStore(database.db, new EventBus(database.db, database.url), root);
+    const store = new VideoCameraStore(suite.db, suite.bus, root);
     const deleted = await store.applyRetention(
       { id: cameraId, retention_hours: 24, retention_max_mb: 10 },
       now,
     );
     expect(deleted).toBe(3);
-    const left = await database.db
+    const left = await suite.db
       .selectFrom('recording_segments')
       .select('path')
       .where('camera_id', '=', cameraId)
@@ -254,15 +241,15 @@ describe('video API', () => {
   });
 
   it('deletes a camera with its recordings and events', async () => {
-    const res = await api.app.inject({
+    const res = await suite.app.inject({
       method: 'DELETE',
       url: `/api/video/cameras/${cameraId}`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
-    const left = await database.db.selectFrom('recording_segments').select('id').execute();
+    const left = await suite.db.selectFrom('recording_segments').select('id').execute();
     expect(left).toHaveLength(0);
-    const again = await api.app.inject({
+    const again = await suite.app.inject({
       method: 'DELETE',
       url: `/api/video/cameras/${cameraId}`,
       headers: admin,

@@ -148,17 +148,6 @@ export async function dailyCounts(db: Kysely<Database>, day: string) {
   return row ?? { day, entries: 0, exits: 0, denied: 0, alarms: 0 };
 }
 
-/** Daily counts over a range of local days (reports read this, not raw events). */
-export async function dailyCountsBetween(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('access_daily_counts')
-    .selectAll()
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .orderBy('day')
-    .execute();
-}
-
 /** A person's granted entries since `since`. */
 export async function countEntriesSince(db: Kysely<Database>, userId: number, since: Date): Promise<number> {
   const row = await db
@@ -194,28 +183,6 @@ export async function permissionsOf(db: Kysely<Database>, userId: number) {
     )
     .orderBy('a.name')
     .orderBy('ap.id')
-    .execute();
-}
-
-/** The latest granted passages of anyone, for the admin dashboard's recent activity. */
-export async function recentPassages(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom('access_events as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .leftJoin('access_points as p', 'p.id', 'e.access_point_id')
-    .select([
-      'e.id',
-      'e.user_id',
-      'u.first_name',
-      'u.last_name',
-      'e.action',
-      sql<string>`COALESCE(p.name, e.device_code)`.as('access_point'),
-      'e.occurred_at',
-    ])
-    .where('e.kind', '=', 'granted')
-    .orderBy('e.occurred_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(limit)
     .execute();
 }
 

@@ -1,5 +1,7 @@
-// Types only: the contract's schemas (and zod) load with the pages that use them, not with the shell.
 import type { BodyIn, EndpointDef, ParamsIn, QueryIn, ResponseOf } from '@atrium/contract';
+// The endpoint module alone: the contract's schemas (and zod) load with the pages that use them,
+// not with the shell.
+import { fillPath, queryString } from '@atrium/contract/endpoint';
 import { apiFetch, apiRequest } from './api';
 
 /**
@@ -43,27 +45,6 @@ export function endpointRef<E extends EndpointDef>(method: E['method'], path: E[
 }
 
 type Target<E extends EndpointDef> = E | EndpointRef<E>;
-
-/** Fills `:name` segments of a path; values are URI-encoded. */
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null)
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** A query string: undefined, null and '' are left out; arrays repeat the key. */
-function queryString(query: Record<string, unknown> | undefined): string {
-  const pairs: string[] = [];
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value])
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
-  }
-  return pairs.length ? `?${pairs.join('&')}` : '';
-}
 
 /** The URL of an endpoint (below /api) with its path parameters and query filled in. */
 export function endpointUrl<E extends EndpointDef>(endpoint: Target<E>, ...[input]: CallArgs<E>): string {

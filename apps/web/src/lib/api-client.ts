@@ -3,6 +3,7 @@ import type { BodyIn, EndpointDef, ParamsIn, QueryIn, ResponseOf } from '@atrium
 // not with the shell.
 import { fillPath, queryString } from '@atrium/contract/endpoint';
 import { apiFetch, apiRequest } from './api';
+import type { EndpointRef } from './shell-endpoints';
 
 /**
  * One part of a call's input: absent (and refused) when the endpoint declares no schema for it,
@@ -27,22 +28,6 @@ export type CallArgs<E extends EndpointDef> =
   RequiredKeys<CallInput<E>> extends never ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 export type { BodyIn, ParamsIn, QueryIn, ResponseOf };
-
-/**
- * An endpoint as the app shell names it (sign-in, session, app-info) without loading the
- * contract's schemas into the initial bundle: its method and path, checked against the
- * definition's literal types, so a wrong path or method still fails to compile.
- */
-export interface EndpointRef<E extends EndpointDef> {
-  readonly method: E['method'];
-  readonly path: E['path'];
-  /** Never set: carries E for inference. */
-  readonly endpoint?: E;
-}
-
-export function endpointRef<E extends EndpointDef>(method: E['method'], path: E['path']): EndpointRef<E> {
-  return { method, path };
-}
 
 type Target<E extends EndpointDef> = E | EndpointRef<E>;
 

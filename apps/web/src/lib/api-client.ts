@@ -102,6 +102,7 @@ export async function saveDownload(
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has started the download; the object URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The click has started the download; the object URL can go once the browser has read it (a
+  // large video clip may take a while).
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

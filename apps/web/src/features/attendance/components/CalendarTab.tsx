@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
-import { attendanceQueries, useAttendanceList } from '../api/attendance-api';
+import { holidayQueries } from '@/lib/queries/holidays';
+import { useAttendanceList } from '../api/attendance-api';
 import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../lib/calendar';
 import { formatDate, formatTime } from '../lib/format';
 
@@ -65,7 +66,7 @@ export function CalendarTab() {
   const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200, userId });
   const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
   // Holidays only name days; without them the calendar still shows every record.
-  const holidays = useQuery(attendanceQueries.holidays(Number(month.slice(0, 4))));
+  const holidays = useQuery(holidayQueries.year(Number(month.slice(0, 4))));
   const holidayNames = new Map((holidays.data ?? []).map((h) => [h.date, h.name]));
 
   return (

@@ -1,4 +1,5 @@
 import type { AttendanceRecord, AttendanceStatus } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Download, SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -8,7 +9,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { counted } from '@/lib/plural';
-import { downloadAttendanceCsv, useAttendanceList, useDepartments } from '../api/attendance-api';
+import { departmentQueries } from '@/lib/queries/departments';
+import { downloadAttendanceCsv, useAttendanceList } from '../api/attendance-api';
 import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
 import { BulkActions } from './BulkActions';
@@ -43,7 +45,7 @@ export function EmployeeManagement({
   const [viewing, setViewing] = useState<AttendanceRecord | null>(null);
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
   const query = useDeferredValue(search.trim());
-  const departments = useDepartments();
+  const departments = useQuery(departmentQueries.list());
 
   const params = {
     ...(range ? { startDate: range.start, endDate: range.end } : { date }),

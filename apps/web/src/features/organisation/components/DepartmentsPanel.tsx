@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { departmentQueries } from '../api/departments-api';
+import { departmentQueries } from '@/lib/queries/departments';
 import { DeleteDepartmentDialog, DepartmentNameDialog } from './DepartmentDialogs';
 import { ManagerDialog } from './ManagerDialog';
 
@@ -19,7 +19,7 @@ const peopleText = (d: DepartmentSummary) => {
 
 /** The organisation's departments: their people and manager; add, rename, set manager, delete. */
 export function DepartmentsPanel() {
-  const departments = useQuery(departmentQueries.list());
+  const departments = useQuery(departmentQueries.summaries());
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 

@@ -11,7 +11,8 @@ import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
-import { organisationQueries, useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
+import { holidayQueries } from '@/lib/queries/holidays';
+import { useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
 import { HolidayDialog } from './HolidayDialog';
 
 const longDate = (date: string) => calendarDateText(date);
@@ -22,7 +23,7 @@ export function HolidaysPanel() {
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [editing, setEditing] = useState<Holiday | 'new' | null>(null);
   const [removing, setRemoving] = useState<Holiday | null>(null);
-  const holidays = useQuery(organisationQueries.holidays(year));
+  const holidays = useQuery(holidayQueries.year(year));
   const copy = useCopyHolidays();
   const toast = useToast();
 

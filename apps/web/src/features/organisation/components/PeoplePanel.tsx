@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { departmentQueries } from '@/lib/queries/departments';
 import { peopleQueries } from '../api/people-api';
 import { InvitationDialog } from './InvitationDialog';
 import { PeopleImportExport } from './PeopleImportExport';
@@ -21,7 +22,7 @@ export function PeoplePanel() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatePersonResponse | null>(null);
   const query = useDeferredValue(search.trim());
-  const departments = useQuery(peopleQueries.departments());
+  const departments = useQuery(departmentQueries.list());
   const filters = {
     search: query || undefined,
     department: department ? Number(department) : undefined,

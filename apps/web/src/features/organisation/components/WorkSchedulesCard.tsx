@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
-import { departmentQueries } from '../api/departments-api';
+import { schedulesQuery } from '../api/departments-api';
 import { ScheduleDialog } from './ScheduleDialog';
 import { daysText } from './weekdays';
 
@@ -14,7 +14,7 @@ const versionText = (v: ScheduleVersion) =>
 
 /** Each department's schedule in force today; Edit adds a version from today. */
 export function WorkSchedulesCard() {
-  const schedules = useQuery(departmentQueries.schedules());
+  const schedules = useQuery(schedulesQuery());
   const [editing, setEditing] = useState<DepartmentSchedule | null>(null);
 
   return (

@@ -2,6 +2,7 @@ import type { LeaveBalance, LeaveLedgerEntry } from '@atrium/contract';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { Table } from '@/components/ui/Table';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useMyLedger } from '../api/leave-api';
 
@@ -17,6 +18,7 @@ const kindText: Record<LeaveLedgerEntry['kind'], string> = {
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const AMOUNT = { align: 'right', className: 'pl-3' } as const;
 
 /** The balance explained line by line: each ledger line and what it moved. */
 export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | null; onClose: () => void }) {
@@ -38,47 +40,37 @@ export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | nul
       ) : ledger.isPending ? (
         <Spinner />
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Entitled
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Pending
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Used
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {lines.map((e) => (
-              <tr key={e.id}>
-                <td className="py-1.5">
-                  {kindText[e.kind]}
-                  {e.application_id ? <span className="text-slate-500"> #{e.application_id}</span> : null}
-                </td>
-                <td className="py-1.5 pl-3 text-right">{e.entitled_days ? signed(e.entitled_days) : ''}</td>
-                <td className="py-1.5 pl-3 text-right">{e.pending_days ? signed(e.pending_days) : ''}</td>
-                <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-          {balance ? (
-            <tfoot className="font-semibold">
-              <tr>
+        <Table
+          look="quiet"
+          columns={[
+            'Line',
+            { label: 'Entitled', ...AMOUNT },
+            { label: 'Pending', ...AMOUNT },
+            { label: 'Used', ...AMOUNT },
+          ]}
+          foot={
+            balance ? (
+              <tr className="font-semibold">
                 <td className="pt-2">Total</td>
                 <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
                 <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
                 <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
               </tr>
-            </tfoot>
-          ) : null}
-        </table>
+            ) : null
+          }
+        >
+          {lines.map((e) => (
+            <tr key={e.id}>
+              <td className="py-1.5">
+                {kindText[e.kind]}
+                {e.application_id ? <span className="text-slate-500"> #{e.application_id}</span> : null}
+              </td>
+              <td className="py-1.5 pl-3 text-right">{e.entitled_days ? signed(e.entitled_days) : ''}</td>
+              <td className="py-1.5 pl-3 text-right">{e.pending_days ? signed(e.pending_days) : ''}</td>
+              <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
+            </tr>
+          ))}
+        </Table>
       )}
       {balance && balance.remaining_days !== null ? (
         <p className="mt-3 text-sm text-slate-700">

@@ -4,9 +4,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { Table } from '@/components/ui/Table';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
 import { holidayQueries } from '@/lib/queries/holidays';
@@ -94,70 +93,68 @@ export function CalendarTab() {
             <ChevronRight aria-hidden="true" className="size-5" />
           </Button>
         </div>
-        {list.isError ? (
-          <Unavailable what="Attendance history is" onRetry={() => void list.refetch()} />
-        ) : !list.data ? (
-          <Spinner />
-        ) : (
-          <Table
-            caption={`Attendance in ${monthLabel(month)}`}
-            look="quiet"
-            className="table-fixed border-separate border-spacing-1"
-            testId="attendance-calendar"
-            columns={WEEKDAYS.map((label) => ({ label, align: 'center' }))}
-          >
-            {chunk(monthGrid(month), 7).map((week) => (
-              <tr key={week[0]!.date}>
-                {week.map((cell) => {
-                  const record = cell.inMonth ? byDate.get(cell.date) : undefined;
-                  const holiday = cell.inMonth ? holidayNames.get(cell.date) : undefined;
-                  const kind = cell.inMonth ? kindOf(record, cell.date, today, holiday) : null;
-                  const inAt = formatTime(record?.check_in_time);
-                  const outAt = formatTime(record?.check_out_time);
-                  return (
-                    <td
-                      key={cell.date}
-                      aria-current={cell.date === today ? 'date' : undefined}
-                      data-date={cell.date}
-                      data-kind={kind ?? undefined}
-                      className={cn(
-                        'h-14 rounded-md border p-1 align-top text-xs sm:h-20 sm:p-1.5',
-                        cell.inMonth
-                          ? 'border-slate-200 text-slate-800'
-                          : 'border-transparent text-slate-500',
-                        kind && KIND_STYLE[kind],
-                        cell.date === today && 'ring-2 ring-indigo-600 ring-offset-1',
-                      )}
-                    >
-                      <span className="block font-semibold">
-                        {cell.day}
-                        <span className="sr-only">
-                          {' '}
-                          {formatDate(cell.date)}
-                          {kind ? `, ${KIND_LABEL[kind]}` : ''}
-                          {holiday ? `, ${holiday}` : ''}
-                          {cell.date === today ? ', today' : ''}
+        <QueryState query={list} what="Attendance history is">
+          {() => (
+            <Table
+              caption={`Attendance in ${monthLabel(month)}`}
+              look="quiet"
+              className="table-fixed border-separate border-spacing-1"
+              testId="attendance-calendar"
+              columns={WEEKDAYS.map((label) => ({ label, align: 'center' }))}
+            >
+              {chunk(monthGrid(month), 7).map((week) => (
+                <tr key={week[0]!.date}>
+                  {week.map((cell) => {
+                    const record = cell.inMonth ? byDate.get(cell.date) : undefined;
+                    const holiday = cell.inMonth ? holidayNames.get(cell.date) : undefined;
+                    const kind = cell.inMonth ? kindOf(record, cell.date, today, holiday) : null;
+                    const inAt = formatTime(record?.check_in_time);
+                    const outAt = formatTime(record?.check_out_time);
+                    return (
+                      <td
+                        key={cell.date}
+                        aria-current={cell.date === today ? 'date' : undefined}
+                        data-date={cell.date}
+                        data-kind={kind ?? undefined}
+                        className={cn(
+                          'h-14 rounded-md border p-1 align-top text-xs sm:h-20 sm:p-1.5',
+                          cell.inMonth
+                            ? 'border-slate-200 text-slate-800'
+                            : 'border-transparent text-slate-500',
+                          kind && KIND_STYLE[kind],
+                          cell.date === today && 'ring-2 ring-indigo-600 ring-offset-1',
+                        )}
+                      >
+                        <span className="block font-semibold">
+                          {cell.day}
+                          <span className="sr-only">
+                            {' '}
+                            {formatDate(cell.date)}
+                            {kind ? `, ${KIND_LABEL[kind]}` : ''}
+                            {holiday ? `, ${holiday}` : ''}
+                            {cell.date === today ? ', today' : ''}
+                          </span>
                         </span>
-                      </span>
-                      {holiday ? (
-                        <span aria-hidden="true" className="block truncate" title={holiday}>
-                          {holiday}
-                        </span>
-                      ) : null}
-                      {kind === 'leave' ? (
-                        <span className="block truncate" title={record?.leave_type ?? undefined}>
-                          {record?.leave_type ?? 'Leave'}
-                        </span>
-                      ) : null}
-                      {inAt ? <span className="block truncate">{inAt}</span> : null}
-                      {outAt ? <span className="block truncate">{outAt}</span> : null}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </Table>
-        )}
+                        {holiday ? (
+                          <span aria-hidden="true" className="block truncate" title={holiday}>
+                            {holiday}
+                          </span>
+                        ) : null}
+                        {kind === 'leave' ? (
+                          <span className="block truncate" title={record?.leave_type ?? undefined}>
+                            {record?.leave_type ?? 'Leave'}
+                          </span>
+                        ) : null}
+                        {inAt ? <span className="block truncate">{inAt}</span> : null}
+                        {outAt ? <span className="block truncate">{outAt}</span> : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </Table>
+          )}
+        </QueryState>
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
           {(['present', 'partial', 'absent', 'leave', 'holiday'] as const).map((k) => (
             <li key={k} className="flex items-center gap-2">

@@ -1,9 +1,8 @@
 import type { LeaveBalance, LeaveLedgerEntry } from '@atrium/contract';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { Table } from '@/components/ui/Table';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { useMyLedger } from '../api/leave-api';
 
 const kindText: Record<LeaveLedgerEntry['kind'], string> = {
@@ -35,43 +34,41 @@ export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | nul
         </Button>
       }
     >
-      {ledger.isError ? (
-        <Unavailable what="Balance details" onRetry={() => void ledger.refetch()} />
-      ) : ledger.isPending ? (
-        <Spinner />
-      ) : (
-        <Table
-          look="quiet"
-          columns={[
-            'Line',
-            { label: 'Entitled', ...AMOUNT },
-            { label: 'Pending', ...AMOUNT },
-            { label: 'Used', ...AMOUNT },
-          ]}
-          foot={
-            balance ? (
-              <tr className="font-semibold">
-                <td className="pt-2">Total</td>
-                <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
-                <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
-                <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
+      <QueryState query={ledger} what="Balance details">
+        {() => (
+          <Table
+            look="quiet"
+            columns={[
+              'Line',
+              { label: 'Entitled', ...AMOUNT },
+              { label: 'Pending', ...AMOUNT },
+              { label: 'Used', ...AMOUNT },
+            ]}
+            foot={
+              balance ? (
+                <tr className="font-semibold">
+                  <td className="pt-2">Total</td>
+                  <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
+                  <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
+                  <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
+                </tr>
+              ) : null
+            }
+          >
+            {lines.map((e) => (
+              <tr key={e.id}>
+                <td className="py-1.5">
+                  {kindText[e.kind]}
+                  {e.application_id ? <span className="text-slate-500"> #{e.application_id}</span> : null}
+                </td>
+                <td className="py-1.5 pl-3 text-right">{e.entitled_days ? signed(e.entitled_days) : ''}</td>
+                <td className="py-1.5 pl-3 text-right">{e.pending_days ? signed(e.pending_days) : ''}</td>
+                <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
               </tr>
-            ) : null
-          }
-        >
-          {lines.map((e) => (
-            <tr key={e.id}>
-              <td className="py-1.5">
-                {kindText[e.kind]}
-                {e.application_id ? <span className="text-slate-500"> #{e.application_id}</span> : null}
-              </td>
-              <td className="py-1.5 pl-3 text-right">{e.entitled_days ? signed(e.entitled_days) : ''}</td>
-              <td className="py-1.5 pl-3 text-right">{e.pending_days ? signed(e.pending_days) : ''}</td>
-              <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
-            </tr>
-          ))}
-        </Table>
-      )}
+            ))}
+          </Table>
+        )}
+      </QueryState>
       {balance && balance.remaining_days !== null ? (
         <p className="mt-3 text-sm text-slate-700">
           Remaining: {balance.entitled_days} − {balance.used_days} − {balance.pending_days} ={' '}

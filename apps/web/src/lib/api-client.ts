@@ -1,6 +1,9 @@
-// Types only: the contract's schemas (and zod) load with the pages that use them, not with the shell.
 import type { BodyIn, EndpointDef, ParamsIn, QueryIn, ResponseOf } from '@atrium/contract';
+// The endpoint module alone: the contract's schemas (and zod) load with the pages that use them,
+// not with the shell.
+import { fillPath, queryString } from '@atrium/contract/endpoint';
 import { apiFetch, apiRequest } from './api';
+import type { EndpointRef } from './shell-endpoints';
 
 /**
  * One part of a call's input: absent (and refused) when the endpoint declares no schema for it,
@@ -26,44 +29,7 @@ export type CallArgs<E extends EndpointDef> =
 
 export type { BodyIn, ParamsIn, QueryIn, ResponseOf };
 
-/**
- * An endpoint as the app shell names it (sign-in, session, app-info) without loading the
- * contract's schemas into the initial bundle: its method and path, checked against the
- * definition's literal types, so a wrong path or method still fails to compile.
- */
-export interface EndpointRef<E extends EndpointDef> {
-  readonly method: E['method'];
-  readonly path: E['path'];
-  /** Never set: carries E for inference. */
-  readonly endpoint?: E;
-}
-
-export function endpointRef<E extends EndpointDef>(method: E['method'], path: E['path']): EndpointRef<E> {
-  return { method, path };
-}
-
 type Target<E extends EndpointDef> = E | EndpointRef<E>;
-
-/** Fills `:name` segments of a path; values are URI-encoded. */
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null)
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** A query string: undefined, null and '' are left out; arrays repeat the key. */
-function queryString(query: Record<string, unknown> | undefined): string {
-  const pairs: string[] = [];
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    for (const item of Array.isArray(value) ? value : [value])
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
-  }
-  return pairs.length ? `?${pairs.join('&')}` : '';
-}
 
 /** The URL of an endpoint (below /api) with its path parameters and query filled in. */
 export function endpointUrl<E extends EndpointDef>(endpoint: Target<E>, ...[input]: CallArgs<E>): string {
@@ -136,6 +102,7 @@ export async function saveDownload(
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has started the download; the object URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The click has started the download; the object URL can go once the browser has read it (a
+  // large video clip may take a while).
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

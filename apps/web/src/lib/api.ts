@@ -1,4 +1,5 @@
-import type { authApi, ErrorBody, RefreshResponse } from '@atrium/contract';
+import type { ErrorBody, RefreshResponse } from '@atrium/contract';
+import { shellApi } from './shell-endpoints';
 import { clearToken, getToken, setToken } from './token';
 
 export const API_BASE = '/api';
@@ -50,10 +51,7 @@ function expireSession(): void {
 }
 
 // These calls are how a token is obtained: a 401 from them is the answer, not a stale token.
-// The paths are checked against the contract's types (its schemas stay out of the initial bundle).
-const LOGIN_PATH: (typeof authApi)['login']['path'] = '/auth/login';
-const REFRESH_PATH: (typeof authApi)['refresh']['path'] = '/auth/refresh';
-const NO_REFRESH = new Set<string>([LOGIN_PATH, REFRESH_PATH]);
+const NO_REFRESH = new Set<string>([shellApi.login.path, shellApi.refresh.path]);
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers = new Headers(options.headers);
@@ -138,7 +136,8 @@ export function refreshAccessToken(stale: string | null = getToken()): Promise<s
 }
 
 async function doRefresh(): Promise<string> {
-  const response = await send(REFRESH_PATH, { method: 'POST' }, null);
+  const { method, path } = shellApi.refresh;
+  const response = await send(path, { method }, null);
   if (!response.ok) {
     const error = await toApiError(response);
     // A 5xx says nothing about the session, so only a refusal ends it.

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { type LogFilters, logsQuery } from '../api/access-api';
 import { Field } from './Field';
@@ -106,42 +106,43 @@ export function AccessLogs() {
         </CardContent>
       </Card>
 
-      {logs.isError && !logs.data ? (
-        <Unavailable what="Access logs are" onRetry={() => void logs.refetch()} />
-      ) : !logs.data ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-          No access logs found
-        </p>
-      ) : (
-        <>
-          <div
-            aria-busy={logs.isPlaceholderData}
-            className={logs.isPlaceholderData ? 'opacity-60' : undefined}
-          >
-            <LogsTable rows={rows} onView={setViewing} />
-          </div>
-          {logs.isFetchNextPageError ? (
-            <Unavailable what="Older access logs are" onRetry={() => void logs.fetchNextPage()} />
-          ) : logs.hasNextPage ? (
-            <div className="text-center">
-              <Button
-                variant="secondary"
-                disabled={logs.isFetchingNextPage}
-                aria-busy={logs.isFetchingNextPage}
-                onClick={() => void logs.fetchNextPage()}
-              >
-                Load more
-              </Button>
+      <QueryState
+        query={logs}
+        what="Access logs are"
+        keepDataOnError
+        isEmpty={() => rows.length === 0}
+        empty="No access logs found"
+        emptyLook="box"
+      >
+        {() => (
+          <>
+            <div
+              aria-busy={logs.isPlaceholderData}
+              className={logs.isPlaceholderData ? 'opacity-60' : undefined}
+            >
+              <LogsTable rows={rows} onView={setViewing} />
             </div>
-          ) : (
-            <p className="text-center text-sm text-slate-500">
-              {rows.length === 1 ? '1 passage' : `${rows.length} passages`}, no more
-            </p>
-          )}
-        </>
-      )}
+            {logs.isFetchNextPageError ? (
+              <Unavailable what="Older access logs are" onRetry={() => void logs.fetchNextPage()} />
+            ) : logs.hasNextPage ? (
+              <div className="text-center">
+                <Button
+                  variant="secondary"
+                  disabled={logs.isFetchingNextPage}
+                  aria-busy={logs.isFetchingNextPage}
+                  onClick={() => void logs.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : (
+              <p className="text-center text-sm text-slate-500">
+                {rows.length === 1 ? '1 passage' : `${rows.length} passages`}, no more
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
       {viewing ? <LogDetailsDialog log={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );

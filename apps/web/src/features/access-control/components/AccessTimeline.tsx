@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { myTimelineQuery } from '../api/access-api';
 import { dayLabel, groupByDay } from '../lib/format';
@@ -10,52 +10,53 @@ import { LogList } from './LogList';
 /** Every passage of mine, newest first; older ones a keyset page at a time. */
 export function AccessTimeline() {
   const timeline = useInfiniteQuery(myTimelineQuery());
-  if (timeline.isError && !timeline.data)
-    return <Unavailable what="Your access timeline is" onRetry={() => void timeline.refetch()} />;
-  if (!timeline.data) return <Spinner />;
-  const logs = timeline.data.pages.flatMap((page) => page.logs);
+  const logs = timeline.data?.pages.flatMap((page) => page.logs) ?? [];
   return (
-    <Card>
-      <CardContent>
-        {logs.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">No recent access recorded</p>
-        ) : (
-          groupByDay(logs).map((day) => (
-            <section key={day.date} aria-labelledby={`day-${day.date}`} className="not-first:mt-4">
-              <h2
-                id={`day-${day.date}`}
-                className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
-              >
-                {dayLabel(day.date)}
-              </h2>
-              <LogList
-                logs={day.items}
-                label={`Access on ${dayLabel(day.date)}`}
-                timeOnly
-                testId="timeline-item"
+    <QueryState query={timeline} what="Your access timeline is" keepDataOnError>
+      {() => (
+        <Card>
+          <CardContent>
+            {logs.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-600">No recent access recorded</p>
+            ) : (
+              groupByDay(logs).map((day) => (
+                <section key={day.date} aria-labelledby={`day-${day.date}`} className="not-first:mt-4">
+                  <h2
+                    id={`day-${day.date}`}
+                    className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                  >
+                    {dayLabel(day.date)}
+                  </h2>
+                  <LogList
+                    logs={day.items}
+                    label={`Access on ${dayLabel(day.date)}`}
+                    timeOnly
+                    testId="timeline-item"
+                  />
+                </section>
+              ))
+            )}
+            {timeline.isFetchNextPageError ? (
+              <Unavailable
+                className="mt-3"
+                what="Older access events are"
+                onRetry={() => void timeline.fetchNextPage()}
               />
-            </section>
-          ))
-        )}
-        {timeline.isFetchNextPageError ? (
-          <Unavailable
-            className="mt-3"
-            what="Older access events are"
-            onRetry={() => void timeline.fetchNextPage()}
-          />
-        ) : timeline.hasNextPage ? (
-          <div className="pt-3 text-center">
-            <Button
-              variant="secondary"
-              disabled={timeline.isFetchingNextPage}
-              aria-busy={timeline.isFetchingNextPage}
-              onClick={() => void timeline.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+            ) : timeline.hasNextPage ? (
+              <div className="pt-3 text-center">
+                <Button
+                  variant="secondary"
+                  disabled={timeline.isFetchingNextPage}
+                  aria-busy={timeline.isFetchingNextPage}
+                  onClick={() => void timeline.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+    </QueryState>
   );
 }

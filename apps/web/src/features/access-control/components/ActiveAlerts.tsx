@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { activeAlertsQuery } from '../api/access-api';
 import { capitalise, formatWhen, SEVERITY_TONE, SOURCE_LABEL } from '../lib/format';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
@@ -21,47 +20,51 @@ export function ActiveAlerts() {
         <CardTitle>Active Security Alerts</CardTitle>
       </CardHeader>
       <CardContent>
-        {alerts.isError ? (
-          <Unavailable what="Security alerts are" onRetry={() => void alerts.refetch()} />
-        ) : !alerts.data ? (
-          <Spinner />
-        ) : alerts.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No active alerts</p>
-        ) : (
-          <ul className="space-y-2" aria-label="Active security alerts">
-            {alerts.data.map((alert) => (
-              <li
-                key={alert.id}
-                data-testid="alert-item"
-                className="flex flex-col gap-2 rounded-lg border border-red-100 bg-red-50/60 p-3 sm:flex-row sm:items-center"
-              >
-                <TriangleAlert aria-hidden="true" className="hidden size-5 shrink-0 text-red-600 sm:block" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={SEVERITY_TONE[alert.severity]}>{capitalise(alert.severity)}</Badge>
-                    <Badge tone="info">{SOURCE_LABEL[alert.source]}</Badge>
-                    <span className="font-medium break-words text-slate-900" data-testid="alert-message">
-                      {alert.message}
-                    </span>
-                  </div>
-                  <div className="mt-1 text-xs text-slate-600">
-                    {alert.device_id ? `Device ${alert.device_id} · ` : ''}
-                    <time dateTime={alert.timestamp}>{formatWhen(alert.timestamp)}</time>
-                  </div>
-                </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  className="self-end sm:self-auto"
-                  onClick={() => setAcknowledging(alert)}
-                  aria-label={`Acknowledge ${alert.message}`}
+        <QueryState
+          query={alerts}
+          what="Security alerts are"
+          isEmpty={(list) => list.length === 0}
+          empty="No active alerts"
+        >
+          {(list) => (
+            <ul className="space-y-2" aria-label="Active security alerts">
+              {list.map((alert) => (
+                <li
+                  key={alert.id}
+                  data-testid="alert-item"
+                  className="flex flex-col gap-2 rounded-lg border border-red-100 bg-red-50/60 p-3 sm:flex-row sm:items-center"
                 >
-                  Acknowledge
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <TriangleAlert
+                    aria-hidden="true"
+                    className="hidden size-5 shrink-0 text-red-600 sm:block"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge tone={SEVERITY_TONE[alert.severity]}>{capitalise(alert.severity)}</Badge>
+                      <Badge tone="info">{SOURCE_LABEL[alert.source]}</Badge>
+                      <span className="font-medium break-words text-slate-900" data-testid="alert-message">
+                        {alert.message}
+                      </span>
+                    </div>
+                    <div className="mt-1 text-xs text-slate-600">
+                      {alert.device_id ? `Device ${alert.device_id} · ` : ''}
+                      <time dateTime={alert.timestamp}>{formatWhen(alert.timestamp)}</time>
+                    </div>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="self-end sm:self-auto"
+                    onClick={() => setAcknowledging(alert)}
+                    aria-label={`Acknowledge ${alert.message}`}
+                  >
+                    Acknowledge
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       <AcknowledgeDialog
         key={acknowledging?.id}

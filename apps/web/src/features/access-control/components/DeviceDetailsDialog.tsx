@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { deviceEventsQuery, doorStatusQuery } from '../api/access-api';
 import { capitalise, DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE, formatWhen } from '../lib/format';
 
@@ -58,26 +57,31 @@ function DoorStatusSection({ device }: { device: Device }) {
       <h3 id={`door-${device.id}`} className="mb-2 font-semibold text-slate-900">
         Door Status
       </h3>
-      {door.isError ? (
-        <Unavailable what="Door status is" onRetry={() => void door.refetch()} />
-      ) : !door.data ? (
-        <Spinner label="Asking the device..." className="justify-start" />
-      ) : !door.data.reachable ? (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900" data-testid="door-status">
-          The device did not answer{door.data.message ? `: ${door.data.message}` : ''}
-        </p>
-      ) : (
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="door-status">
-          <Detail label="Door">{door.data.door ? capitalise(door.data.door) : '—'}</Detail>
-          <Detail label="Lock">{door.data.lock ? capitalise(door.data.lock) : '—'}</Detail>
-          <Detail label="Readers online">
-            {door.data.readers_online === null
-              ? '—'
-              : `${door.data.readers_online} of ${door.data.readers_total ?? '?'}`}
-          </Detail>
-          <Detail label="Power">{door.data.power ?? '—'}</Detail>
-        </dl>
-      )}
+      <QueryState
+        query={door}
+        what="Door status is"
+        loading="Asking the device..."
+        loadingClassName="justify-start"
+      >
+        {(status) =>
+          !status.reachable ? (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900" data-testid="door-status">
+              The device did not answer{status.message ? `: ${status.message}` : ''}
+            </p>
+          ) : (
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="door-status">
+              <Detail label="Door">{status.door ? capitalise(status.door) : '—'}</Detail>
+              <Detail label="Lock">{status.lock ? capitalise(status.lock) : '—'}</Detail>
+              <Detail label="Readers online">
+                {status.readers_online === null
+                  ? '—'
+                  : `${status.readers_online} of ${status.readers_total ?? '?'}`}
+              </Detail>
+              <Detail label="Power">{status.power ?? '—'}</Detail>
+            </dl>
+          )
+        }
+      </QueryState>
     </section>
   );
 }
@@ -89,28 +93,30 @@ function RecentEvents({ device }: { device: Device }) {
       <h3 id={`events-${device.id}`} className="mb-2 font-semibold text-slate-900">
         Recent Events
       </h3>
-      {events.isError ? (
-        <Unavailable what="Device events are" onRetry={() => void events.refetch()} />
-      ) : !events.data ? (
-        <Spinner className="justify-start" />
-      ) : events.data.length === 0 ? (
-        <p className="text-slate-600">No events from this device yet</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label={`Recent events of ${device.name}`}>
-          {events.data.map((event) => (
-            <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2">
-              <span className="min-w-0 flex-1 text-slate-900">
-                {event.label}
-                {event.name ? ` · ${event.name}` : event.card_no ? ` · card ${event.card_no}` : ''}
-              </span>
-              {event.backlog ? <Badge tone="info">Replayed</Badge> : null}
-              <time dateTime={event.timestamp} className="text-xs text-slate-600">
-                {formatWhen(event.timestamp)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={events}
+        what="Device events are"
+        loadingClassName="justify-start"
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-slate-600">No events from this device yet</p>}
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-100" aria-label={`Recent events of ${device.name}`}>
+            {list.map((event) => (
+              <li key={event.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2">
+                <span className="min-w-0 flex-1 text-slate-900">
+                  {event.label}
+                  {event.name ? ` · ${event.name}` : event.card_no ? ` · card ${event.card_no}` : ''}
+                </span>
+                {event.backlog ? <Badge tone="info">Replayed</Badge> : null}
+                <time dateTime={event.timestamp} className="text-xs text-slate-600">
+                  {formatWhen(event.timestamp)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

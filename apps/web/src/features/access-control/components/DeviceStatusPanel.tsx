@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { devicesQuery } from '../api/access-api';
 import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
 import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
@@ -42,73 +41,76 @@ export function DeviceStatusPanel() {
         </Button>
       </CardHeader>
       <CardContent>
-        {devices.isError ? (
-          <Unavailable what="Devices are" onRetry={() => void devices.refetch()} />
-        ) : !devices.data ? (
-          <Spinner />
-        ) : devices.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No devices registered</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Devices">
-            {devices.data.map((device) => (
-              <li
-                key={device.id}
-                data-testid="device-card"
-                data-device-id={device.device_id}
-                className="flex flex-col rounded-lg border border-slate-200 p-3"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <h3 className="min-w-0 font-medium break-words text-slate-900">{device.name}</h3>
-                  <Badge tone={DEVICE_STATUS_TONE[device.status]}>{DEVICE_STATUS_LABEL[device.status]}</Badge>
-                </div>
-                <dl className="mt-2 space-y-1 text-sm text-slate-600">
-                  <div className="flex items-center gap-1.5">
-                    <dt>
-                      <MapPin aria-hidden="true" className="size-4" />
-                      <span className="sr-only">Location</span>
-                    </dt>
-                    <dd className="min-w-0 break-words">{device.location || '—'}</dd>
+        <QueryState
+          query={devices}
+          what="Devices are"
+          isEmpty={(list) => list.length === 0}
+          empty="No devices registered"
+        >
+          {(list) => (
+            <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Devices">
+              {list.map((device) => (
+                <li
+                  key={device.id}
+                  data-testid="device-card"
+                  data-device-id={device.device_id}
+                  className="flex flex-col rounded-lg border border-slate-200 p-3"
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className="min-w-0 font-medium break-words text-slate-900">{device.name}</h3>
+                    <Badge tone={DEVICE_STATUS_TONE[device.status]}>
+                      {DEVICE_STATUS_LABEL[device.status]}
+                    </Badge>
                   </div>
-                  <div className="flex items-center gap-1.5">
-                    <dt>
-                      <Cpu aria-hidden="true" className="size-4" />
-                      <span className="sr-only">Device ID</span>
-                    </dt>
-                    <dd className="font-mono text-xs">{device.device_id}</dd>
-                  </div>
-                </dl>
-                <div className="mt-3 flex flex-wrap gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setOpen({ kind: 'details', device })}
-                    aria-label={`View Details of ${device.name}`}
-                  >
-                    View Details
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setOpen({ kind: 'configure', device })}
-                    aria-label={`Configure ${device.name}`}
-                  >
-                    Configure
-                  </Button>
-                  {device.type === 'access_controller' ? (
+                  <dl className="mt-2 space-y-1 text-sm text-slate-600">
+                    <div className="flex items-center gap-1.5">
+                      <dt>
+                        <MapPin aria-hidden="true" className="size-4" />
+                        <span className="sr-only">Location</span>
+                      </dt>
+                      <dd className="min-w-0 break-words">{device.location || '—'}</dd>
+                    </div>
+                    <div className="flex items-center gap-1.5">
+                      <dt>
+                        <Cpu aria-hidden="true" className="size-4" />
+                        <span className="sr-only">Device ID</span>
+                      </dt>
+                      <dd className="font-mono text-xs">{device.device_id}</dd>
+                    </div>
+                  </dl>
+                  <div className="mt-3 flex flex-wrap gap-1">
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() => setOpen({ kind: 'door', device })}
-                      aria-label={`Open Door of ${device.name}`}
+                      onClick={() => setOpen({ kind: 'details', device })}
+                      aria-label={`View Details of ${device.name}`}
                     >
-                      Open Door
+                      View Details
                     </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setOpen({ kind: 'configure', device })}
+                      aria-label={`Configure ${device.name}`}
+                    >
+                      Configure
+                    </Button>
+                    {device.type === 'access_controller' ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setOpen({ kind: 'door', device })}
+                        aria-label={`Open Door of ${device.name}`}
+                      >
+                        Open Door
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {open?.kind === 'details' ? <DeviceDetailsDialog device={open.device} onClose={close} /> : null}
       {open?.kind === 'configure' ? <ConfigureDeviceDialog device={open.device} onClose={close} /> : null}

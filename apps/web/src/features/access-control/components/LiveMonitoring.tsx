@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Building2, LogIn, LogOut, ShieldAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { accessStatsQuery, MONITOR_RECENT, recentLogsQuery } from '../api/access-api';
 import { ActiveAlerts } from './ActiveAlerts';
 import { DeviceStatusPanel } from './DeviceStatusPanel';
@@ -23,22 +22,23 @@ export function LiveMonitoring() {
 
 function MonitoringCards() {
   const stats = useQuery(accessStatsQuery());
-  if (stats.isError) return <Unavailable what="Building figures are" onRetry={() => void stats.refetch()} />;
-  if (!stats.data) return <Spinner />;
-  const s = stats.data;
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <Figure label="Currently in Building" value={s.in_building} icon={Building2} testId="in-building" />
-      <Figure label="Entries Today" value={s.today_entries} icon={LogIn} testId="entries-today" />
-      <Figure label="Exits Today" value={s.today_exits} icon={LogOut} testId="exits-today" />
-      <Figure
-        label="Active Alerts"
-        value={s.active_alerts}
-        icon={ShieldAlert}
-        testId="active-alerts"
-        warning={s.active_alerts > 0}
-      />
-    </dl>
+    <QueryState query={stats} what="Building figures are">
+      {(s) => (
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <Figure label="Currently in Building" value={s.in_building} icon={Building2} testId="in-building" />
+          <Figure label="Entries Today" value={s.today_entries} icon={LogIn} testId="entries-today" />
+          <Figure label="Exits Today" value={s.today_exits} icon={LogOut} testId="exits-today" />
+          <Figure
+            label="Active Alerts"
+            value={s.active_alerts}
+            icon={ShieldAlert}
+            testId="active-alerts"
+            warning={s.active_alerts > 0}
+          />
+        </dl>
+      )}
+    </QueryState>
   );
 }
 
@@ -81,15 +81,16 @@ function RecentActivityRows() {
         <CardTitle>Recent Activity</CardTitle>
       </CardHeader>
       <CardContent>
-        {logs.isError ? (
-          <Unavailable what="Recent activity is" onRetry={() => void logs.refetch()} />
-        ) : !logs.data ? (
-          <Spinner />
-        ) : logs.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No access logs found</p>
-        ) : (
-          <LogList logs={logs.data} label="Recent access activity" showPerson testId="recent-access-row" />
-        )}
+        <QueryState
+          query={logs}
+          what="Recent activity is"
+          isEmpty={(list) => list.length === 0}
+          empty="No access logs found"
+        >
+          {(list) => (
+            <LogList logs={list} label="Recent access activity" showPerson testId="recent-access-row" />
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

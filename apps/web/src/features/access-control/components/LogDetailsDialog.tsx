@@ -5,8 +5,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { cameraSnapshotQuery, eventPictureQuery } from '../api/access-api';
 import { ACTION_LABEL, capitalise, formatWhen, personName } from '../lib/format';
 import { VideoButton } from './LogsTable';
@@ -71,15 +70,22 @@ function Picture({ log }: { log: AccessLog }) {
   const url = picture.data;
   // The object URL holds the image in memory until revoked.
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
-  if (picture.isError) return <Unavailable what="The picture is" onRetry={() => void picture.refetch()} />;
-  if (!url) return <Spinner className="justify-start" label="Loading picture..." />;
   return (
-    <img
-      src={url}
-      alt={`${personName(log)} at ${log.device_id}, ${formatWhen(log.timestamp)}`}
-      className="max-h-72 rounded-lg border border-slate-200 object-contain"
-      data-testid="event-picture"
-    />
+    <QueryState
+      query={picture}
+      what="The picture is"
+      loading="Loading picture..."
+      loadingClassName="justify-start"
+    >
+      {(src) => (
+        <img
+          src={src}
+          alt={`${personName(log)} at ${log.device_id}, ${formatWhen(log.timestamp)}`}
+          className="max-h-72 rounded-lg border border-slate-200 object-contain"
+          data-testid="event-picture"
+        />
+      )}
+    </QueryState>
   );
 }
 
@@ -87,16 +93,23 @@ function CameraSnapshot({ log }: { log: AccessLog }) {
   const snapshot = useQuery(cameraSnapshotQuery(log.id));
   const url = snapshot.data;
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
-  if (snapshot.isError)
-    return <Unavailable what="The camera snapshot is" onRetry={() => void snapshot.refetch()} />;
-  if (snapshot.isPending) return <Spinner className="justify-start" label="Loading snapshot..." />;
-  if (!url) return <p className="text-slate-600">No camera snapshot of this moment</p>;
   return (
-    <img
-      src={url}
-      alt={`Camera view of ${log.access_point}, ${formatWhen(log.timestamp)}`}
-      className="w-full max-h-72 rounded-lg border border-slate-200 object-contain"
-      data-testid="camera-snapshot"
-    />
+    <QueryState
+      query={snapshot}
+      what="The camera snapshot is"
+      loading="Loading snapshot..."
+      loadingClassName="justify-start"
+      isEmpty={(src) => src === null}
+      empty={<p className="text-slate-600">No camera snapshot of this moment</p>}
+    >
+      {(src) => (
+        <img
+          src={src ?? undefined}
+          alt={`Camera view of ${log.access_point}, ${formatWhen(log.timestamp)}`}
+          className="w-full max-h-72 rounded-lg border border-slate-200 object-contain"
+          data-testid="camera-snapshot"
+        />
+      )}
+    </QueryState>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TableHead } from '@/components/ui/TableHead';
+import { Table } from '@/components/ui/Table';
 import { ACTION_LABEL, formatWhen, personName } from '../lib/format';
 
 /**
@@ -13,67 +13,61 @@ import { ACTION_LABEL, formatWhen, personName } from '../lib/format';
  */
 export function LogsTable({ rows, onView }: { rows: AccessLog[]; onView: (log: AccessLog) => void }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Access logs, newest first</caption>
-        <TableHead
-          className="hidden md:table-header-group"
-          columns={[
-            'User',
-            'Action',
-            'Access Point',
-            'Device ID',
-            'Timestamp',
-            { label: 'Actions', hidden: true },
-          ]}
-        />
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((log) => {
-            const name = personName(log);
-            return (
-              <tr
-                key={log.id}
-                data-testid="access-log-row"
-                className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:px-0 md:py-0"
-              >
-                <td className="md:px-4 md:py-3">
-                  <div className="font-medium text-slate-900">{name}</div>
-                  {log.department_name ? (
-                    <div className="text-xs text-slate-500">{log.department_name}</div>
-                  ) : null}
-                </td>
-                <td className="text-right md:px-4 md:py-3 md:text-left">
-                  <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>
-                    {ACTION_LABEL[log.action]}
-                  </Badge>
-                </td>
-                <td className="text-slate-700 md:px-4 md:py-3">{log.access_point}</td>
-                <td className="text-right font-mono text-xs text-slate-600 md:px-4 md:py-3 md:text-left">
-                  <span className="sr-only md:hidden">Device </span>
-                  {log.device_id}
-                </td>
-                <td className="col-span-2 text-slate-700 md:col-span-1 md:px-4 md:py-3 md:whitespace-nowrap">
-                  <time dateTime={log.timestamp}>{formatWhen(log.timestamp)}</time>
-                </td>
-                <td className="col-span-2 md:col-span-1 md:px-4 md:py-3">
-                  <div className="flex flex-wrap justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => onView(log)}
-                      aria-label={`View Details of ${name} ${log.action} at ${log.access_point}`}
-                    >
-                      View Details
-                    </Button>
-                    <VideoButton log={log} />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption="Access logs, newest first"
+      framed
+      stacked
+      columns={[
+        'User',
+        'Action',
+        'Access Point',
+        'Device ID',
+        'Timestamp',
+        { label: 'Actions', hidden: true },
+      ]}
+    >
+      {rows.map((log) => {
+        const name = personName(log);
+        return (
+          <tr
+            key={log.id}
+            data-testid="access-log-row"
+            className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:px-0 md:py-0"
+          >
+            <td className="md:px-4 md:py-3">
+              <div className="font-medium text-slate-900">{name}</div>
+              {log.department_name ? (
+                <div className="text-xs text-slate-500">{log.department_name}</div>
+              ) : null}
+            </td>
+            <td className="text-right md:px-4 md:py-3 md:text-left">
+              <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>{ACTION_LABEL[log.action]}</Badge>
+            </td>
+            <td className="text-slate-700 md:px-4 md:py-3">{log.access_point}</td>
+            <td className="text-right font-mono text-xs text-slate-600 md:px-4 md:py-3 md:text-left">
+              <span className="sr-only md:hidden">Device </span>
+              {log.device_id}
+            </td>
+            <td className="col-span-2 text-slate-700 md:col-span-1 md:px-4 md:py-3 md:whitespace-nowrap">
+              <time dateTime={log.timestamp}>{formatWhen(log.timestamp)}</time>
+            </td>
+            <td className="col-span-2 md:col-span-1 md:px-4 md:py-3">
+              <div className="flex flex-wrap justify-end gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onView(log)}
+                  aria-label={`View Details of ${name} ${log.action} at ${log.access_point}`}
+                >
+                  View Details
+                </Button>
+                <VideoButton log={log} />
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }
 

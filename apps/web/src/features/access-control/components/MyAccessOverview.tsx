@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DoorClosed, DoorOpen, LogIn, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import {
   MY_RECENT,
   myRecentLogsQuery,
@@ -54,38 +53,32 @@ function StatusCard() {
         <CardTitle>Current Status</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {status.isError ? (
-          <Unavailable what="Your access status is" onRetry={() => void status.refetch()} />
-        ) : !status.data ? (
-          <Spinner />
-        ) : (
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className={`flex size-12 shrink-0 items-center justify-center rounded-full ${
-                status.data.status === 'in' ? 'bg-green-100 text-green-700' : 'bg-slate-100 text-slate-600'
-              }`}
-            >
-              {status.data.status === 'in' ? (
-                <DoorOpen className="size-6" />
-              ) : (
-                <DoorClosed className="size-6" />
-              )}
-            </span>
-            <div className="min-w-0">
-              <p className="text-lg font-semibold text-slate-900" data-testid="access-status">
-                {status.data.status === 'in' ? 'In Building' : 'Out of Building'}
-              </p>
-              <p className="text-sm text-slate-600" data-testid="last-access">
-                {status.data.last_access
-                  ? `Last access: ${formatWhen(status.data.last_access)}${
-                      status.data.last_access_point ? ` at ${status.data.last_access_point}` : ''
-                    }`
-                  : 'No recent access recorded'}
-              </p>
+        <QueryState query={status} what="Your access status is">
+          {(mine) => (
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className={`flex size-12 shrink-0 items-center justify-center rounded-full ${
+                  mine.status === 'in' ? 'bg-green-100 text-green-700' : 'bg-slate-100 text-slate-600'
+                }`}
+              >
+                {mine.status === 'in' ? <DoorOpen className="size-6" /> : <DoorClosed className="size-6" />}
+              </span>
+              <div className="min-w-0">
+                <p className="text-lg font-semibold text-slate-900" data-testid="access-status">
+                  {mine.status === 'in' ? 'In Building' : 'Out of Building'}
+                </p>
+                <p className="text-sm text-slate-600" data-testid="last-access">
+                  {mine.last_access
+                    ? `Last access: ${formatWhen(mine.last_access)}${
+                        mine.last_access_point ? ` at ${mine.last_access_point}` : ''
+                      }`
+                    : 'No recent access recorded'}
+                </p>
+              </div>
             </div>
-          </div>
-        )}
+          )}
+        </QueryState>
         <div className="flex flex-wrap gap-2">
           <Button disabled={simulate.isPending} aria-busy={busy === 'entry'} onClick={() => record('entry')}>
             <LogIn aria-hidden="true" className="size-4" />
@@ -111,16 +104,16 @@ function StatusCard() {
 
 function MyCounts() {
   const stats = useQuery(myStatsQuery());
-  if (stats.isError)
-    return <Unavailable what="Your access figures are" onRetry={() => void stats.refetch()} />;
-  if (!stats.data) return <Spinner />;
-  const s = stats.data;
   return (
-    <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-      <Count label="Today's Entries" value={s.today_entries} testId="today-entries" />
-      <Count label="This Week's Entries" value={s.week_entries} testId="week-entries" />
-      <Count label="Authorized Areas" value={s.authorized_areas} testId="authorized-areas" />
-    </dl>
+    <QueryState query={stats} what="Your access figures are">
+      {(s) => (
+        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <Count label="Today's Entries" value={s.today_entries} testId="today-entries" />
+          <Count label="This Week's Entries" value={s.week_entries} testId="week-entries" />
+          <Count label="Authorized Areas" value={s.authorized_areas} testId="authorized-areas" />
+        </dl>
+      )}
+    </QueryState>
   );
 }
 
@@ -137,9 +130,14 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 
 function RecentEvents() {
   const logs = useQuery(myRecentLogsQuery(MY_RECENT));
-  if (logs.isError)
-    return <Unavailable what="Recent access events are" onRetry={() => void logs.refetch()} />;
-  if (!logs.data) return <Spinner />;
-  if (logs.data.length === 0) return <p className="text-sm text-slate-600">No recent access recorded</p>;
-  return <LogList logs={logs.data} label="Recent access events" />;
+  return (
+    <QueryState
+      query={logs}
+      what="Recent access events are"
+      isEmpty={(list) => list.length === 0}
+      empty="No recent access recorded"
+    >
+      {(list) => <LogList logs={list} label="Recent access events" />}
+    </QueryState>
+  );
 }

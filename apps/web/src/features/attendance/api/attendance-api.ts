@@ -1,4 +1,4 @@
-import { attendanceApi, organisationApi, peopleApi } from '@atrium/contract';
+import { attendanceApi } from '@atrium/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call, download, type ParamsIn, type QueryIn, saveDownload } from '@/lib/api-client';
 
@@ -12,7 +12,6 @@ export const attendanceKeys = {
   stats: (month: string) => ['attendance', 'stats', month] as const,
   list: (params: ListParams) => ['attendance', 'list', params] as const,
   overview: (date: string) => ['attendance', 'overview', date] as const,
-  departments: () => ['attendance', 'departments'] as const,
 };
 
 /** One factory per query: key and fetch together, for hooks, prefetching and tests alike. */
@@ -32,26 +31,11 @@ export const attendanceQueries = {
       queryKey: attendanceKeys.list(params),
       queryFn: ({ signal }) => call(attendanceApi.list, { query: params, signal }),
     }),
-  /** A year's public holidays: days nobody is absent on, which the calendar names. */
-  holidays: (year: number) =>
-    queryOptions({
-      // Not under 'attendance': a check-in changes no holiday.
-      queryKey: ['holidays', year] as const,
-      queryFn: ({ signal }) =>
-        call(organisationApi.holidays, { query: { year }, signal }).then((r) => r.holidays),
-      staleTime: 5 * 60_000,
-    }),
   overview: (date: string) =>
     queryOptions({
       queryKey: attendanceKeys.overview(date),
       queryFn: ({ signal }) =>
         call(attendanceApi.overview, { query: { date }, signal }).then((r) => r.overview),
-    }),
-  departments: () =>
-    queryOptions({
-      queryKey: attendanceKeys.departments(),
-      queryFn: ({ signal }) => call(peopleApi.departments, { signal }).then((r) => r.departments),
-      staleTime: 5 * 60_000,
     }),
 };
 
@@ -61,7 +45,6 @@ export const useAttendanceList = (params: ListParams, enabled = true) =>
   // Paging and filter changes keep showing the previous page until the next one arrives.
   useQuery({ ...attendanceQueries.list(params), placeholderData: keepPreviousData, enabled });
 export const useOverview = (date: string) => useQuery(attendanceQueries.overview(date));
-export const useDepartments = () => useQuery(attendanceQueries.departments());
 
 /** Check-in and check-out refresh every attendance and dashboard figure. */
 export function useCheckInOut(action: 'check-in' | 'check-out') {

@@ -1,5 +1,6 @@
 import type { AttendanceRecord } from '@atrium/contract';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { type Column, Table } from '@/components/ui/Table';
 import { formatDate, formatHours, formatTime } from '../lib/format';
 import { RowActions, StatusBadges } from './RowParts';
 
@@ -37,6 +38,21 @@ export function AttendanceTable({
     }
     onSelectedChange(next);
   };
+  const columns: Column[] = [
+    {
+      label: 'Select all',
+      content: <Checkbox aria-label="Select all" checked={allSelected} onChange={toggleAll} />,
+      className: 'w-10',
+    },
+    'Employee',
+    'Department',
+    ...(showDate ? ['Date'] : []),
+    'Check In',
+    'Check Out',
+    'Hours',
+    'Status',
+    { label: 'Actions', align: 'right' },
+  ];
   return (
     <>
       {/* Phones get cards; from the sm breakpoint up, the table (which scrolls sideways if it must). */}
@@ -89,90 +105,57 @@ export function AttendanceTable({
           })}
         </ul>
       </div>
-      <section
-        className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
-        aria-label="Attendance records"
+      <Table
+        regionLabel="Attendance records"
+        look="compact"
+        framed
+        wrapperClassName="hidden sm:block"
+        className="min-w-[56rem]"
+        columns={columns}
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-3">
-                <Checkbox aria-label="Select all" checked={allSelected} onChange={toggleAll} />
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Employee
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Department
-              </th>
+        {rows.map((row) => {
+          const name = `${row.first_name} ${row.last_name}`;
+          return (
+            <tr
+              key={`${row.user_id}-${row.date}`}
+              data-testid="attendance-row"
+              data-user-id={row.user_id}
+              className="align-middle"
+            >
+              <td className="px-3 py-2">
+                <Checkbox
+                  aria-label={`Select ${name}`}
+                  checked={selected.has(row.user_id)}
+                  onChange={() => toggle(row.user_id)}
+                />
+              </td>
+              <td className="px-3 py-2">
+                <div className="font-medium text-slate-900">{name}</div>
+                <div className="text-xs text-slate-500">{row.email}</div>
+              </td>
+              <td className="px-3 py-2 text-slate-700">{row.department_name ?? 'N/A'}</td>
               {showDate ? (
-                <th scope="col" className="px-3 py-3">
-                  Date
-                </th>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
               ) : null}
-              <th scope="col" className="px-3 py-3">
-                Check In
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Check Out
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Hours
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Actions
-              </th>
+              <td className="px-3 py-2 text-slate-700">{formatTime(row.check_in_time) ?? '—'}</td>
+              <td className="px-3 py-2 text-slate-700">{formatTime(row.check_out_time) ?? '—'}</td>
+              <td className="px-3 py-2 text-slate-700">{formatHours(row.hours)}</td>
+              <td className="px-3 py-2">
+                <StatusBadges row={row} />
+              </td>
+              <td className="px-3 py-2">
+                <RowActions
+                  row={row}
+                  onEdit={onEdit}
+                  onView={onView}
+                  onDelete={onDelete}
+                  className="justify-end"
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => {
-              const name = `${row.first_name} ${row.last_name}`;
-              return (
-                <tr
-                  key={`${row.user_id}-${row.date}`}
-                  data-testid="attendance-row"
-                  data-user-id={row.user_id}
-                  className="align-middle"
-                >
-                  <td className="px-3 py-2">
-                    <Checkbox
-                      aria-label={`Select ${name}`}
-                      checked={selected.has(row.user_id)}
-                      onChange={() => toggle(row.user_id)}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="font-medium text-slate-900">{name}</div>
-                    <div className="text-xs text-slate-500">{row.email}</div>
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">{row.department_name ?? 'N/A'}</td>
-                  {showDate ? (
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
-                  ) : null}
-                  <td className="px-3 py-2 text-slate-700">{formatTime(row.check_in_time) ?? '—'}</td>
-                  <td className="px-3 py-2 text-slate-700">{formatTime(row.check_out_time) ?? '—'}</td>
-                  <td className="px-3 py-2 text-slate-700">{formatHours(row.hours)}</td>
-                  <td className="px-3 py-2">
-                    <StatusBadges row={row} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <RowActions
-                      row={row}
-                      onEdit={onEdit}
-                      onView={onView}
-                      onDelete={onDelete}
-                      className="justify-end"
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+          );
+        })}
+      </Table>
     </>
   );
 }

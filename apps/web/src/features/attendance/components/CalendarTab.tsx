@@ -4,11 +4,12 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
+import { Table } from '@/components/ui/Table';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
-import { attendanceQueries, useAttendanceList } from '../api/attendance-api';
+import { holidayQueries } from '@/lib/queries/holidays';
+import { useAttendanceList } from '../api/attendance-api';
 import { monthBounds, monthGrid, monthLabel, shiftMonth, todayLocal } from '../lib/calendar';
 import { formatDate, formatTime } from '../lib/format';
 
@@ -65,7 +66,7 @@ export function CalendarTab() {
   const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200, userId });
   const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
   // Holidays only name days; without them the calendar still shows every record.
-  const holidays = useQuery(attendanceQueries.holidays(Number(month.slice(0, 4))));
+  const holidays = useQuery(holidayQueries.year(Number(month.slice(0, 4))));
   const holidayNames = new Map((holidays.data ?? []).map((h) => [h.date, h.name]));
 
   return (
@@ -92,26 +93,15 @@ export function CalendarTab() {
             <ChevronRight aria-hidden="true" className="size-5" />
           </Button>
         </div>
-        {list.isError ? (
-          <Unavailable what="Attendance history is" onRetry={() => void list.refetch()} />
-        ) : !list.data ? (
-          <Spinner />
-        ) : (
-          <table
-            className="w-full table-fixed border-separate border-spacing-1"
-            data-testid="attendance-calendar"
-          >
-            <caption className="sr-only">Attendance in {monthLabel(month)}</caption>
-            <thead>
-              <tr>
-                {WEEKDAYS.map((d) => (
-                  <th key={d} scope="col" className="text-center text-xs font-semibold text-slate-500">
-                    {d}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <QueryState query={list} what="Attendance history is">
+          {() => (
+            <Table
+              caption={`Attendance in ${monthLabel(month)}`}
+              look="quiet"
+              className="table-fixed border-separate border-spacing-1"
+              testId="attendance-calendar"
+              columns={WEEKDAYS.map((label) => ({ label, align: 'center' }))}
+            >
               {chunk(monthGrid(month), 7).map((week) => (
                 <tr key={week[0]!.date}>
                   {week.map((cell) => {
@@ -162,9 +152,9 @@ export function CalendarTab() {
                   })}
                 </tr>
               ))}
-            </tbody>
-          </table>
-        )}
+            </Table>
+          )}
+        </QueryState>
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
           {(['present', 'partial', 'absent', 'leave', 'holiday'] as const).map((k) => (
             <li key={k} className="flex items-center gap-2">

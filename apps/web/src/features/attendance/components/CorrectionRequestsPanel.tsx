@@ -3,9 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import {
   useApproveCorrectionRequest,
@@ -55,69 +54,73 @@ export function CorrectionRequestsPanel() {
           ))}
         </select>
       </label>
-      {list.isError ? (
-        <Unavailable what="Correction requests" onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Spinner className="py-10" />
-      ) : requests.length === 0 ? (
-        <Card>
-          <CardContent className="py-12 text-center">
-            <p className="text-base font-medium text-slate-900">
-              {view === 'pending' ? 'No pending correction requests' : 'No correction requests found'}
-            </p>
-            {view === 'pending' ? <p className="mt-1 text-sm text-slate-600">All caught up!</p> : null}
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="space-y-3" aria-label="Correction requests">
-          {requests.map((r) => (
-            <li key={r.id} data-testid="correction-request">
-              <Card>
-                <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <p className="font-medium text-slate-900">{r.user.name}</p>
-                      <RequestStatusBadge status={r.status} />
-                    </div>
-                    <p className="text-sm text-slate-600">
-                      {r.department_name ?? 'N/A'} · {formatDate(r.date)}
-                    </p>
-                    <RequestedTimes request={r} />
-                    <p className="text-sm break-words text-slate-700">{r.reason}</p>
-                    {r.decided_by && r.status !== 'cancelled' ? (
+      <QueryState
+        query={list}
+        what="Correction requests"
+        loadingClassName="py-10"
+        isEmpty={() => requests.length === 0}
+        empty={
+          <Card>
+            <CardContent className="py-12 text-center">
+              <p className="text-base font-medium text-slate-900">
+                {view === 'pending' ? 'No pending correction requests' : 'No correction requests found'}
+              </p>
+              {view === 'pending' ? <p className="mt-1 text-sm text-slate-600">All caught up!</p> : null}
+            </CardContent>
+          </Card>
+        }
+      >
+        {() => (
+          <ul className="space-y-3" aria-label="Correction requests">
+            {requests.map((r) => (
+              <li key={r.id} data-testid="correction-request">
+                <Card>
+                  <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <p className="font-medium text-slate-900">{r.user.name}</p>
+                        <RequestStatusBadge status={r.status} />
+                      </div>
                       <p className="text-sm text-slate-600">
-                        {r.status === 'approved' ? 'Approved' : 'Rejected'} by {r.decided_by.name}
-                        {r.decision_reason ? `: ${r.decision_reason}` : ''}
+                        {r.department_name ?? 'N/A'} · {formatDate(r.date)}
                       </p>
-                    ) : null}
-                  </div>
-                  {r.status === 'pending' ? (
-                    <div className="flex gap-2 sm:ml-auto">
-                      <Button
-                        size="sm"
-                        disabled={busy}
-                        onClick={() => approveOne(r)}
-                        aria-label={`Approve ${r.user.name}, ${formatDate(r.date)}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        disabled={busy}
-                        onClick={() => setRejecting(r)}
-                        aria-label={`Reject ${r.user.name}, ${formatDate(r.date)}`}
-                      >
-                        Reject
-                      </Button>
+                      <RequestedTimes request={r} />
+                      <p className="text-sm break-words text-slate-700">{r.reason}</p>
+                      {r.decided_by && r.status !== 'cancelled' ? (
+                        <p className="text-sm text-slate-600">
+                          {r.status === 'approved' ? 'Approved' : 'Rejected'} by {r.decided_by.name}
+                          {r.decision_reason ? `: ${r.decision_reason}` : ''}
+                        </p>
+                      ) : null}
                     </div>
-                  ) : null}
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                    {r.status === 'pending' ? (
+                      <div className="flex gap-2 sm:ml-auto">
+                        <Button
+                          size="sm"
+                          disabled={busy}
+                          onClick={() => approveOne(r)}
+                          aria-label={`Approve ${r.user.name}, ${formatDate(r.date)}`}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          disabled={busy}
+                          onClick={() => setRejecting(r)}
+                          aria-label={`Reject ${r.user.name}, ${formatDate(r.date)}`}
+                        >
+                          Reject
+                        </Button>
+                      </div>
+                    ) : null}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {list.hasNextPage ? (
         <Button
           size="sm"

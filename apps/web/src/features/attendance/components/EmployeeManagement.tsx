@@ -1,14 +1,15 @@
 import type { AttendanceRecord, AttendanceStatus } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Download, SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Pagination } from '@/components/ui/Pagination';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { counted } from '@/lib/plural';
-import { downloadAttendanceCsv, useAttendanceList, useDepartments } from '../api/attendance-api';
+import { departmentQueries } from '@/lib/queries/departments';
+import { downloadAttendanceCsv, useAttendanceList } from '../api/attendance-api';
 import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
 import { BulkActions } from './BulkActions';
@@ -43,7 +44,7 @@ export function EmployeeManagement({
   const [viewing, setViewing] = useState<AttendanceRecord | null>(null);
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
   const query = useDeferredValue(search.trim());
-  const departments = useDepartments();
+  const departments = useQuery(departmentQueries.list());
 
   const params = {
     ...(range ? { startDate: range.start, endDate: range.end } : { date }),
@@ -212,35 +213,35 @@ export function EmployeeManagement({
         onExport={(ids) => void exportRange(ids)}
       />
 
-      {list.isError ? (
-        <Unavailable what="Attendance records are" onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-          No attendance records found for the selected criteria.
-        </p>
-      ) : (
-        <>
-          <AttendanceTable
-            rows={rows}
-            showDate={range !== null}
-            selected={selected}
-            onSelectedChange={setSelected}
-            onEdit={setEditing}
-            onView={setViewing}
-            onDelete={setDeleting}
-          />
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={list.data.total}
-            onPage={setPage}
-            label="Attendance pages"
-          />
-          <p className="text-sm text-slate-600">{counted(list.data.total, 'row')}</p>
-        </>
-      )}
+      <QueryState
+        query={list}
+        what="Attendance records are"
+        isEmpty={(data) => data.attendance.length === 0}
+        empty="No attendance records found for the selected criteria."
+        emptyLook="box"
+      >
+        {({ total }) => (
+          <>
+            <AttendanceTable
+              rows={rows}
+              showDate={range !== null}
+              selected={selected}
+              onSelectedChange={setSelected}
+              onEdit={setEditing}
+              onView={setViewing}
+              onDelete={setDeleting}
+            />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              onPage={setPage}
+              label="Attendance pages"
+            />
+            <p className="text-sm text-slate-600">{counted(total, 'row')}</p>
+          </>
+        )}
+      </QueryState>
 
       <EditRecordDialog key={`edit-${editing?.id}`} record={editing} onClose={() => setEditing(null)} />
       <RecordDetailsDialog record={viewing} onClose={() => setViewing(null)} />

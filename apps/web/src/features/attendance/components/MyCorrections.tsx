@@ -2,7 +2,7 @@ import { FilePenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth-context';
@@ -49,63 +49,51 @@ export function MyCorrections() {
         </Button>
       </CardHeader>
       <CardContent>
-        {mine.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 text-sm text-amber-900"
-          >
-            <span>Correction requests unavailable</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label="Retry correction requests"
-              onClick={() => void mine.refetch()}
-            >
-              Retry
-            </Button>
-          </div>
-        ) : mine.isPending ? (
-          <Spinner className="py-6" />
-        ) : requests.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            No correction requests yet. Missed a check-out or recorded a wrong time? Request a correction.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="My correction requests">
-            {requests.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start"
-                data-testid="my-correction"
-              >
-                <div className="min-w-0 flex-1 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium text-slate-900">{formatDate(r.date)}</span>
-                    <RequestStatusBadge status={r.status} />
+        <QueryState
+          query={mine}
+          what="Correction requests"
+          retryLabel="Retry correction requests"
+          loadingClassName="py-6"
+          isEmpty={() => requests.length === 0}
+          empty="No correction requests yet. Missed a check-out or recorded a wrong time? Request a correction."
+        >
+          {() => (
+            <ul className="divide-y divide-slate-100" aria-label="My correction requests">
+              {requests.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start"
+                  data-testid="my-correction"
+                >
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium text-slate-900">{formatDate(r.date)}</span>
+                      <RequestStatusBadge status={r.status} />
+                    </div>
+                    <RequestedTimes request={r} />
+                    <p className="text-sm break-words text-slate-600">{r.reason}</p>
+                    {r.status === 'rejected' && r.decision_reason ? (
+                      <p className="text-sm break-words text-red-800">
+                        Reason for rejection: {r.decision_reason}
+                      </p>
+                    ) : null}
                   </div>
-                  <RequestedTimes request={r} />
-                  <p className="text-sm break-words text-slate-600">{r.reason}</p>
-                  {r.status === 'rejected' && r.decision_reason ? (
-                    <p className="text-sm break-words text-red-800">
-                      Reason for rejection: {r.decision_reason}
-                    </p>
+                  {r.status === 'pending' ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={cancel.isPending}
+                      onClick={() => withdraw(r.id)}
+                      aria-label={`Cancel request for ${formatDate(r.date)}`}
+                    >
+                      Cancel request
+                    </Button>
                   ) : null}
-                </div>
-                {r.status === 'pending' ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={cancel.isPending}
-                    onClick={() => withdraw(r.id)}
-                    aria-label={`Cancel request for ${formatDate(r.date)}`}
-                  >
-                    Cancel request
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         {mine.hasNextPage ? (
           <Button
             size="sm"

@@ -1,8 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Building2, TreePalm, UserCheck, Users, UserX } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { useOverview } from '../api/attendance-api';
 import { todayLocal } from '../lib/calendar';
 import { formatDate } from '../lib/format';
@@ -10,59 +9,59 @@ import { formatDate } from '../lib/format';
 /** Head counts for the picked date, computed by the server. */
 export function OverviewPanel({ date }: { date: string }) {
   const overview = useOverview(date);
-  if (overview.isError)
-    return <Unavailable what="The attendance overview is" onRetry={() => void overview.refetch()} />;
-  if (!overview.data) return <Spinner />;
-  const o = overview.data;
   const isToday = date === todayLocal();
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-slate-600">{isToday ? 'Today' : formatDate(date)}</p>
-      <div
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
-        data-testid="attendance-overview"
-      >
-        <Figure icon={Users} label="Total Employees" value={o.totalEmployees} />
-        <Figure icon={UserCheck} label={isToday ? 'Present Today' : 'Present'} value={o.present} />
-        <Figure
-          icon={Building2}
-          label={isToday ? 'Still in Building' : 'No Check-out'}
-          value={o.stillInBuilding}
-        />
-        <Figure icon={UserX} label={isToday ? 'Absent Today' : 'Absent'} value={o.absent} />
-        <Figure icon={TreePalm} label={isToday ? 'On Leave Today' : 'On Leave'} value={o.onLeave} />
-      </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Attendance by Department</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="space-y-3">
-            {o.departments.map((d) => {
-              const pct = d.total ? Math.round((d.present / d.total) * 100) : 0;
-              return (
-                <li key={d.id}>
-                  <div className="flex justify-between gap-2 text-sm">
-                    <span className="font-medium text-slate-800">
-                      {d.name}
-                      {d.scheduled ? null : (
-                        <span className="ml-2 text-xs text-slate-500">(not a workday)</span>
-                      )}
-                    </span>
-                    <span className="text-slate-600">
-                      {d.present}/{d.total} ({pct}%)
-                    </span>
-                  </div>
-                  <div className="mt-1 h-2.5 rounded-full bg-slate-100" aria-hidden="true">
-                    <div className="h-2.5 rounded-full bg-indigo-600" style={{ width: `${pct}%` }} />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </CardContent>
-      </Card>
-    </div>
+    <QueryState query={overview} what="The attendance overview is">
+      {(o) => (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-600">{isToday ? 'Today' : formatDate(date)}</p>
+          <div
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+            data-testid="attendance-overview"
+          >
+            <Figure icon={Users} label="Total Employees" value={o.totalEmployees} />
+            <Figure icon={UserCheck} label={isToday ? 'Present Today' : 'Present'} value={o.present} />
+            <Figure
+              icon={Building2}
+              label={isToday ? 'Still in Building' : 'No Check-out'}
+              value={o.stillInBuilding}
+            />
+            <Figure icon={UserX} label={isToday ? 'Absent Today' : 'Absent'} value={o.absent} />
+            <Figure icon={TreePalm} label={isToday ? 'On Leave Today' : 'On Leave'} value={o.onLeave} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Attendance by Department</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="space-y-3">
+                {o.departments.map((d) => {
+                  const pct = d.total ? Math.round((d.present / d.total) * 100) : 0;
+                  return (
+                    <li key={d.id}>
+                      <div className="flex justify-between gap-2 text-sm">
+                        <span className="font-medium text-slate-800">
+                          {d.name}
+                          {d.scheduled ? null : (
+                            <span className="ml-2 text-xs text-slate-500">(not a workday)</span>
+                          )}
+                        </span>
+                        <span className="text-slate-600">
+                          {d.present}/{d.total} ({pct}%)
+                        </span>
+                      </div>
+                      <div className="mt-1 h-2.5 rounded-full bg-slate-100" aria-hidden="true">
+                        <div className="h-2.5 rounded-full bg-indigo-600" style={{ width: `${pct}%` }} />
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </QueryState>
   );
 }
 

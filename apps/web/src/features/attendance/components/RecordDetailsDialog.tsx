@@ -2,8 +2,7 @@ import type { AttendanceRecord } from '@atrium/contract';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { useAttendanceList } from '../api/attendance-api';
 import { addDays } from '../lib/calendar';
 import { dayText, formatDate, STATUS_LABEL, STATUS_TONE } from '../lib/format';
@@ -42,27 +41,30 @@ export function RecordDetailsDialog({
       <p className="mb-3 text-sm text-slate-600">
         {record.email} · {record.department_name ?? 'N/A'} · last {RECENT_DAYS} days
       </p>
-      {recent.isError ? (
-        <Unavailable what="Recent days are" onRetry={() => void recent.refetch()} />
-      ) : !recent.data ? (
-        <Spinner />
-      ) : recent.data.attendance.length === 0 ? (
-        <p className="text-sm text-slate-600">No attendance records found for the selected criteria.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="recent-days">
-          {recent.data.attendance.map((day) => (
-            <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="font-medium text-slate-800">{formatDate(day.date)}</span>
-              <span className="text-slate-600">{dayText(day)}</span>
-              <span className="flex gap-1">
-                <Badge tone={STATUS_TONE[day.attendance_status]}>{STATUS_LABEL[day.attendance_status]}</Badge>
-                {day.late ? <Badge tone="warning">Late</Badge> : null}
-                {day.source && day.source !== 'web' ? <Badge>{day.source}</Badge> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={recent}
+        what="Recent days are"
+        isEmpty={(data) => data.attendance.length === 0}
+        empty="No attendance records found for the selected criteria."
+      >
+        {({ attendance }) => (
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="recent-days">
+            {attendance.map((day) => (
+              <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-medium text-slate-800">{formatDate(day.date)}</span>
+                <span className="text-slate-600">{dayText(day)}</span>
+                <span className="flex gap-1">
+                  <Badge tone={STATUS_TONE[day.attendance_status]}>
+                    {STATUS_LABEL[day.attendance_status]}
+                  </Badge>
+                  {day.late ? <Badge tone="warning">Late</Badge> : null}
+                  {day.source && day.source !== 'web' ? <Badge>{day.source}</Badge> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Dialog>
   );
 }

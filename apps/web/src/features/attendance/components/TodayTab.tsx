@@ -3,9 +3,8 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Detail } from '@/components/ui/Detail';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { useCheckInOut, useMyStatus } from '../api/attendance-api';
 import { formatTime } from '../lib/format';
@@ -16,53 +15,55 @@ export function TodayTab() {
   const status = useMyStatus();
   const checkIn = useCheckInOut('check-in');
   const checkOut = useCheckInOut('check-out');
-  if (status.isError)
-    return <Unavailable what="Today's attendance is" onRetry={() => void status.refetch()} />;
-  if (!status.data) return <Spinner />;
-  const s = status.data;
   return (
-    <Card>
-      <CardContent className="space-y-4">
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <Detail label="Check In" look="tile">
-            {formatTime(s.check_in_time) ?? 'Not recorded'}
-          </Detail>
-          <Detail label="Check Out" look="tile">
-            {formatTime(s.check_out_time) ?? 'Not recorded'}
-          </Detail>
-          <Detail label="Hours Worked" look="tile">
-            {s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}
-          </Detail>
-        </dl>
-        {s.late ? <Badge tone="warning">Late arrival</Badge> : null}
-        <div className="flex flex-wrap gap-2">
-          {s.canCheckIn ? (
-            <Button
-              disabled={checkIn.isPending}
-              onClick={() =>
-                checkIn.mutate(undefined, { onError: (e) => toast.error(errorMessage(e, 'Check-in failed')) })
-              }
-            >
-              <LogIn aria-hidden="true" className="size-4" />
-              {checkIn.isPending ? 'Checking in...' : 'Check In'}
-            </Button>
-          ) : null}
-          {s.canCheckOut ? (
-            <Button
-              variant="secondary"
-              disabled={checkOut.isPending}
-              onClick={() =>
-                checkOut.mutate(undefined, {
-                  onError: (e) => toast.error(errorMessage(e, 'Check-out failed')),
-                })
-              }
-            >
-              <LogOut aria-hidden="true" className="size-4" />
-              {checkOut.isPending ? 'Checking out...' : 'Check Out'}
-            </Button>
-          ) : null}
-        </div>
-      </CardContent>
-    </Card>
+    <QueryState query={status} what="Today's attendance is">
+      {(s) => (
+        <Card>
+          <CardContent className="space-y-4">
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <Detail label="Check In" look="tile">
+                {formatTime(s.check_in_time) ?? 'Not recorded'}
+              </Detail>
+              <Detail label="Check Out" look="tile">
+                {formatTime(s.check_out_time) ?? 'Not recorded'}
+              </Detail>
+              <Detail label="Hours Worked" look="tile">
+                {s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}
+              </Detail>
+            </dl>
+            {s.late ? <Badge tone="warning">Late arrival</Badge> : null}
+            <div className="flex flex-wrap gap-2">
+              {s.canCheckIn ? (
+                <Button
+                  disabled={checkIn.isPending}
+                  onClick={() =>
+                    checkIn.mutate(undefined, {
+                      onError: (e) => toast.error(errorMessage(e, 'Check-in failed')),
+                    })
+                  }
+                >
+                  <LogIn aria-hidden="true" className="size-4" />
+                  {checkIn.isPending ? 'Checking in...' : 'Check In'}
+                </Button>
+              ) : null}
+              {s.canCheckOut ? (
+                <Button
+                  variant="secondary"
+                  disabled={checkOut.isPending}
+                  onClick={() =>
+                    checkOut.mutate(undefined, {
+                      onError: (e) => toast.error(errorMessage(e, 'Check-out failed')),
+                    })
+                  }
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  {checkOut.isPending ? 'Checking out...' : 'Check Out'}
+                </Button>
+              ) : null}
+            </div>
+          </CardContent>
+        </Card>
+      )}
+    </QueryState>
   );
 }

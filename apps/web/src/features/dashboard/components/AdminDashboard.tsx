@@ -3,9 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { QueryState } from '@/components/ui/QueryState';
 import { Spinner } from '@/components/ui/Spinner';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { useQuickStats } from '../api/dashboard-api';
 import { DepartmentOverview } from './DepartmentOverview';
 import { MonitoringPanel } from './MonitoringPanel';
@@ -65,53 +65,53 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
         </div>
       </section>
 
-      {quick.isError ? (
-        <Unavailable what="Today's figures are" onRetry={() => void quick.refetch()} />
-      ) : quick.isPending ? (
-        <Spinner />
-      ) : stats ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard
-            to="/attendance"
-            title="Present Today"
-            icon={UserCheck}
-            value={`${stats.presentToday}`}
-            detail={
-              share === null
-                ? 'No employees yet'
-                : `${Math.round(share * 100)}% of ${stats.totalEmployees} employed today`
-            }
-            trend={share === null ? undefined : share > GOOD_ATTENDANCE ? 'up' : 'down'}
-            testId="stat-present-today"
-          />
-          <StatCard
-            to="/leave"
-            title="Pending Leave Requests"
-            icon={Hourglass}
-            value={`${pending}`}
-            detail={pending > 0 ? 'Urgent: waiting for a decision' : 'Nothing waiting'}
-            warning={pending > 0}
-          />
-          <StatCard
-            to="/access-control"
-            title="Access Events Today"
-            icon={DoorOpen}
-            value={`${stats.accessEventsToday}`}
-            detail="Last 24 hours"
-          />
-          <StatCard
-            to="/people-counting"
-            title="Daily Foot Traffic"
-            icon={Footprints}
-            value={`${stats.dailyFootTraffic}`}
-            detail={`Walk-in rate ${stats.walkInRate}%`}
-            trend={
-              stats.footTrafficChange.direction === 'neutral' ? undefined : stats.footTrafficChange.direction
-            }
-            trendValue={`${stats.footTrafficChange.value}%`}
-          />
-        </div>
-      ) : null}
+      <QueryState query={quick} what="Today's figures are">
+        {(figures) => (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard
+              to="/attendance"
+              title="Present Today"
+              icon={UserCheck}
+              value={`${figures.presentToday}`}
+              detail={
+                share === null
+                  ? 'No employees yet'
+                  : `${Math.round(share * 100)}% of ${figures.totalEmployees} employed today`
+              }
+              trend={share === null ? undefined : share > GOOD_ATTENDANCE ? 'up' : 'down'}
+              testId="stat-present-today"
+            />
+            <StatCard
+              to="/leave"
+              title="Pending Leave Requests"
+              icon={Hourglass}
+              value={`${pending}`}
+              detail={pending > 0 ? 'Urgent: waiting for a decision' : 'Nothing waiting'}
+              warning={pending > 0}
+            />
+            <StatCard
+              to="/access-control"
+              title="Access Events Today"
+              icon={DoorOpen}
+              value={`${figures.accessEventsToday}`}
+              detail="Last 24 hours"
+            />
+            <StatCard
+              to="/people-counting"
+              title="Daily Foot Traffic"
+              icon={Footprints}
+              value={`${figures.dailyFootTraffic}`}
+              detail={`Walk-in rate ${figures.walkInRate}%`}
+              trend={
+                figures.footTrafficChange.direction === 'neutral'
+                  ? undefined
+                  : figures.footTrafficChange.direction
+              }
+              trendValue={`${figures.footTrafficChange.value}%`}
+            />
+          </div>
+        )}
+      </QueryState>
 
       <div>
         <Tabs tabs={TABS} value={tab} onChange={setTab} label="Dashboard views" idPrefix="dashboard" />

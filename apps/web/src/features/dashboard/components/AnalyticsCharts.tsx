@@ -1,3 +1,4 @@
+import type { DashboardAnalytics } from '@atrium/contract';
 import {
   Bar,
   BarChart,
@@ -10,8 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { useAnalytics } from '../api/dashboard-api';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -45,9 +45,14 @@ function ChartCard({
 /** The Analytics tab (loaded with recharts only when the tab is opened). */
 export default function AnalyticsCharts() {
   const analytics = useAnalytics();
-  if (analytics.isError) return <Unavailable what="Analytics are" onRetry={() => void analytics.refetch()} />;
-  if (!analytics.data) return <Spinner />;
-  const a = analytics.data;
+  return (
+    <QueryState query={analytics} what="Analytics are">
+      {(a) => <Charts analytics={a} />}
+    </QueryState>
+  );
+}
+
+function Charts({ analytics: a }: { analytics: DashboardAnalytics }) {
   const attendance = a.attendanceRate.map((d) => ({ ...d, label: d.date.slice(5) }));
   const hours = a.accessByHour.map((h) => ({ ...h, label: String(h.hour).padStart(2, '0') }));
   const weekdays = a.footTrafficByWeekday.map((w) => ({ ...w, label: WEEKDAYS[w.weekday - 1] }));

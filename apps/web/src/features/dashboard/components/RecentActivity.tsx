@@ -1,7 +1,6 @@
 import { DoorOpen, LogIn, LogOut } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { instantText } from '@/lib/dates';
 import { useDashboardStats } from '../api/dashboard-api';
 
@@ -17,33 +16,34 @@ export function RecentActivity() {
         <CardTitle>Recent Activity</CardTitle>
       </CardHeader>
       <CardContent>
-        {stats.isError ? (
-          <Unavailable what="Recent activity is" onRetry={() => void stats.refetch()} />
-        ) : !stats.data ? (
-          <Spinner />
-        ) : stats.data.recentActivity.length === 0 ? (
-          <p className="text-sm text-slate-600">No activity yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="recent-activity">
-            {stats.data.recentActivity.map((item) => {
-              const Icon =
-                item.type === 'access' ? DoorOpen : item.message.endsWith('checked out') ? LogOut : LogIn;
-              return (
-                <li
-                  // A badge check-in is both an access passage and an attendance item at one instant.
-                  key={`${item.type}-${item.user.id}-${item.timestamp}`}
-                  className="flex items-center gap-3 py-2 text-sm"
-                >
-                  <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
-                  <span className="min-w-0 flex-1 text-slate-800">{item.message}</span>
-                  <time dateTime={item.timestamp} className="shrink-0 text-slate-500">
-                    {when(item.timestamp)}
-                  </time>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={stats}
+          what="Recent activity is"
+          isEmpty={(data) => data.recentActivity.length === 0}
+          empty="No activity yet."
+        >
+          {({ recentActivity }) => (
+            <ul className="divide-y divide-slate-100" data-testid="recent-activity">
+              {recentActivity.map((item) => {
+                const Icon =
+                  item.type === 'access' ? DoorOpen : item.message.endsWith('checked out') ? LogOut : LogIn;
+                return (
+                  <li
+                    // A badge check-in is both an access passage and an attendance item at one instant.
+                    key={`${item.type}-${item.user.id}-${item.timestamp}`}
+                    className="flex items-center gap-3 py-2 text-sm"
+                  >
+                    <Icon aria-hidden="true" className="size-4 shrink-0 text-indigo-600" />
+                    <span className="min-w-0 flex-1 text-slate-800">{item.message}</span>
+                    <time dateTime={item.timestamp} className="shrink-0 text-slate-500">
+                      {when(item.timestamp)}
+                    </time>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -6,9 +6,8 @@ import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
 import { inputClasses } from '@/components/ui/input-classes';
 import { Pagination } from '@/components/ui/Pagination';
-import { Spinner } from '@/components/ui/Spinner';
-import { TableHead } from '@/components/ui/TableHead';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
+import { Table } from '@/components/ui/Table';
 import { useAuth } from '@/lib/auth-context';
 import { instantText } from '@/lib/dates';
 import { useApplications } from '../api/leave-api';
@@ -69,88 +68,88 @@ export function AllApplications() {
           </select>
         </label>
       </CardContent>
-      {query.isError ? (
-        <CardContent>
-          <Unavailable what="Applications" onRetry={() => void query.refetch()} />
-        </CardContent>
-      ) : query.isPending ? (
-        <Spinner className="py-10" />
-      ) : query.data.applications.length === 0 ? (
-        <CardContent className="py-10 text-center text-sm text-slate-600">No applications found</CardContent>
-      ) : (
-        // Phones get one block per application (as My Leave's history does); from md up, the table,
-        // which scrolls inside the card when the side navigation leaves it too little room.
-        <div className="md:overflow-x-auto">
-          <table className="w-full text-left text-sm md:min-w-[760px]">
-            <caption className="sr-only">Leave applications</caption>
-            <TableHead
-              className="hidden md:table-header-group"
-              columns={[
-                'Employee',
-                'Type',
-                'Dates',
-                'Days',
-                'Status',
-                'Applied',
-                { label: 'Actions', hidden: true },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100 border-t border-slate-100 md:border-t-0">
-              {query.data.applications.map((a) => (
-                <tr
-                  key={a.id}
-                  className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 md:table-row md:p-0"
-                >
-                  <td className="col-span-2 md:px-4 md:py-3">
-                    <p className="font-medium text-slate-900">
-                      {a.first_name} {a.last_name}
-                    </p>
-                    <p className="text-xs text-slate-600">{a.department_name ?? 'N/A'}</p>
-                  </td>
-                  <td className="text-slate-700 md:px-4 md:py-3">{a.leave_type_name}</td>
-                  <td className="col-start-1 row-start-3 text-slate-700 md:px-4 md:py-3">
-                    {formatPeriod(a)}
-                  </td>
-                  <td className="col-start-2 row-start-3 text-right text-slate-700 md:px-4 md:py-3 md:text-left">
-                    {plural(a.days_requested, 'day')}
-                  </td>
-                  <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
-                    <StatusBadge status={a.status} />
-                  </td>
-                  <td className="col-span-2 text-slate-600 md:px-4 md:py-3">
-                    <span className="md:hidden">Applied </span>
-                    {appliedDate(a)}
-                  </td>
-                  <td className="col-span-2 pt-1 text-right whitespace-nowrap md:px-4 md:py-3">
-                    {a.status === 'pending' && a.user.id === user?.id ? (
-                      // One's own leave is decided by another administrator (the server refuses too).
-                      <span className="text-xs text-slate-600">Awaiting another administrator</span>
-                    ) : a.status === 'pending' ? (
-                      <span className="inline-flex gap-2">
-                        <Button size="sm" disabled={busy} onClick={() => approveOne(a.id)}>
-                          Approve
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={busy}
-                          onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
-                        >
-                          Reject
-                        </Button>
-                      </span>
-                    ) : (
-                      <Button size="sm" variant="secondary" onClick={() => setDetails(a)}>
-                        View Details
+      <QueryState
+        query={query}
+        what="Applications"
+        errorClassName="mx-5 my-4"
+        loadingClassName="py-10"
+        isEmpty={(data) => data.applications.length === 0}
+        empty={
+          <CardContent className="py-10 text-center text-sm text-slate-600">
+            No applications found
+          </CardContent>
+        }
+      >
+        {({ applications }) => (
+          // Phones get one block per application (as My Leave's history does); from md up, the table,
+          // which scrolls inside the card when the side navigation leaves it too little room.
+          <Table
+            caption="Leave applications"
+            stacked
+            className="md:min-w-[760px]"
+            bodyClassName="border-t border-slate-100 md:border-t-0"
+            columns={[
+              'Employee',
+              'Type',
+              'Dates',
+              'Days',
+              'Status',
+              'Applied',
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {applications.map((a) => (
+              <tr
+                key={a.id}
+                className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 md:table-row md:p-0"
+              >
+                <td className="col-span-2 md:px-4 md:py-3">
+                  <p className="font-medium text-slate-900">
+                    {a.first_name} {a.last_name}
+                  </p>
+                  <p className="text-xs text-slate-600">{a.department_name ?? 'N/A'}</p>
+                </td>
+                <td className="text-slate-700 md:px-4 md:py-3">{a.leave_type_name}</td>
+                <td className="col-start-1 row-start-3 text-slate-700 md:px-4 md:py-3">{formatPeriod(a)}</td>
+                <td className="col-start-2 row-start-3 text-right text-slate-700 md:px-4 md:py-3 md:text-left">
+                  {plural(a.days_requested, 'day')}
+                </td>
+                <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="col-span-2 text-slate-600 md:px-4 md:py-3">
+                  <span className="md:hidden">Applied </span>
+                  {appliedDate(a)}
+                </td>
+                <td className="col-span-2 pt-1 text-right whitespace-nowrap md:px-4 md:py-3">
+                  {a.status === 'pending' && a.user.id === user?.id ? (
+                    // One's own leave is decided by another administrator (the server refuses too).
+                    <span className="text-xs text-slate-600">Awaiting another administrator</span>
+                  ) : a.status === 'pending' ? (
+                    <span className="inline-flex gap-2">
+                      <Button size="sm" disabled={busy} onClick={() => approveOne(a.id)}>
+                        Approve
                       </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={busy}
+                        onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
+                      >
+                        Reject
+                      </Button>
+                    </span>
+                  ) : (
+                    <Button size="sm" variant="secondary" onClick={() => setDetails(a)}>
+                      View Details
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </QueryState>
       <div className="px-4 pb-4">
         <Pagination
           page={page}

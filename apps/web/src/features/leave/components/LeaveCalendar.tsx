@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { inputClasses } from '@/components/ui/input-classes';
 import { Pagination } from '@/components/ui/Pagination';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { cn } from '@/lib/cn';
 import { DAY_PAGE_SIZE, useLeaveCalendar, useLeaveDay } from '../api/leave-api';
 import { monthGrid, shiftMonth, WEEKDAYS } from '../lib/calendar';
@@ -66,65 +65,63 @@ export function LeaveCalendar() {
               {label}
             </h2>
           </div>
-          {events.isError ? (
-            <Unavailable what="Leave calendar" onRetry={() => void events.refetch()} />
-          ) : events.isPending ? (
-            <Spinner className="py-10" />
-          ) : (
-            <div className="grid grid-cols-7 gap-1">
-              {WEEKDAYS.map((d) => (
-                <div
-                  key={d}
-                  aria-hidden="true"
-                  className="py-1 text-center text-xs font-medium text-slate-500"
-                >
-                  {d}
-                </div>
-              ))}
-              {monthGrid(month.year, month.month).map((cell) => {
-                const counts = byDate.get(cell.date);
-                const pending = (counts?.pending ?? 0) > 0;
-                const approved = (counts?.approved ?? 0) > 0;
-                const away = (counts?.pending ?? 0) + (counts?.approved ?? 0);
-                const halves = counts?.half_day ?? 0;
-                const halvesText = halves === 0 ? '' : `, ${halves} of them for half the day`;
-                return (
-                  <button
-                    key={cell.date}
-                    type="button"
-                    aria-pressed={chosen === cell.date}
-                    aria-label={`${formatDate(cell.date)}: ${away === 0 ? 'nobody on leave' : `${away} on leave${halvesText}`}`}
-                    onClick={() => choose(cell.date)}
-                    className={cn(
-                      'flex aspect-square min-h-10 flex-col items-center justify-start rounded-lg p-1 text-sm sm:aspect-auto sm:h-16',
-                      'focus-visible:outline-2 focus-visible:outline-indigo-600',
-                      cell.inMonth ? 'text-slate-900' : 'text-slate-400',
-                      cell.date === today && 'ring-2 ring-indigo-500',
-                      chosen === cell.date
-                        ? 'bg-indigo-100'
-                        : away > 0
-                          ? 'bg-blue-50 hover:bg-blue-100'
-                          : 'hover:bg-slate-100',
-                    )}
+          <QueryState query={events} what="Leave calendar" loadingClassName="py-10">
+            {() => (
+              <div className="grid grid-cols-7 gap-1">
+                {WEEKDAYS.map((d) => (
+                  <div
+                    key={d}
+                    aria-hidden="true"
+                    className="py-1 text-center text-xs font-medium text-slate-500"
                   >
-                    <span>{Number(cell.date.slice(8))}</span>
-                    {away > 0 ? (
-                      <span className="mt-1 flex items-center gap-0.5" aria-hidden="true">
-                        {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
-                        {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
-                        <span className="hidden text-xs text-slate-600 sm:inline">{away}</span>
-                        {halves > 0 ? (
-                          <span className="ml-0.5 rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
-                            ½
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </button>
-                );
-              })}
-            </div>
-          )}
+                    {d}
+                  </div>
+                ))}
+                {monthGrid(month.year, month.month).map((cell) => {
+                  const counts = byDate.get(cell.date);
+                  const pending = (counts?.pending ?? 0) > 0;
+                  const approved = (counts?.approved ?? 0) > 0;
+                  const away = (counts?.pending ?? 0) + (counts?.approved ?? 0);
+                  const halves = counts?.half_day ?? 0;
+                  const halvesText = halves === 0 ? '' : `, ${halves} of them for half the day`;
+                  return (
+                    <button
+                      key={cell.date}
+                      type="button"
+                      aria-pressed={chosen === cell.date}
+                      aria-label={`${formatDate(cell.date)}: ${away === 0 ? 'nobody on leave' : `${away} on leave${halvesText}`}`}
+                      onClick={() => choose(cell.date)}
+                      className={cn(
+                        'flex aspect-square min-h-10 flex-col items-center justify-start rounded-lg p-1 text-sm sm:aspect-auto sm:h-16',
+                        'focus-visible:outline-2 focus-visible:outline-indigo-600',
+                        cell.inMonth ? 'text-slate-900' : 'text-slate-400',
+                        cell.date === today && 'ring-2 ring-indigo-500',
+                        chosen === cell.date
+                          ? 'bg-indigo-100'
+                          : away > 0
+                            ? 'bg-blue-50 hover:bg-blue-100'
+                            : 'hover:bg-slate-100',
+                      )}
+                    >
+                      <span>{Number(cell.date.slice(8))}</span>
+                      {away > 0 ? (
+                        <span className="mt-1 flex items-center gap-0.5" aria-hidden="true">
+                          {approved ? <span className="size-2 rounded-full bg-green-500" /> : null}
+                          {pending ? <span className="size-2 rounded-full bg-yellow-400" /> : null}
+                          <span className="hidden text-xs text-slate-600 sm:inline">{away}</span>
+                          {halves > 0 ? (
+                            <span className="ml-0.5 rounded bg-white px-0.5 text-xs leading-none text-slate-700 ring-1 ring-slate-300">
+                              ½
+                            </span>
+                          ) : null}
+                        </span>
+                      ) : null}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+          </QueryState>
           <ul className="mt-4 flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
             <li className="flex items-center gap-2">
               <span className="size-3 rounded bg-blue-50 ring-1 ring-blue-200" /> Leave Days
@@ -151,36 +148,43 @@ export function LeaveCalendar() {
           </h2>
           {chosen === null ? (
             <p className="mt-2 text-sm text-slate-600">Select a day to see who is on leave.</p>
-          ) : day.isError ? (
-            <Unavailable what="Who is on leave" onRetry={() => void day.refetch()} />
-          ) : !day.data ? (
-            <Spinner className="py-6" />
-          ) : day.data.total === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">Nobody is on leave on this day.</p>
           ) : (
-            <>
-              <ul className="mt-3 divide-y divide-slate-100" aria-label="On leave this day">
-                {day.data.entries.map((e) => (
-                  <li key={`${e.application_id}`} className="flex items-center justify-between gap-2 py-2">
-                    <div>
-                      <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
-                      <p className="text-xs text-slate-600">
-                        {e.leave_type}
-                        {e.part === 'day' ? '' : ` · ${e.part} only`}
-                      </p>
-                    </div>
-                    <StatusBadge status={e.status} />
-                  </li>
-                ))}
-              </ul>
-              <Pagination
-                page={dayPage}
-                pageSize={DAY_PAGE_SIZE}
-                total={day.data.total}
-                onPage={setDayPage}
-                label="People on leave pages"
-              />
-            </>
+            <QueryState
+              query={day}
+              what="Who is on leave"
+              loadingClassName="py-6"
+              isEmpty={(data) => data.total === 0}
+              empty={<p className="mt-2 text-sm text-slate-600">Nobody is on leave on this day.</p>}
+            >
+              {({ entries, total }) => (
+                <>
+                  <ul className="mt-3 divide-y divide-slate-100" aria-label="On leave this day">
+                    {entries.map((e) => (
+                      <li
+                        key={`${e.application_id}`}
+                        className="flex items-center justify-between gap-2 py-2"
+                      >
+                        <div>
+                          <p className="text-sm font-medium text-slate-900">{e.user.name}</p>
+                          <p className="text-xs text-slate-600">
+                            {e.leave_type}
+                            {e.part === 'day' ? '' : ` · ${e.part} only`}
+                          </p>
+                        </div>
+                        <StatusBadge status={e.status} />
+                      </li>
+                    ))}
+                  </ul>
+                  <Pagination
+                    page={dayPage}
+                    pageSize={DAY_PAGE_SIZE}
+                    total={total}
+                    onPage={setDayPage}
+                    label="People on leave pages"
+                  />
+                </>
+              )}
+            </QueryState>
           )}
         </CardContent>
       </Card>

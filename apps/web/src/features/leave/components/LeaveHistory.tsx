@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
 import { Pagination } from '@/components/ui/Pagination';
-import { TableHead } from '@/components/ui/TableHead';
+import { Table } from '@/components/ui/Table';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { organisationToday } from '@/lib/org-time';
@@ -50,48 +50,45 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
   return (
     <Card>
       <CardContent className="p-0 sm:p-0">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Your leave applications</caption>
-          <TableHead
-            className="hidden md:table-header-group"
-            columns={['Type', 'Dates', 'Days', 'Status', 'Applied', { label: 'Actions', hidden: true }]}
-          />
-          <tbody className="divide-y divide-slate-100">
-            {shown.map((a) => (
-              <tr
-                key={a.id}
-                className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:px-0 md:py-0"
-                data-testid="leave-history-row"
-              >
-                <td className="col-span-2 font-medium text-slate-900 md:px-4 md:py-3">{a.leave_type_name}</td>
-                <td className="col-span-2 text-slate-700 md:px-4 md:py-3">
-                  {formatPeriod(a)}
-                  <Reason application={a} />
-                </td>
-                <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
-                <td className="text-right md:px-4 md:py-3 md:text-left">
-                  <StatusBadge status={a.status} />
-                </td>
-                <td className="text-slate-600 md:px-4 md:py-3">
-                  <span className="md:hidden">Applied </span>
-                  {appliedDate(a)}
-                </td>
-                <td className="text-right md:px-4 md:py-3">
-                  {cancellable(a, today) ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setCancelling(a)}
-                      aria-label={`Cancel ${a.leave_type_name} ${formatPeriod(a)}`}
-                    >
-                      Cancel
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Your leave applications"
+          stacked
+          columns={['Type', 'Dates', 'Days', 'Status', 'Applied', { label: 'Actions', hidden: true }]}
+        >
+          {shown.map((a) => (
+            <tr
+              key={a.id}
+              className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:px-0 md:py-0"
+              data-testid="leave-history-row"
+            >
+              <td className="col-span-2 font-medium text-slate-900 md:px-4 md:py-3">{a.leave_type_name}</td>
+              <td className="col-span-2 text-slate-700 md:px-4 md:py-3">
+                {formatPeriod(a)}
+                <Reason application={a} />
+              </td>
+              <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
+              <td className="text-right md:px-4 md:py-3 md:text-left">
+                <StatusBadge status={a.status} />
+              </td>
+              <td className="text-slate-600 md:px-4 md:py-3">
+                <span className="md:hidden">Applied </span>
+                {appliedDate(a)}
+              </td>
+              <td className="text-right md:px-4 md:py-3">
+                {cancellable(a, today) ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setCancelling(a)}
+                    aria-label={`Cancel ${a.leave_type_name} ${formatPeriod(a)}`}
+                  >
+                    Cancel
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
         <div className="px-4 pb-4">
           <Pagination
             page={page}

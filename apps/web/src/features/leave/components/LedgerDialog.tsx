@@ -1,8 +1,8 @@
 import type { LeaveBalance, LeaveLedgerEntry } from '@atrium/contract';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
+import { Table } from '@/components/ui/Table';
 import { useMyLedger } from '../api/leave-api';
 
 const kindText: Record<LeaveLedgerEntry['kind'], string> = {
@@ -17,6 +17,7 @@ const kindText: Record<LeaveLedgerEntry['kind'], string> = {
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const AMOUNT = { align: 'right', className: 'pl-3' } as const;
 
 /** The balance explained line by line: each ledger line and what it moved. */
 export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | null; onClose: () => void }) {
@@ -33,29 +34,27 @@ export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | nul
         </Button>
       }
     >
-      {ledger.isError ? (
-        <Unavailable what="Balance details" onRetry={() => void ledger.refetch()} />
-      ) : ledger.isPending ? (
-        <Spinner />
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Entitled
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Pending
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right font-medium">
-                Used
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+      <QueryState query={ledger} what="Balance details">
+        {() => (
+          <Table
+            look="quiet"
+            columns={[
+              'Line',
+              { label: 'Entitled', ...AMOUNT },
+              { label: 'Pending', ...AMOUNT },
+              { label: 'Used', ...AMOUNT },
+            ]}
+            foot={
+              balance ? (
+                <tr className="font-semibold">
+                  <td className="pt-2">Total</td>
+                  <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
+                  <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
+                  <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
+                </tr>
+              ) : null
+            }
+          >
             {lines.map((e) => (
               <tr key={e.id}>
                 <td className="py-1.5">
@@ -67,19 +66,9 @@ export function LedgerDialog({ balance, onClose }: { balance: LeaveBalance | nul
                 <td className="py-1.5 pl-3 text-right">{e.used_days ? signed(e.used_days) : ''}</td>
               </tr>
             ))}
-          </tbody>
-          {balance ? (
-            <tfoot className="font-semibold">
-              <tr>
-                <td className="pt-2">Total</td>
-                <td className="pt-2 pl-3 text-right">{balance.entitled_days}</td>
-                <td className="pt-2 pl-3 text-right">{balance.pending_days}</td>
-                <td className="pt-2 pl-3 text-right">{balance.used_days}</td>
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
-      )}
+          </Table>
+        )}
+      </QueryState>
       {balance && balance.remaining_days !== null ? (
         <p className="mt-3 text-sm text-slate-700">
           Remaining: {balance.entitled_days} − {balance.used_days} − {balance.pending_days} ={' '}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { useLeaveTypes, useMyApplications, useMyBalance } from '../api/leave-api';
 import { ApplyWizard } from './ApplyWizard';
 import { LeaveHistory } from './LeaveHistory';
@@ -23,34 +22,38 @@ export function MyLeave() {
   const types = useLeaveTypes();
 
   const failed = [balances, applications, types].find((q) => q.isError);
-  const loading = balances.isPending || applications.isPending || types.isPending;
+  // The three load as one: the tab shows once all have come, and Retry asks again for the failed one.
+  const leave = {
+    data:
+      balances.data && applications.data && types.data
+        ? { balances: balances.data, applications: applications.data, types: types.data }
+        : undefined,
+    isError: failed !== undefined,
+    refetch: () => failed?.refetch(),
+  };
 
   return (
     <>
       <PageHeader title="My Leave" description="Your leave balances, applications and history." />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label="My Leave" idPrefix="my-leave" />
       <TabPanel idPrefix="my-leave" id={tab}>
-        {failed ? (
-          <Unavailable what="Leave information" onRetry={() => void failed.refetch()} />
-        ) : loading ? (
-          <Spinner className="py-10" />
-        ) : tab === 'overview' ? (
-          <LeaveOverview
-            balances={balances.data ?? []}
-            applications={applications.data ?? []}
-            onApply={() => setTab('apply')}
-            onHistory={() => setTab('history')}
-          />
-        ) : tab === 'apply' ? (
-          // Unmounted on every tab switch, so coming back starts again at step 1.
-          <ApplyWizard
-            types={types.data ?? []}
-            balances={balances.data ?? []}
-            onDone={() => setTab('overview')}
-          />
-        ) : (
-          <LeaveHistory applications={applications.data ?? []} />
-        )}
+        <QueryState query={leave} what="Leave information" loadingClassName="py-10">
+          {(mine) =>
+            tab === 'overview' ? (
+              <LeaveOverview
+                balances={mine.balances}
+                applications={mine.applications}
+                onApply={() => setTab('apply')}
+                onHistory={() => setTab('history')}
+              />
+            ) : tab === 'apply' ? (
+              // Unmounted on every tab switch, so coming back starts again at step 1.
+              <ApplyWizard types={mine.types} balances={mine.balances} onDone={() => setTab('overview')} />
+            ) : (
+              <LeaveHistory applications={mine.applications} />
+            )
+          }
+        </QueryState>
       </TabPanel>
     </>
   );

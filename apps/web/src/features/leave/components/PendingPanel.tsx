@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Pagination } from '@/components/ui/Pagination';
+import { QueryState } from '@/components/ui/QueryState';
 import { SelectionCount } from '@/components/ui/SelectionCount';
-import { Spinner } from '@/components/ui/Spinner';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { useAuth } from '@/lib/auth-context';
 import { PENDING_PAGE_SIZE, useLeaveStats } from '../api/leave-api';
@@ -51,135 +51,139 @@ export function PendingPanel({
   return (
     <div className="space-y-6">
       <StatCards stats={stats} />
-      {pending.isError ? (
-        <Unavailable what="Pending applications" onRetry={() => void pending.refetch()} />
-      ) : pending.isPending ? (
-        <Spinner className="py-10" />
-      ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="py-12 text-center">
-            <p className="text-base font-medium text-slate-900">No pending applications</p>
-            <p className="mt-1 text-sm text-slate-600">All caught up!</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
+      <QueryState
+        query={pending}
+        what="Pending applications"
+        loadingClassName="py-10"
+        isEmpty={() => list.length === 0}
+        empty={
           <Card>
-            <CardContent className="flex flex-wrap items-center gap-3">
-              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <Checkbox
-                  checked={allChosen}
-                  onChange={() => setSelected(allChosen ? new Set() : new Set(decidable.map((a) => a.id)))}
-                />
-                Select all
-              </label>
-              <SelectionCount
-                id="batch-selection"
-                count={chosen.length}
-                hint="Tick applications to approve or reject them together"
-              />
-              <fieldset className="flex flex-wrap gap-2 sm:ml-auto">
-                <legend className="sr-only">Batch Actions</legend>
-                <Button
-                  size="sm"
-                  disabled={busy}
-                  aria-describedby="batch-selection"
-                  onClick={() => approveMany(chosen, () => setSelected(new Set()))}
-                >
-                  Approve Selected
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  disabled={busy}
-                  aria-describedby="batch-selection"
-                  onClick={() => askRejectMany(chosen, () => setSelected(new Set()))}
-                >
-                  Reject Selected
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())}>
-                  Cancel
-                </Button>
-              </fieldset>
+            <CardContent className="py-12 text-center">
+              <p className="text-base font-medium text-slate-900">No pending applications</p>
+              <p className="mt-1 text-sm text-slate-600">All caught up!</p>
             </CardContent>
           </Card>
-          <ul className="space-y-3" aria-label="Pending applications">
-            {list.map((a) => {
-              const own = a.user.id === user?.id;
-              return (
-                <li key={a.id} data-testid="pending-application">
-                  <Card>
-                    <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                      <div className="flex items-start gap-3">
+        }
+      >
+        {() => (
+          <>
+            <Card>
+              <CardContent className="flex flex-wrap items-center gap-3">
+                <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                  <Checkbox
+                    checked={allChosen}
+                    onChange={() => setSelected(allChosen ? new Set() : new Set(decidable.map((a) => a.id)))}
+                  />
+                  Select all
+                </label>
+                <SelectionCount
+                  id="batch-selection"
+                  count={chosen.length}
+                  hint="Tick applications to approve or reject them together"
+                />
+                <fieldset className="flex flex-wrap gap-2 sm:ml-auto">
+                  <legend className="sr-only">Batch Actions</legend>
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    aria-describedby="batch-selection"
+                    onClick={() => approveMany(chosen, () => setSelected(new Set()))}
+                  >
+                    Approve Selected
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    aria-describedby="batch-selection"
+                    onClick={() => askRejectMany(chosen, () => setSelected(new Set()))}
+                  >
+                    Reject Selected
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())}>
+                    Cancel
+                  </Button>
+                </fieldset>
+              </CardContent>
+            </Card>
+            <ul className="space-y-3" aria-label="Pending applications">
+              {list.map((a) => {
+                const own = a.user.id === user?.id;
+                return (
+                  <li key={a.id} data-testid="pending-application">
+                    <Card>
+                      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                        <div className="flex items-start gap-3">
+                          {own ? (
+                            <span className="mt-2 size-6 shrink-0" aria-hidden="true" />
+                          ) : (
+                            <Checkbox
+                              className="mt-2"
+                              checked={selected.has(a.id)}
+                              onChange={() => toggle(a.id)}
+                              aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}
+                            />
+                          )}
+                          <span
+                            aria-hidden="true"
+                            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
+                          >
+                            {initials(a.first_name, a.last_name)}
+                          </span>
+                          <div className="min-w-0">
+                            <p className="font-medium text-slate-900">
+                              {a.first_name} {a.last_name}
+                            </p>
+                            <p className="text-sm text-slate-600">
+                              {a.leave_type_name} · {a.department_name ?? 'N/A'}
+                            </p>
+                            <p className="text-sm text-slate-700">
+                              {formatPeriod(a)} · {plural(a.days_requested, 'day')}
+                            </p>
+                            <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
+                          </div>
+                        </div>
                         {own ? (
-                          <span className="mt-2 size-6 shrink-0" aria-hidden="true" />
+                          <p className="text-sm text-slate-600 sm:ml-auto">
+                            Your application: another administrator decides it
+                          </p>
                         ) : (
-                          <Checkbox
-                            className="mt-2"
-                            checked={selected.has(a.id)}
-                            onChange={() => toggle(a.id)}
-                            aria-label={`Select ${a.first_name} ${a.last_name}, ${a.leave_type_name}`}
-                          />
+                          <div className="flex gap-2 sm:ml-auto">
+                            <Button
+                              size="sm"
+                              disabled={busy}
+                              onClick={() => approveOne(a.id)}
+                              aria-label={`Approve ${a.first_name} ${a.last_name}`}
+                            >
+                              Approve
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="danger"
+                              disabled={busy}
+                              onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
+                              aria-label={`Reject ${a.first_name} ${a.last_name}`}
+                            >
+                              Reject
+                            </Button>
+                          </div>
                         )}
-                        <span
-                          aria-hidden="true"
-                          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-                        >
-                          {initials(a.first_name, a.last_name)}
-                        </span>
-                        <div className="min-w-0">
-                          <p className="font-medium text-slate-900">
-                            {a.first_name} {a.last_name}
-                          </p>
-                          <p className="text-sm text-slate-600">
-                            {a.leave_type_name} · {a.department_name ?? 'N/A'}
-                          </p>
-                          <p className="text-sm text-slate-700">
-                            {formatPeriod(a)} · {plural(a.days_requested, 'day')}
-                          </p>
-                          <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
-                        </div>
-                      </div>
-                      {own ? (
-                        <p className="text-sm text-slate-600 sm:ml-auto">
-                          Your application: another administrator decides it
-                        </p>
-                      ) : (
-                        <div className="flex gap-2 sm:ml-auto">
-                          <Button
-                            size="sm"
-                            disabled={busy}
-                            onClick={() => approveOne(a.id)}
-                            aria-label={`Approve ${a.first_name} ${a.last_name}`}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="danger"
-                            disabled={busy}
-                            onClick={() => askReject(a.id, `${a.first_name} ${a.last_name}`)}
-                            aria-label={`Reject ${a.first_name} ${a.last_name}`}
-                          >
-                            Reject
-                          </Button>
-                        </div>
-                      )}
-                    </CardContent>
-                  </Card>
-                </li>
-              );
-            })}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={PENDING_PAGE_SIZE}
-            total={total}
-            onPage={onPage}
-            label="Pending pages"
-          />
-        </>
-      )}
+                      </CardContent>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={PENDING_PAGE_SIZE}
+              total={total}
+              onPage={onPage}
+              label="Pending pages"
+            />
+          </>
+        )}
+      </QueryState>
       {rejectDialog}
     </div>
   );

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { useDeletePolicy, usePolicies } from '../api/leave-api';
 import { plural } from '../lib/format';
@@ -52,87 +51,86 @@ export function PoliciesPanel() {
       <p className="text-sm text-slate-600" data-testid="proration-rule">
         {PRORATION_RULE}
       </p>
-      {policies.isError ? (
-        <Unavailable what="Leave policies" onRetry={() => void policies.refetch()} />
-      ) : policies.isPending ? (
-        <Spinner className="py-10" />
-      ) : policies.data.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-sm text-slate-600">
-            No leave policies configured
-          </CardContent>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Leave policies">
-          {policies.data.map((p) => (
-            <li key={p.id} data-testid="leave-policy">
-              <Card className="h-full">
-                <CardContent>
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h3 className="font-semibold text-slate-900">{p.name}</h3>
-                      <p className="mt-1 text-sm break-words text-slate-600">
-                        {p.description || 'No description'}
-                      </p>
+      <QueryState
+        query={policies}
+        what="Leave policies"
+        loadingClassName="py-10"
+        isEmpty={(list) => list.length === 0}
+        empty="No leave policies configured"
+        emptyLook="card"
+      >
+        {(list) => (
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Leave policies">
+            {list.map((p) => (
+              <li key={p.id} data-testid="leave-policy">
+                <Card className="h-full">
+                  <CardContent>
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 className="font-semibold text-slate-900">{p.name}</h3>
+                        <p className="mt-1 text-sm break-words text-slate-600">
+                          {p.description || 'No description'}
+                        </p>
+                      </div>
+                      <div className="flex shrink-0">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setViewing(p)}
+                          aria-label={`View ${p.name}`}
+                        >
+                          <Eye aria-hidden="true" className="size-4" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setEditing(p)}
+                          aria-label={`Edit ${p.name}`}
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setDeleting(p)}
+                          aria-label={`Delete ${p.name}`}
+                        >
+                          <Trash2 aria-hidden="true" className="size-4 text-red-600" />
+                        </Button>
+                      </div>
                     </div>
-                    <div className="flex shrink-0">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setViewing(p)}
-                        aria-label={`View ${p.name}`}
-                      >
-                        <Eye aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setEditing(p)}
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDeleting(p)}
-                        aria-label={`Delete ${p.name}`}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
-                      </Button>
-                    </div>
-                  </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-                    <div>
-                      <dt className="text-xs text-slate-500">Max days</dt>
-                      <dd className="font-medium text-slate-900">
-                        {p.max_days === 0 ? 'No limit' : p.max_days}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">Carry forward</dt>
-                      <dd className="font-medium text-slate-900">
-                        {yesNo(p.carry_forward)}
-                        {p.carry_forward ? ` (up to ${p.carry_forward_cap})` : ''}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">Requires approval</dt>
-                      <dd className="font-medium text-slate-900">{yesNo(p.requires_approval)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">Counts</dt>
-                      <dd className="font-medium text-slate-900">
-                        {p.working_days_only ? 'Working days' : 'Calendar days'}
-                      </dd>
-                    </div>
-                  </dl>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                    <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                      <div>
+                        <dt className="text-xs text-slate-500">Max days</dt>
+                        <dd className="font-medium text-slate-900">
+                          {p.max_days === 0 ? 'No limit' : p.max_days}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-slate-500">Carry forward</dt>
+                        <dd className="font-medium text-slate-900">
+                          {yesNo(p.carry_forward)}
+                          {p.carry_forward ? ` (up to ${p.carry_forward_cap})` : ''}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-slate-500">Requires approval</dt>
+                        <dd className="font-medium text-slate-900">{yesNo(p.requires_approval)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-slate-500">Counts</dt>
+                        <dd className="font-medium text-slate-900">
+                          {p.working_days_only ? 'Working days' : 'Calendar days'}
+                        </dd>
+                      </div>
+                    </dl>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {editing !== null ? (
         <PolicyForm policy={editing === 'new' ? null : editing} open onClose={() => setEditing(null)} />
       ) : null}

@@ -7,28 +7,21 @@ import {
 } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { useInvalidateDepartments } from '@/lib/queries/departments';
 import { organisationKeys } from './organisation-api';
 
 /** Under organisationKeys.all, so any organisation change refreshes them too. */
 const keys = {
-  departments: () => [...organisationKeys.all, 'departments'] as const,
   schedules: () => [...organisationKeys.all, 'schedules'] as const,
   members: (departmentId: number, search: string) =>
     [...organisationKeys.all, 'members', departmentId, search] as const,
 };
 
-export const departmentQueries = {
-  list: () =>
-    queryOptions({
-      queryKey: keys.departments(),
-      queryFn: ({ signal }) => call(departmentsApi.list, { signal }).then((r) => r.departments),
-    }),
-  schedules: () =>
-    queryOptions({
-      queryKey: keys.schedules(),
-      queryFn: ({ signal }) => call(departmentsApi.schedules, { signal }),
-    }),
-};
+export const schedulesQuery = () =>
+  queryOptions({
+    queryKey: keys.schedules(),
+    queryFn: ({ signal }) => call(departmentsApi.schedules, { signal }),
+  });
 
 /** How many of a department's people the manager picker lists before asking to narrow. */
 export const MEMBERS_SHOWN = 50;
@@ -43,9 +36,12 @@ export const membersQuery = (departmentId: number, search: string) =>
     placeholderData: (previous) => previous,
   });
 
+/** Schedules and the manager picker sit under organisation; the departments under their shared key. */
 function useInvalidate() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: organisationKeys.all });
+  const invalidateDepartments = useInvalidateDepartments();
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: organisationKeys.all }), invalidateDepartments()]);
 }
 
 export function useSaveDepartment() {

@@ -6,12 +6,12 @@ import {
 } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { useInvalidateHolidays } from '@/lib/queries/holidays';
 
 /** Every key starts with 'organisation', so a saved change refreshes what depends on it. */
 export const organisationKeys = {
   all: ['organisation'] as const,
   settings: () => ['organisation', 'settings'] as const,
-  holidays: (year: number) => ['organisation', 'holidays', year] as const,
 };
 
 export const organisationQueries = {
@@ -19,12 +19,6 @@ export const organisationQueries = {
     queryOptions({
       queryKey: organisationKeys.settings(),
       queryFn: ({ signal }) => call(organisationApi.settings, { signal }).then((r) => r.settings),
-    }),
-  holidays: (year: number) =>
-    queryOptions({
-      queryKey: organisationKeys.holidays(year),
-      queryFn: ({ signal }) =>
-        call(organisationApi.holidays, { query: { year }, signal }).then((r) => r.holidays),
     }),
 };
 
@@ -48,7 +42,7 @@ export function useSaveSettings() {
 }
 
 export function useSaveHoliday() {
-  const invalidate = useInvalidateOrganisation();
+  const invalidate = useInvalidateHolidays();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: HolidayRequest }) =>
       (id === undefined
@@ -60,7 +54,7 @@ export function useSaveHoliday() {
 }
 
 export function useDeleteHoliday() {
-  const invalidate = useInvalidateOrganisation();
+  const invalidate = useInvalidateHolidays();
   return useMutation({
     mutationFn: (id: number) => call(organisationApi.deleteHoliday, { params: { id } }),
     onSuccess: invalidate,
@@ -68,7 +62,7 @@ export function useDeleteHoliday() {
 }
 
 export function useCopyHolidays() {
-  const invalidate = useInvalidateOrganisation();
+  const invalidate = useInvalidateHolidays();
   return useMutation({
     mutationFn: (body: CopyHolidaysRequest) => call(organisationApi.copyHolidays, { body }),
     onSuccess: invalidate,

@@ -15,7 +15,6 @@ export const peopleKeys = {
   all: ['people'] as const,
   list: (filters: PeopleFilters) => ['people', 'list', filters] as const,
   person: (id: number) => ['people', 'person', id] as const,
-  departments: () => ['people', 'departments'] as const,
 };
 
 export interface PeopleFilters {
@@ -39,12 +38,6 @@ export const peopleQueries = {
     queryOptions({
       queryKey: peopleKeys.person(id),
       queryFn: ({ signal }) => call(peopleApi.person, { params: { id }, signal }),
-    }),
-  departments: () =>
-    queryOptions({
-      queryKey: peopleKeys.departments(),
-      queryFn: ({ signal }) => call(peopleApi.departments, { signal }).then((r) => r.departments),
-      staleTime: 60_000,
     }),
 };
 

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
-import { organisationQueries, useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
+import { holidayQueries } from '@/lib/queries/holidays';
+import { useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
 import { HolidayDialog } from './HolidayDialog';
 
 const longDate = (date: string) => calendarDateText(date);
@@ -22,7 +22,7 @@ export function HolidaysPanel() {
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [editing, setEditing] = useState<Holiday | 'new' | null>(null);
   const [removing, setRemoving] = useState<Holiday | null>(null);
-  const holidays = useQuery(organisationQueries.holidays(year));
+  const holidays = useQuery(holidayQueries.year(year));
   const copy = useCopyHolidays();
   const toast = useToast();
 
@@ -66,44 +66,46 @@ export function HolidaysPanel() {
         <p className="mb-2 text-sm text-slate-600">
           Nobody is absent on a public holiday; leave types that count working days only don't count it.
         </p>
-        {holidays.isPending ? (
-          <Spinner label="Loading holidays" />
-        ) : holidays.isError ? (
-          <Unavailable what="Holidays" onRetry={() => holidays.refetch()} />
-        ) : holidays.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No public holidays declared for {year}.</p>
-        ) : (
-          <ul aria-labelledby="holidays-title" className="divide-y divide-slate-100">
-            {holidays.data.map((holiday) => (
-              <li key={holiday.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{holiday.name}</p>
-                  <p className="text-sm text-slate-600">
-                    <time dateTime={holiday.date}>{longDate(holiday.date)}</time>
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setEditing(holiday)}
-                    aria-label={`Edit ${holiday.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    onClick={() => setRemoving(holiday)}
-                    aria-label={`Remove ${holiday.name}`}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={holidays}
+          what="Holidays"
+          loading="Loading holidays"
+          isEmpty={(list) => list.length === 0}
+          empty={`No public holidays declared for ${year}.`}
+        >
+          {(list) => (
+            <ul aria-labelledby="holidays-title" className="divide-y divide-slate-100">
+              {list.map((holiday) => (
+                <li key={holiday.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{holiday.name}</p>
+                    <p className="text-sm text-slate-600">
+                      <time dateTime={holiday.date}>{longDate(holiday.date)}</time>
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing(holiday)}
+                      aria-label={`Edit ${holiday.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      onClick={() => setRemoving(holiday)}
+                      aria-label={`Remove ${holiday.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {editing ? (
         <HolidayDialog

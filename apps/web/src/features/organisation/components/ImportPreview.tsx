@@ -1,4 +1,5 @@
 import type { PeopleImportResponse } from '@atrium/contract';
+import { Table } from '@/components/ui/Table';
 
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
@@ -24,35 +25,23 @@ export function ImportPreview({ preview }: { preview: PeopleImportResponse }) {
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
             Nothing will be imported until every error is fixed. Correct the file and choose it again.
           </p>
-          <div className="max-h-64 overflow-auto rounded-lg border border-slate-200">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Errors in the file</caption>
-              <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Line
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Column
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Problem
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {errors.map((e, i) => (
-                  // Several errors may share a line and a column: their position tells them apart.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-                  <tr key={i}>
-                    <td className="px-3 py-2 tabular-nums">{e.line}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.field}</td>
-                    <td className="px-3 py-2">{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Errors in the file"
+            look="compact"
+            wrapperClassName="max-h-64 overflow-y-auto rounded-lg border border-slate-200"
+            headClassName="sticky top-0"
+            columns={['Line', 'Column', 'Problem']}
+          >
+            {errors.map((e, i) => (
+              // Several errors may share a line and a column: their position tells them apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <tr key={i}>
+                <td className="px-3 py-2 tabular-nums">{e.line}</td>
+                <td className="px-3 py-2 font-mono text-xs">{e.field}</td>
+                <td className="px-3 py-2">{e.message}</td>
+              </tr>
+            ))}
+          </Table>
           {errorCount > errors.length ? (
             <p className="text-sm text-slate-600">
               And {count(errorCount - errors.length, 'more error')} after line {errors.at(-1)?.line}.

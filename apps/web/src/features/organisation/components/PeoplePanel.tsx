@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { departmentQueries } from '@/lib/queries/departments';
 import { peopleQueries } from '../api/people-api';
 import { InvitationDialog } from './InvitationDialog';
 import { PeopleImportExport } from './PeopleImportExport';
@@ -21,7 +22,7 @@ export function PeoplePanel() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatePersonResponse | null>(null);
   const query = useDeferredValue(search.trim());
-  const departments = useQuery(peopleQueries.departments());
+  const departments = useQuery(departmentQueries.list());
   const filters = {
     search: query || undefined,
     department: department ? Number(department) : undefined,
@@ -85,42 +86,44 @@ export function PeoplePanel() {
       </Card>
       <PeopleImportExport filters={filters} />
 
-      {people.isError && !people.data ? (
-        <Unavailable what="People are" onRetry={() => void people.refetch()} />
-      ) : !people.data ? (
-        <Spinner label="Loading people" />
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-          No people found
-        </p>
-      ) : (
-        <>
-          <div
-            aria-busy={people.isPlaceholderData}
-            className={people.isPlaceholderData ? 'opacity-60' : undefined}
-          >
-            <PeopleTable rows={rows} />
-          </div>
-          {people.isFetchNextPageError ? (
-            <Unavailable what="More people are" onRetry={() => void people.fetchNextPage()} />
-          ) : people.hasNextPage ? (
-            <div className="text-center">
-              <Button
-                variant="secondary"
-                disabled={people.isFetchingNextPage}
-                aria-busy={people.isFetchingNextPage}
-                onClick={() => void people.fetchNextPage()}
-              >
-                Load more
-              </Button>
+      <QueryState
+        query={people}
+        what="People are"
+        loading="Loading people"
+        keepDataOnError
+        isEmpty={() => rows.length === 0}
+        empty="No people found"
+        emptyLook="box"
+      >
+        {() => (
+          <>
+            <div
+              aria-busy={people.isPlaceholderData}
+              className={people.isPlaceholderData ? 'opacity-60' : undefined}
+            >
+              <PeopleTable rows={rows} />
             </div>
-          ) : (
-            <p className="text-center text-sm text-slate-500">
-              {rows.length === 1 ? '1 person' : `${rows.length} people`}, no more
-            </p>
-          )}
-        </>
-      )}
+            {people.isFetchNextPageError ? (
+              <Unavailable what="More people are" onRetry={() => void people.fetchNextPage()} />
+            ) : people.hasNextPage ? (
+              <div className="text-center">
+                <Button
+                  variant="secondary"
+                  disabled={people.isFetchingNextPage}
+                  aria-busy={people.isFetchingNextPage}
+                  onClick={() => void people.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : (
+              <p className="text-center text-sm text-slate-500">
+                {rows.length === 1 ? '1 person' : `${rows.length} people`}, no more
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
       {adding ? (
         <PersonFormDialog
           person={null}

@@ -7,7 +7,8 @@ import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { peopleQueries, useCreatePerson, useUpdatePerson } from '../api/people-api';
+import { departmentQueries } from '@/lib/queries/departments';
+import { useCreatePerson, useUpdatePerson } from '../api/people-api';
 
 const LABELS = {
   firstName: 'First name',
@@ -61,7 +62,7 @@ export function PersonFormDialog({
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(person));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const departments = useQuery(peopleQueries.departments());
+  const departments = useQuery(departmentQueries.list());
   const create = useCreatePerson();
   const update = useUpdatePerson(person?.id ?? 0);
   const busy = create.isPending || update.isPending;

@@ -5,9 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
@@ -21,9 +20,11 @@ const zones: string[] = Intl.supportedValuesOf('timeZone');
 /** The organisation's name, time zone and default work week. */
 export function SettingsPanel() {
   const settings = useQuery(organisationQueries.settings());
-  if (settings.isPending) return <Spinner label="Loading settings" />;
-  if (settings.isError) return <Unavailable what="Settings" onRetry={() => settings.refetch()} />;
-  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+  return (
+    <QueryState query={settings} what="Settings" loading="Loading settings">
+      {(saved) => <SettingsForm key={JSON.stringify(saved)} saved={saved} />}
+    </QueryState>
+  );
 }
 
 function SettingsForm({ saved }: { saved: OrganisationSettings }) {

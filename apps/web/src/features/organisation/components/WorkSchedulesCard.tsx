@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
-import { departmentQueries } from '../api/departments-api';
+import { QueryState } from '@/components/ui/QueryState';
+import { schedulesQuery } from '../api/departments-api';
 import { ScheduleDialog } from './ScheduleDialog';
 import { daysText } from './weekdays';
 
@@ -14,7 +13,7 @@ const versionText = (v: ScheduleVersion) =>
 
 /** Each department's schedule in force today; Edit adds a version from today. */
 export function WorkSchedulesCard() {
-  const schedules = useQuery(departmentQueries.schedules());
+  const schedules = useQuery(schedulesQuery());
   const [editing, setEditing] = useState<DepartmentSchedule | null>(null);
 
   return (
@@ -27,41 +26,39 @@ export function WorkSchedulesCard() {
         </p>
       </CardHeader>
       <CardContent>
-        {schedules.isPending ? (
-          <Spinner label="Loading work schedules" />
-        ) : schedules.isError ? (
-          <Unavailable what="Work schedules" onRetry={() => schedules.refetch()} />
-        ) : (
-          <ul aria-labelledby="schedules-title" className="divide-y divide-slate-100">
-            {schedules.data.schedules.map((schedule) => {
-              const upcoming = schedule.versions.filter((v) => v.effectiveFrom > schedules.data.today);
-              return (
-                <li
-                  key={schedule.departmentId}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">{schedule.departmentName}</p>
-                    <p className="text-sm text-slate-600">{versionText(schedule.current)}</p>
-                    {upcoming.map((v) => (
-                      <p key={v.effectiveFrom} className="text-sm text-slate-600">
-                        From {v.effectiveFrom}: {versionText(v)}
-                      </p>
-                    ))}
-                  </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setEditing(schedule)}
-                    aria-label={`Edit schedule of ${schedule.departmentName}`}
+        <QueryState query={schedules} what="Work schedules" loading="Loading work schedules">
+          {({ schedules: list, today }) => (
+            <ul aria-labelledby="schedules-title" className="divide-y divide-slate-100">
+              {list.map((schedule) => {
+                const upcoming = schedule.versions.filter((v) => v.effectiveFrom > today);
+                return (
+                  <li
+                    key={schedule.departmentId}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3"
                   >
-                    Edit
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <div className="min-w-0">
+                      <p className="font-medium break-words text-slate-900">{schedule.departmentName}</p>
+                      <p className="text-sm text-slate-600">{versionText(schedule.current)}</p>
+                      {upcoming.map((v) => (
+                        <p key={v.effectiveFrom} className="text-sm text-slate-600">
+                          From {v.effectiveFrom}: {versionText(v)}
+                        </p>
+                      ))}
+                    </div>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing(schedule)}
+                      aria-label={`Edit schedule of ${schedule.departmentName}`}
+                    >
+                      Edit
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {editing ? <ScheduleDialog schedule={editing} onClose={() => setEditing(null)} /> : null}
     </Card>

@@ -4,9 +4,8 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage } from '@/lib/api';
 import { profileQueries, useEndOtherSessions, useEndSession } from '../api/profile-api';
 import { formatInstant } from '../lib/format';
@@ -46,17 +45,15 @@ export function ActiveSessions() {
         ) : null}
       </CardHeader>
       <CardContent>
-        {sessions.isPending ? (
-          <Spinner label="Loading your sessions" />
-        ) : sessions.isError ? (
-          <Unavailable what="Sessions" onRetry={() => sessions.refetch()} />
-        ) : (
-          <ul aria-labelledby="sessions-title" className="divide-y divide-slate-100">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={sessions} what="Sessions" loading="Loading your sessions">
+          {(list) => (
+            <ul aria-labelledby="sessions-title" className="divide-y divide-slate-100">
+              {list.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -2,8 +2,7 @@ import type { Profile } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Detail } from '@/components/ui/Detail';
-import { Spinner } from '@/components/ui/Spinner';
-import { Unavailable } from '@/components/ui/Unavailable';
+import { QueryState } from '@/components/ui/QueryState';
 import { profileQueries } from '../api/profile-api';
 import { formatDay } from '../lib/format';
 
@@ -21,13 +20,9 @@ export function MyDetails() {
         </p>
       </CardHeader>
       <CardContent>
-        {profile.isPending ? (
-          <Spinner label="Loading your details" />
-        ) : profile.isError ? (
-          <Unavailable what="Your details" onRetry={() => profile.refetch()} />
-        ) : (
-          <Details profile={profile.data} />
-        )}
+        <QueryState query={profile} what="Your details" loading="Loading your details">
+          {(mine) => <Details profile={mine} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

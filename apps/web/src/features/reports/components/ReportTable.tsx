@@ -2,6 +2,7 @@ import type { Report, ReportColumn, ReportRow } from '@atrium/contract';
 import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Pagination } from '@/components/ui/Pagination';
+import { Table } from '@/components/ui/Table';
 
 const PAGE_SIZE = 25;
 const EFFICIENCY_TONES: Record<string, BadgeTone> = {
@@ -60,39 +61,34 @@ export function ReportTable({ report }: { report: Report }) {
           }}
         />
       </label>
-      <table className="hidden w-full text-sm md:table print:table">
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
+      <Table
+        look="lined"
+        className="hidden md:table print:table"
+        wrapperClassName="print:overflow-visible"
+        columns={report.columns.map((c) => ({
+          label: c.label,
+          sort: sort?.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none',
+          content: (
+            <button
+              type="button"
+              className="min-h-8 hover:text-slate-900"
+              onClick={() => setSort((s) => ({ key: c.key, desc: s?.key === c.key ? !s.desc : false }))}
+            >
+              {c.label}
+            </button>
+          ),
+        }))}
+      >
+        {visible.map((r) => (
+          <tr key={r.__key}>
             {report.columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                className="py-2 pr-3 font-medium"
-                aria-sort={sort?.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-              >
-                <button
-                  type="button"
-                  className="min-h-8 hover:text-slate-900"
-                  onClick={() => setSort((s) => ({ key: c.key, desc: s?.key === c.key ? !s.desc : false }))}
-                >
-                  {c.label}
-                </button>
-              </th>
+              <td key={c.key} className="py-2 pr-3">
+                {cell(c, r)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {visible.map((r) => (
-            <tr key={r.__key} className="border-b border-slate-100">
-              {report.columns.map((c) => (
-                <td key={c.key} className="py-2 pr-3">
-                  {cell(c, r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       <ul className="space-y-2 md:hidden print:hidden">
         {visible.map((r) => (
           <li key={r.__key} className="rounded-lg border border-slate-200 p-3 text-sm">

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
+import { saveDownload } from '@/lib/api-client';
 import { organisationClock, organisationInstant, organisationToday } from '@/lib/org-time';
 import { downloadClip, playbackUrl, timelineQuery } from '../api/video-api';
 import { clockWithSeconds } from '../lib/format';
-import { saveFile } from '../lib/save-file';
 import { dayPercent, instantAt, spanFrom } from '../lib/timeline';
 import { useHls } from '../lib/use-hls';
 
@@ -85,7 +85,7 @@ export function PlaybackDialog({
     setSaving(true);
     try {
       const response = await downloadClip(camera.id, from.toISOString(), to.toISOString());
-      await saveFile(response, `${camera.code}.mp4`);
+      await saveDownload(response, `${camera.code}.mp4`);
       toast.success('Clip downloaded');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to download the clip'));

@@ -19,6 +19,8 @@ export interface SentRequest<E extends EndpointDef = EndpointDef> {
   /** The JSON body as sent; undefined without one. */
   readonly body: BodyIn<E> | undefined;
   readonly headers: Headers;
+  /** Whether cookies went along (the refresh cookie needs same-origin). */
+  readonly credentials: RequestCredentials;
 }
 
 export type Reply<E extends EndpointDef> = (request: SentRequest<E>) => Answer<E> | Promise<Answer<E>>;
@@ -87,6 +89,7 @@ async function record<E extends EndpointDef>(endpoint: E, request: Request): Pro
     query: url.searchParams,
     body: text ? JSON.parse(text) : undefined,
     headers: request.headers,
+    credentials: request.credentials,
   };
   sent.push(entry);
   return entry;

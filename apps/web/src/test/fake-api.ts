@@ -16,8 +16,11 @@ export interface SentRequest<E extends EndpointDef = EndpointDef> {
   readonly url: string;
   readonly params: Record<string, string>;
   readonly query: URLSearchParams;
-  /** The JSON body as sent; undefined without one. */
-  readonly body: BodyIn<E> | undefined;
+  /**
+   * The JSON body as sent. Typed as the contract's input: a body the contract refuses never
+   * reaches a reply, and fails the test.
+   */
+  readonly body: BodyIn<E>;
   readonly headers: Headers;
   /** Whether cookies went along (the refresh cookie needs same-origin). */
   readonly credentials: RequestCredentials;

@@ -26,7 +26,7 @@ describe('bulk actions', () => {
 
   it('marks the selection and reports success', async () => {
     fakeApi.on(attendanceApi.bulkMarkAbsent, (request) =>
-      request.body?.userIds.length === 2
+      request.body.userIds.length === 2
         ? { bulk: { action: 'absent', date: '2026-07-06', changed: 2, unchanged: 0 } }
         : failure(500, 'internal', 'Internal server error'),
     );

@@ -15,7 +15,7 @@ describe('the fake API', () => {
     );
   });
 
-  it('refuses a fixture a reply makes, and fails the test with the same message', async () => {
+  it('refuses a fixture a reply makes, keeping the message the test then fails with', async () => {
     fakeApi.on(authApi.me, () => ({ user: { ...staffUser, role: 'owner' as 'admin' } }));
     await expect(call(authApi.me)).rejects.toMatchObject({ code: 'network_error' });
     const [problem, ...others] = fakeApi.takeProblems();

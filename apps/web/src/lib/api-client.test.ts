@@ -1,19 +1,9 @@
 import { attendanceApi, endpoint, leaveApi, peopleApi } from '@atrium/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fakeApi } from '@/test/fake-api';
 import { call, download, endpointUrl } from './api-client';
 import { setToken } from './token';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  localStorage.clear();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the typed client', () => {
   it('fills path parameters and the query from the endpoint definition', () => {
@@ -30,26 +20,26 @@ describe('the typed client', () => {
 
   it("sends the endpoint's method, the bearer token and the JSON body, and resolves with the answer", async () => {
     setToken('t1');
-    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    fakeApi.on(attendanceApi.remove, { ok: true });
     await expect(
       call(attendanceApi.remove, { params: { id: 12 }, body: { reason: 'duplicate' } }),
     ).resolves.toEqual({
       ok: true,
     });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/attendance/12');
-    expect(init?.method).toBe('DELETE');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer t1');
-    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'duplicate' });
+    const [sent] = fakeApi.requests(attendanceApi.remove);
+    expect(sent?.url).toBe('/api/attendance/12');
+    expect(sent?.method).toBe('DELETE');
+    expect(sent?.headers.get('Authorization')).toBe('Bearer t1');
+    expect(sent?.body).toEqual({ reason: 'duplicate' });
   });
 
   it('hands a file endpoint back as the raw response', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('Date\r\n', { headers: { 'Content-Type': 'text/csv' } }));
+    fakeApi.file(attendanceApi.exportCsv, 'Date\r\n', 'text/csv');
     const response = await download(attendanceApi.exportCsv, {
       body: { startDate: '2026-07-01', endDate: '2026-07-07', search: 'ops' },
     });
     expect(await response.text()).toBe('Date\r\n');
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/attendance/export');
+    expect(fakeApi.requests().map((r) => r.url)).toEqual(['/api/attendance/export']);
   });
 });
 

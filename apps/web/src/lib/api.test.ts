@@ -1,4 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessApi, accountApi, attendanceApi, authApi, systemApi } from '@atrium/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, fakeApi, proxyPage, unreachable } from '@/test/fake-api';
+import { staffUser } from '@/test/render';
 import {
   ApiError,
   apiRequest,
@@ -9,23 +12,25 @@ import {
 } from './api';
 import { clearToken, getToken, setToken } from './token';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const me = { user: staffUser };
+const expired = failure(401, 'unauthenticated', 'Token expired');
+const appInfo = {
+  name: 'Atrium',
+  organisationName: 'Atrium',
+  demo: false,
+  demoAccounts: false,
+  timezone: 'UTC',
+};
 
-const unauthorized = () => json(401, { error: { code: 'unauthenticated', message: 'Token expired' } });
+/** /auth/me as the server answers it: the user for `token`, 401 for any other. */
+const meFor = (token: string) =>
+  fakeApi.on(authApi.me, (request) =>
+    request.headers.get('Authorization') === `Bearer ${token}` ? me : expired,
+  );
 
-const authOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  localStorage.clear();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
+const urls = () => fakeApi.requests().map((request) => request.url);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   clearToken();
   delete (navigator as { locks?: unknown }).locks;
 });
@@ -52,125 +57,135 @@ function installLocks() {
 describe('api client', () => {
   it('sends the bearer token and parses JSON', async () => {
     setToken('t1');
-    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 1 } }));
+    fakeApi.on(authApi.me, me);
 
-    await expect(apiRequest('/auth/me')).resolves.toEqual({ user: { id: 1 } });
+    await expect(apiRequest('/auth/me')).resolves.toEqual(me);
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/me');
-    expect(authOf(init)).toBe('Bearer t1');
-    expect(init?.credentials).toBe('same-origin');
+    const [sent] = fakeApi.requests(authApi.me);
+    expect(sent?.url).toBe('/api/auth/me');
+    expect(sent?.headers.get('Authorization')).toBe('Bearer t1');
+    expect(sent?.credentials).toBe('same-origin');
   });
 
   it('turns the error body into an ApiError', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(400, { error: { code: 'validation', message: 'Bad input', details: [{ field: 'email' }] } }),
-    );
+    const issue = { field: 'newPassword', rule: 'not_common', message: 'Too common' };
+    fakeApi.fail(accountApi.changePassword, 400, 'validation_failed', 'Too common', [issue]);
 
-    const error = await apiRequest('/auth/login', { method: 'POST', body: { email: 'x' } }).catch(
-      (e: unknown) => e,
-    );
+    const error = await apiRequest('/auth/change-password', {
+      method: 'POST',
+      body: { currentPassword: 'old secret', newPassword: 'password12' },
+    }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation', message: 'Bad input' });
-    expect((error as ApiError).details).toEqual([{ field: 'email' }]);
-    expect(errorMessage(error, 'Login failed')).toBe('Bad input');
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Too common' });
+    expect((error as ApiError).details).toEqual([issue]);
+    expect(errorMessage(error, 'Could not change the password')).toBe('Too common');
   });
 
   it('falls back to the caller text when the server sent no error message', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 502 }));
+    fakeApi.on(systemApi.appInfo, proxyPage(502, 'oops'));
     const error = await apiRequest('/app-info').catch((e: unknown) => e);
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
   it('does not try to refresh when login itself answers 401', async () => {
-    fetchMock.mockResolvedValueOnce(unauthorized());
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
-      status: 401,
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fakeApi.fail(authApi.login, 401, 'invalid_credentials', 'Invalid email or password');
+    await expect(
+      apiRequest('/auth/login', { method: 'POST', body: { email: 'someone@atrium.local', password: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(urls()).toEqual(['/api/auth/login']);
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {
     setToken('old');
-    fetchMock
-      .mockResolvedValueOnce(unauthorized())
-      .mockResolvedValueOnce(json(200, { token: 'new' }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+    meFor('new');
+    fakeApi.on(authApi.refresh, { token: 'new' });
 
-    await expect(apiRequest('/things')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/auth/me')).resolves.toEqual(me);
 
-    const urls = fetchMock.mock.calls.map(([url]) => url);
-    expect(urls).toEqual(['/api/things', '/api/auth/refresh', '/api/things']);
-    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
-    expect(authOf(fetchMock.mock.calls[2]?.[1])).toBe('Bearer new');
+    expect(urls()).toEqual(['/api/auth/me', '/api/auth/refresh', '/api/auth/me']);
+    const [, refresh, retry] = fakeApi.requests();
+    expect(refresh?.method).toBe('POST');
+    expect(retry?.headers.get('Authorization')).toBe('Bearer new');
     expect(getToken()).toBe('new');
   });
 
   it('does not refresh a second time when the retry is refused too', async () => {
     setToken('old');
-    fetchMock
-      .mockResolvedValueOnce(unauthorized())
-      .mockResolvedValueOnce(json(200, { token: 'new' }))
-      .mockResolvedValueOnce(unauthorized());
+    fakeApi.on(authApi.me, expired);
+    fakeApi.on(authApi.refresh, { token: 'new' });
 
-    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(fakeApi.requests()).toHaveLength(3);
   });
 
   it('shares one refresh between concurrent 401s', async () => {
     setToken('old');
-    let finishRefresh: (response: Response) => void = () => {};
-    fetchMock.mockImplementation((input, init) => {
-      const url = String(input);
-      if (url === '/api/auth/refresh') {
-        return new Promise<Response>((resolve) => {
-          finishRefresh = resolve;
-        });
-      }
-      return Promise.resolve(authOf(init) === 'Bearer new' ? json(200, { url }) : unauthorized());
-    });
-
-    const calls = Promise.all([apiRequest('/a'), apiRequest('/b'), apiRequest('/c')]);
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/refresh')).toBe(true),
+    const stats = { stats: { today_entries: 1, week_entries: 4, authorized_areas: 2 } };
+    const status = {
+      status: {
+        date: '2026-07-06',
+        check_in_time: null,
+        check_out_time: null,
+        hours_worked: null,
+        late: false,
+        canCheckIn: true,
+        canCheckOut: false,
+      },
+    };
+    meFor('new');
+    const renewed = (request: { headers: Headers }) => request.headers.get('Authorization') === 'Bearer new';
+    fakeApi.on(accessApi.myStats, (request) => (renewed(request) ? stats : expired));
+    fakeApi.on(attendanceApi.myStatus, (request) => (renewed(request) ? status : expired));
+    let finishRefresh: () => void = () => {};
+    fakeApi.on(
+      authApi.refresh,
+      () =>
+        new Promise((resolve) => {
+          finishRefresh = () => resolve({ token: 'new' });
+        }),
     );
-    // Let the other 401s arrive while the refresh is still open.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    finishRefresh(json(200, { token: 'new' }));
 
-    await expect(calls).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
-    const refreshes = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh');
-    expect(refreshes).toHaveLength(1);
+    const calls = Promise.all([
+      apiRequest('/auth/me'),
+      apiRequest('/access/my-stats'),
+      apiRequest('/attendance/my-status'),
+    ]);
+    await vi.waitFor(() => expect(fakeApi.requests(authApi.refresh)).toHaveLength(1));
+    // Let the other 401s arrive while the refresh is still open.
+    await vi.waitFor(() => expect(fakeApi.requests()).toHaveLength(4));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finishRefresh();
+
+    await expect(calls).resolves.toEqual([me, stats, status]);
+    expect(fakeApi.requests(authApi.refresh)).toHaveLength(1);
   });
 
   it('signs out when the refresh is refused', async () => {
     setToken('old');
-    const expired = vi.fn();
-    const stop = onSessionExpired(expired);
-    fetchMock
-      .mockResolvedValueOnce(unauthorized())
-      .mockResolvedValueOnce(json(401, { error: { code: 'unauthenticated', message: 'No session' } }));
+    const expiredSession = vi.fn();
+    const stop = onSessionExpired(expiredSession);
+    fakeApi.on(authApi.me, expired);
+    fakeApi.fail(authApi.refresh, 401, 'unauthenticated', 'No session');
 
-    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
 
-    expect(expired).toHaveBeenCalledTimes(1);
+    expect(expiredSession).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fakeApi.requests()).toHaveLength(2);
     stop();
   });
 
   it('keeps the session when the refresh fails for a server error', async () => {
     setToken('old');
-    const expired = vi.fn();
-    const stop = onSessionExpired(expired);
-    fetchMock
-      .mockResolvedValueOnce(unauthorized())
-      .mockResolvedValueOnce(json(503, { error: { code: 'unavailable', message: 'Down' } }));
+    const expiredSession = vi.fn();
+    const stop = onSessionExpired(expiredSession);
+    fakeApi.on(authApi.me, expired);
+    fakeApi.fail(authApi.refresh, 503, 'unavailable', 'Down');
 
-    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
 
-    expect(expired).not.toHaveBeenCalled();
+    expect(expiredSession).not.toHaveBeenCalled();
     expect(getToken()).toBe('old');
     stop();
   });
@@ -180,24 +195,26 @@ describe('api client', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     setToken('held');
-    fetchMock.mockImplementation(async () => json(200, { name: 'Atrium' }));
+    fakeApi.on(systemApi.appInfo, appInfo);
+    fakeApi.on(authApi.me, me);
 
     await apiRequest('/app-info');
-    await apiRequest('/dashboard/stats');
+    await apiRequest('/auth/me');
 
-    expect(fetchMock.mock.calls.map(([, init]) => authOf(init))).toEqual(['Bearer held', 'Bearer held']);
+    expect(fakeApi.requests().map((r) => r.headers.get('Authorization'))).toEqual([
+      'Bearer held',
+      'Bearer held',
+    ]);
     setItem.mockRestore();
   });
 
   it('renews under a lock all tabs share', async () => {
     const { requested } = installLocks();
     setToken('old');
-    fetchMock
-      .mockResolvedValueOnce(unauthorized())
-      .mockResolvedValueOnce(json(200, { token: 'new' }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+    meFor('new');
+    fakeApi.on(authApi.refresh, { token: 'new' });
 
-    await expect(apiRequest('/things')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/auth/me')).resolves.toEqual(me);
     expect(requested).toEqual([REFRESH_LOCK]);
   });
 
@@ -216,29 +233,27 @@ describe('api client', () => {
           };
         }),
     );
-    fetchMock.mockImplementation(async (_input, init) =>
-      authOf(init) === 'Bearer renewed-by-other-tab' ? json(200, { ok: true }) : unauthorized(),
-    );
+    meFor('renewed-by-other-tab');
 
-    const call = apiRequest('/things');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const call = apiRequest('/auth/me');
+    await vi.waitFor(() => expect(fakeApi.requests()).toHaveLength(1));
     otherTabDone();
     await otherTab;
 
-    await expect(call).resolves.toEqual({ ok: true });
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/things', '/api/things']);
+    await expect(call).resolves.toEqual(me);
+    expect(urls()).toEqual(['/api/auth/me', '/api/auth/me']);
   });
 
   it('refreshes after waiting when the other tab left the token as it was', async () => {
     installLocks();
     setToken('old');
-    fetchMock.mockResolvedValueOnce(json(200, { token: 'fresh' }));
+    fakeApi.on(authApi.refresh, { token: 'fresh' });
     await expect(refreshAccessToken('old')).resolves.toBe('fresh');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh']);
+    expect(urls()).toEqual(['/api/auth/refresh']);
   });
 
   it('wraps a network failure in an ApiError with status 0', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fakeApi.on(systemApi.appInfo, unreachable);
     await expect(apiRequest('/app-info')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

@@ -1,10 +1,24 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { fakeApi, server } from './fake-api';
+
+beforeAll(() =>
+  server.listen({
+    // As 'error' does, and noted too: the page may swallow the failed request, the test must not.
+    onUnhandledRequest: (request, print) => {
+      fakeApi.unhandled(request);
+      print.error();
+    },
+  }),
+);
+afterAll(() => server.close());
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  const problems = fakeApi.reset();
+  if (problems.length) throw new Error(`The fake API met problems:\n\n${problems.join('\n\n')}`);
 });
 
 // jsdom has no matchMedia; tests that care replace this with their own answer.

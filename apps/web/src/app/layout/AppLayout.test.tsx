@@ -1,5 +1,7 @@
+import { systemApi } from '@atrium/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, fakeSocket, renderRoutes, staffUser } from '@/test/render';
 import { AppLayout } from './AppLayout';
 
@@ -18,6 +20,17 @@ const navLabels = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))
     .getAllByRole('link')
     .map((link) => link.textContent);
+
+// The logo asks for the organisation's name; one that has not set its own shows the product's alone.
+beforeEach(() =>
+  fakeApi.on(systemApi.appInfo, {
+    name: 'Atrium',
+    organisationName: 'Atrium',
+    demo: false,
+    demoAccounts: false,
+    timezone: 'UTC',
+  }),
+);
 
 describe('AppLayout', () => {
   it('shows staff the three staff entries, with the current one marked', () => {

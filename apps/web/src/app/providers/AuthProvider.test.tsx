@@ -1,16 +1,15 @@
+import { authApi } from '@atrium/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAuth } from '@/lib/auth-context';
 import { getToken, setToken } from '@/lib/token';
+import { fakeApi } from '@/test/fake-api';
 import { staffUser } from '@/test/render';
 import { RequireAuth } from '../guard/RequireAuth';
 import { AuthProvider } from './AuthProvider';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** What the live channel does when the server ends the session: set by the page below. */
 let liveChannelEnds: () => void = () => {};
@@ -62,27 +61,16 @@ function renderAuth({ guarded = false } = {}) {
   return router;
 }
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('AuthProvider', () => {
   it('is signed out without a token and asks the server nothing', () => {
     renderAuth();
     expect(screen.getByText('anonymous:nobody')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.requests()).toEqual([]);
   });
 
   it('restores the session from the token through /auth/me', async () => {
     setToken('t');
-    fetchMock.mockResolvedValueOnce(json(200, { user: staffUser }));
+    fakeApi.on(authApi.me, { user: staffUser });
     renderAuth();
     expect(screen.getByText('loading:nobody')).toBeTruthy();
     expect(await screen.findByText('authenticated:Jamie')).toBeTruthy();
@@ -90,7 +78,8 @@ describe('AuthProvider', () => {
 
   it('clears the token when the session check fails', async () => {
     setToken('t');
-    fetchMock.mockResolvedValue(json(401, { error: { code: 'unauthenticated', message: 'No' } }));
+    fakeApi.fail(authApi.me, 401, 'unauthenticated', 'No');
+    fakeApi.fail(authApi.refresh, 401, 'unauthenticated', 'No');
     renderAuth();
     expect(await screen.findByText('anonymous:nobody')).toBeTruthy();
     expect(getToken()).toBeNull();
@@ -98,41 +87,39 @@ describe('AuthProvider', () => {
 
   it('logs out on the server, forgets the token and goes to /login', async () => {
     setToken('t');
-    fetchMock
-      .mockResolvedValueOnce(json(200, { user: staffUser }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+    fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(authApi.logout, { ok: true });
     renderAuth();
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));
 
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/logout');
-    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect(fakeApi.requests()[1]).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
     expect(getToken()).toBeNull();
   });
 
   it('stays a deliberate logout when the live channel reports the ended session first', async () => {
     setToken('t');
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockResolvedValueOnce(json(200, { user: staffUser })).mockImplementationOnce(() => {
+    let answer: () => void = () => {};
+    fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(authApi.logout, () => {
       // The server ends the session, and its socket closes (4403) before the answer arrives.
       liveChannelEnds();
       return new Promise((resolve) => {
-        answer = resolve;
+        answer = () => resolve({ ok: true });
       });
     });
     renderAuth({ guarded: true });
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));
     // The guard has already sent the page to login: as after a logout, remembering no page.
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
-    answer(json(200, { ok: true }));
+    answer();
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
   });
 
   it('stays a deliberate logout when the live channel reports the ended session after the answer', async () => {
     setToken('t');
-    fetchMock
-      .mockResolvedValueOnce(json(200, { user: staffUser }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+    fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(authApi.logout, { ok: true });
     renderAuth({ guarded: true });
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();

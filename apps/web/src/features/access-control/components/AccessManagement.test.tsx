@@ -1,12 +1,10 @@
-import type { AccessLog, Alert, Device, LiveMessage } from '@atrium/contract';
+import { type AccessLog, type Alert, accessApi, type Device, type LiveMessage } from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveHandler } from '@/lib/live';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, fakeSocket, renderRoutes } from '@/test/render';
 import { AccessControlPage } from '../pages/AccessControlPage';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const log = (id: number, first: string, action: 'entry' | 'exit'): AccessLog => ({
   id,
@@ -61,41 +59,32 @@ const device: Device = {
 let alerts: Alert[];
 let recent: AccessLog[];
 let entries: number;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   alerts = [alert];
   recent = [log(1, 'Ann', 'entry')];
   entries = 12;
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.endsWith('/access/stats'))
-      return json({
-        stats: { in_building: 9, today_entries: entries, today_exits: 3, active_alerts: alerts.length },
-      });
-    if (url.includes('/access/alerts?')) return json({ alerts, next_cursor: null });
-    if (url.endsWith('/access/alerts/3/acknowledge') && init?.method === 'POST') {
-      alerts = [];
-      return json({ alert: { ...alert, state: 'acknowledged' } });
-    }
-    if (url.endsWith('/access/devices')) return json({ devices: [device] });
-    if (url.endsWith('/access/logs?limit=10')) return json({ logs: recent, next_cursor: null });
-    if (url.includes('/access/logs?')) {
-      const query = new URL(url, 'http://x').searchParams;
-      if (query.get('cursor') === 'older')
-        return json({ logs: [{ ...log(50, 'Old', 'exit'), camera_id: 4 }], next_cursor: null });
-      const rows = [log(20, 'Ann', 'entry'), log(21, 'Ben', 'exit')].filter(
-        (r) =>
-          (!query.get('action') || r.action === query.get('action')) &&
-          (!query.get('search') || r.first_name!.toLowerCase().includes(query.get('search')!.toLowerCase())),
-      );
-      return json({ logs: rows, next_cursor: query.get('search') ? null : 'older' });
-    }
-    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  fakeApi.on(accessApi.stats, () => ({
+    stats: { in_building: 9, today_entries: entries, today_exits: 3, active_alerts: alerts.length },
+  }));
+  fakeApi.on(accessApi.alerts, () => ({ alerts, next_cursor: null }));
+  fakeApi.on(accessApi.acknowledgeAlert, () => {
+    alerts = [];
+    return { alert: { ...alert, state: 'acknowledged' } };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi.on(accessApi.devices, { devices: [device] });
+  fakeApi.on(accessApi.logs, ({ url, query }) => {
+    if (url.endsWith('/access/logs?limit=10')) return { logs: recent, next_cursor: null };
+    if (query.get('cursor') === 'older')
+      return { logs: [{ ...log(50, 'Old', 'exit'), camera_id: 4 }], next_cursor: null };
+    const rows = [log(20, 'Ann', 'entry'), log(21, 'Ben', 'exit')].filter(
+      (r) =>
+        (!query.get('action') || r.action === query.get('action')) &&
+        (!query.get('search') || r.first_name!.toLowerCase().includes(query.get('search')!.toLowerCase())),
+    );
+    return { logs: rows, next_cursor: query.get('search') ? null : 'older' };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 // Whole-screen journeys typed key by key; on a loaded two-core machine they outlast the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -137,8 +126,9 @@ describe('Live Monitoring', () => {
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Courier');
     await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
     expect(await screen.findByText('Alert acknowledged')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/acknowledge'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ note: 'Courier' });
+    expect(fakeApi.requests(accessApi.acknowledgeAlert).map((r) => [r.params.id, r.body])).toEqual([
+      ['3', { note: 'Courier' }],
+    ]);
     expect(await screen.findByText('No active alerts')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('active-alerts').textContent).toBe('0'));
   });
@@ -205,7 +195,7 @@ describe('Access Logs', () => {
     await user.selectOptions(screen.getByLabelText('Action'), 'All');
     await user.type(screen.getByLabelText('Search'), 'ann');
     await waitFor(() => expect(screen.getAllByTestId('access-log-row')).toHaveLength(1));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=ann'))).toBe(true);
+    expect(fakeApi.requests(accessApi.logs).some((r) => r.query.get('search') === 'ann')).toBe(true);
 
     const row = screen.getByTestId('access-log-row');
     const video = within(row).getByRole('button', { name: /Video/ });
@@ -222,6 +212,6 @@ describe('Access Logs', () => {
     await user.type(screen.getByLabelText('From'), '2026-11-20');
     await user.type(screen.getByLabelText('To'), '2026-11-10');
     expect(await screen.findByText('The end date must not be before the start date.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('to=2026-11-10'))).toBe(false);
+    expect(fakeApi.requests().some((r) => r.query.get('to') === '2026-11-10')).toBe(false);
   });
 });

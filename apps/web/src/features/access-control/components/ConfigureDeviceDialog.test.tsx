@@ -1,6 +1,7 @@
-import type { Device } from '@atrium/contract';
+import { accessApi, type Device } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
 
@@ -21,19 +22,12 @@ const device: Device = {
   has_credentials: false,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
-    init?.method === 'PUT' ? json({ device }) : json({ accessPoints: [] }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi.on(accessApi.updateDevice, { device });
+  fakeApi.on(accessApi.accessPoints, { accessPoints: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const puts = () => fakeApi.requests().filter((request) => request.method === 'PUT');
 
 function renderDialog() {
   const view = renderRoutes(
@@ -66,8 +60,8 @@ describe('ConfigureDeviceDialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: '  Front desk  ' } });
     await save();
     await waitFor(() => expect(puts()).toHaveLength(1));
-    const [url, init] = puts()[0]!;
-    expect(String(url)).toBe('/api/access/devices/4');
-    expect(JSON.parse(String(init?.body))).toEqual({ location: 'Front desk' });
+    const [sent] = puts();
+    expect(sent?.url).toBe('/api/access/devices/4');
+    expect(sent?.body).toEqual({ location: 'Front desk' });
   });
 });

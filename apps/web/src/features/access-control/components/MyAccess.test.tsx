@@ -1,11 +1,9 @@
-import type { AccessLog, AccessStatus, MyAccessStats } from '@atrium/contract';
+import { type AccessLog, type AccessStatus, accessApi, type MyAccessStats } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { MyAccess } from './MyAccess';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const log = (id: number, action: 'entry' | 'exit', timestamp: string): AccessLog => ({
   id,
@@ -26,58 +24,57 @@ const log = (id: number, action: 'entry' | 'exit', timestamp: string): AccessLog
 let status: AccessStatus;
 let stats: MyAccessStats;
 let fail: boolean;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+// While `fail` is set, the server answers every call with this.
+const down = failure(500, 'internal', 'x');
 
 beforeEach(() => {
   fail = false;
   status = { status: 'out', last_access: null, last_access_point: null };
   stats = { today_entries: 0, week_entries: 3, authorized_areas: 2 };
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (fail) return json({ error: { code: 'internal', message: 'x' } }, 500);
-    if (url.endsWith('/access/my-status')) return json({ status });
-    if (url.endsWith('/access/my-stats')) return json({ stats });
-    if (url.includes('/access/my-logs?limit=5')) return json({ logs: [], next_cursor: null });
-    if (url.includes('/access/my-logs?limit=25')) {
-      // Two keyset pages: the second is asked for with the first one's cursor.
-      if (url.includes('cursor=page2'))
-        return json({ logs: [log(1, 'entry', '2026-10-01T08:00:00Z')], next_cursor: null });
-      return json({ logs: [log(2, 'exit', '2026-10-02T17:00:00Z')], next_cursor: 'page2' });
-    }
-    if (url.endsWith('/access/my-permissions'))
-      return json({
-        permissions: [
-          {
-            id: 1,
-            area_name: 'Main Building',
-            description: 'Offices and common areas',
-            status: 'active',
-            granted_via: 'department',
-            valid_from: null,
-            valid_until: null,
-          },
-          {
-            id: 2,
-            area_name: 'Server Room',
-            description: 'IT equipment',
-            status: 'suspended',
-            granted_via: 'person',
-            valid_from: null,
-            valid_until: '2026-12-31',
-          },
-        ],
-      });
-    if (url.endsWith('/access/simulate') && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body));
-      status = { status: 'in', last_access: new Date().toISOString(), last_access_point: body.access_point };
-      stats = { ...stats, today_entries: 1, week_entries: 4 };
-      return json({ log: log(9, body.action, new Date().toISOString()) });
-    }
-    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  fakeApi.on(accessApi.myStatus, () => (fail ? down : { status }));
+  fakeApi.on(accessApi.myStats, () => (fail ? down : { stats }));
+  fakeApi.on(accessApi.myLogs, ({ query }) => {
+    if (fail) return down;
+    if (query.get('limit') === '5') return { logs: [], next_cursor: null };
+    if (query.get('limit') !== '25') return failure(404, 'not_found', 'no');
+    // Two keyset pages: the second is asked for with the first one's cursor.
+    if (query.get('cursor') === 'page2')
+      return { logs: [log(1, 'entry', '2026-10-01T08:00:00Z')], next_cursor: null };
+    return { logs: [log(2, 'exit', '2026-10-02T17:00:00Z')], next_cursor: 'page2' };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi.on(accessApi.myPermissions, () =>
+    fail
+      ? down
+      : {
+          permissions: [
+            {
+              id: 1,
+              area_name: 'Main Building',
+              description: 'Offices and common areas',
+              status: 'active',
+              granted_via: 'department',
+              valid_from: null,
+              valid_until: null,
+            },
+            {
+              id: 2,
+              area_name: 'Server Room',
+              description: 'IT equipment',
+              status: 'suspended',
+              granted_via: 'person',
+              valid_from: null,
+              valid_until: '2026-12-31',
+            },
+          ],
+        },
+  );
+  fakeApi.on(accessApi.simulate, ({ body }) => {
+    if (fail) return down;
+    status = { status: 'in', last_access: new Date().toISOString(), last_access_point: body.access_point };
+    stats = { ...stats, today_entries: 1, week_entries: 4 };
+    return { log: log(9, body.action, new Date().toISOString()) };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 // Whole-screen journeys typed key by key; on a loaded two-core machine they outlast the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -98,8 +95,7 @@ describe('My Access overview', () => {
 
     await user.click(screen.getByRole('button', { name: 'Check In' }));
     expect(await screen.findByText('Entry recorded successfully!')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/access/simulate'))!;
-    const body = JSON.parse(String(call[1]!.body));
+    const { body } = fakeApi.requests(accessApi.simulate)[0]!;
     expect(body.action).toBe('entry');
     expect(body.access_point).toBe('Main Entrance');
     expect(body.device_id).toMatch(/^HK-\d{3}$/);

@@ -1,9 +1,9 @@
+import { attendanceApi } from '@atrium/contract';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { BulkActions } from './BulkActions';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const render = (selected: number[], onDone = vi.fn()) =>
   renderRoutes(
@@ -18,26 +18,18 @@ const render = (selected: number[], onDone = vi.fn()) =>
 
 describe('bulk actions', () => {
   it('asks for a selection first and calls nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
     const { user } = render([]);
     await user.click(screen.getByRole('button', { name: 'Mark Present' }));
     expect(await screen.findByText('Please select employees first')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.requests()).toEqual([]);
   });
 
   it('marks the selection and reports success', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
-      JSON.parse(String(init?.body)).userIds.length === 2
-        ? new Response(
-            JSON.stringify({ bulk: { action: 'absent', date: '2026-07-06', changed: 2, unchanged: 0 } }),
-            {
-              status: 200,
-            },
-          )
-        : new Response('{}', { status: 500 }),
+    fakeApi.on(attendanceApi.bulkMarkAbsent, (request) =>
+      request.body.userIds.length === 2
+        ? { bulk: { action: 'absent', date: '2026-07-06', changed: 2, unchanged: 0 } }
+        : failure(500, 'internal', 'Internal server error'),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const onDone = vi.fn();
     const { user } = render([4, 5], onDone);
     expect(screen.getByText('2 selected')).toBeTruthy();
@@ -50,8 +42,9 @@ describe('bulk actions', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark Absent' }));
     expect(await screen.findByText('Bulk mark absent completed successfully!')).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/attendance/bulk-mark-absent');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+    const [sent] = fakeApi.requests();
+    expect(sent?.url).toBe('/api/attendance/bulk-mark-absent');
+    expect(sent?.body).toEqual({
       userIds: [4, 5],
       date: '2026-07-06',
     });
@@ -59,10 +52,7 @@ describe('bulk actions', () => {
   });
 
   it('reports the spec failure text when the server refuses', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{}', { status: 500 })),
-    );
+    fakeApi.fail(attendanceApi.bulkMarkPresent, 500, 'internal', 'Internal server error');
     const onDone = vi.fn();
     const { user } = render([9], onDone);
     await user.click(screen.getByRole('button', { name: 'Mark Present' }));

@@ -1,33 +1,16 @@
-import type { CorrectionRequest } from '@atrium/contract';
+import {
+  type AttendanceRecord,
+  attendanceApi,
+  attendanceRequestsApi,
+  type CorrectionRequest,
+} from '@atrium/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { organisationInstant } from '@/lib/org-time';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { CorrectionRequestsPanel } from './CorrectionRequestsPanel';
 import { MyCorrections } from './MyCorrections';
-
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let handler: Handler;
-const sent: { url: string; method: string; body: unknown }[] = [];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      sent.push({
-        url,
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      return Promise.resolve(handler(url, init));
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const request = (over: Partial<CorrectionRequest>): CorrectionRequest => ({
   id: 1,
@@ -50,25 +33,44 @@ const request = (over: Partial<CorrectionRequest>): CorrectionRequest => ({
   ...over,
 });
 
-const posts = () => sent.filter((s) => s.method === 'POST');
+/** The day of `request({})` as its approval writes it. */
+const corrected: AttendanceRecord = {
+  id: 7,
+  user_id: staffUser.id,
+  first_name: 'Jamie',
+  last_name: 'Carter',
+  email: staffUser.email,
+  department_id: 1,
+  department_name: 'Warehouse',
+  date: '2026-11-20',
+  check_in_time: '2026-11-20T09:00:00.000Z',
+  check_out_time: '2026-11-20T17:30:00.000Z',
+  attendance_status: 'complete',
+  hours: 8.5,
+  late: false,
+  early_exit: false,
+  forgotten_checkout: false,
+  source: 'correction',
+  leave_type: null,
+};
+
+const posts = () => fakeApi.requests().filter((s) => s.method === 'POST');
 
 describe('My correction requests', () => {
   it('lists requests with status and the reason for a rejection, and cancels a pending one', async () => {
-    handler = (url) =>
-      url.includes('/cancel')
-        ? json(200, { request: request({ status: 'cancelled' }) })
-        : json(200, {
-            requests: [
-              request({ id: 2 }),
-              request({
-                id: 1,
-                date: '2026-11-18',
-                status: 'rejected',
-                decision_reason: 'Door log says 10:00',
-              }),
-            ],
-            next_cursor: null,
-          });
+    fakeApi.on(attendanceRequestsApi.cancel, { request: request({ status: 'cancelled' }) });
+    fakeApi.on(attendanceRequestsApi.mine, {
+      requests: [
+        request({ id: 2 }),
+        request({
+          id: 1,
+          date: '2026-11-18',
+          status: 'rejected',
+          decision_reason: 'Door log says 10:00',
+        }),
+      ],
+      next_cursor: null,
+    });
     const { user } = renderRoutes([{ path: '/', Component: MyCorrections }], { auth: fakeAuth(staffUser) });
     const items = await screen.findAllByTestId('my-correction');
     expect(within(items[0]!).getByText('Pending')).toBeTruthy();
@@ -86,21 +88,11 @@ describe('My correction requests', () => {
   });
 
   it('asks for a day with a reason, checks the form first and shows a refusal under its field', async () => {
-    let answer = json(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'x',
-        details: [
-          { field: 'check_in_time', rule: 'required_without_record', message: 'check_in_time is required' },
-        ],
-      },
-    });
-    handler = (url, init) =>
-      init?.method === 'POST'
-        ? answer
-        : url.includes('/attendance?')
-          ? json(200, { attendance: [], total: 0, page: 1, pageSize: 1 })
-          : json(200, { requests: [], next_cursor: null });
+    fakeApi.fail(attendanceRequestsApi.create, 400, 'validation_failed', 'x', [
+      { field: 'check_in_time', rule: 'required_without_record', message: 'check_in_time is required' },
+    ]);
+    fakeApi.on(attendanceApi.list, { attendance: [], total: 0, page: 1, pageSize: 1 });
+    fakeApi.on(attendanceRequestsApi.mine, { requests: [], next_cursor: null });
     const { user } = renderRoutes([{ path: '/', Component: MyCorrections }], { auth: fakeAuth(staffUser) });
     expect(await screen.findByText(/No correction requests yet/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Request correction' }));
@@ -134,7 +126,7 @@ describe('My correction requests', () => {
       reason: 'Forgot',
     });
 
-    answer = json(201, { request: request({}) });
+    fakeApi.on(attendanceRequestsApi.create, { request: request({}) });
     await user.type(within(dialog).getByLabelText('Check in'), '09:00');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Correction request sent')).toBeTruthy();
@@ -145,15 +137,17 @@ describe('My correction requests', () => {
 
 describe('Corrections tab (admin)', () => {
   it('approves, and rejects with an optional reason', async () => {
-    handler = (url) =>
-      url.includes('/approve') || url.includes('/reject')
-        ? json(200, { request: request({ status: 'approved' }) })
-        : json(200, { requests: [request({ id: 5 })], next_cursor: null });
+    fakeApi.on(attendanceRequestsApi.approve, {
+      request: request({ status: 'approved' }),
+      record: corrected,
+    });
+    fakeApi.on(attendanceRequestsApi.reject, { request: request({ status: 'rejected' }) });
+    fakeApi.on(attendanceRequestsApi.list, { requests: [request({ id: 5 })], next_cursor: null });
     const { user } = renderRoutes([{ path: '/', Component: CorrectionRequestsPanel }], {
       auth: fakeAuth(adminUser),
     });
     expect((await screen.findAllByTestId('correction-request')).length).toBe(1);
-    expect(sent[0]!.url).toBe('/api/attendance/correction-requests?status=pending&limit=20');
+    expect(fakeApi.requests()[0]!.url).toBe('/api/attendance/correction-requests?status=pending&limit=20');
     await user.click(screen.getByRole('button', { name: /^Approve Jamie Carter/ }));
     await vi.waitFor(() =>
       expect(posts().map((p) => p.url)).toEqual(['/api/attendance/correction-requests/5/approve']),

@@ -1,6 +1,7 @@
-import type { AttendanceRecord } from '@atrium/contract';
+import { type AttendanceRecord, attendanceApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { EditRecordDialog } from './EditRecordDialog';
 
@@ -24,15 +25,7 @@ const record: AttendanceRecord = {
   leave_type: null,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async () => json({ record }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => fakeApi.on(attendanceApi.correct, { record }));
 
 function renderDialog() {
   const view = renderRoutes(
@@ -59,39 +52,23 @@ describe('EditRecordDialog', () => {
     expect(within(dialog).getByText('Check-out must not be before check-in.')).toBeTruthy();
     expect(within(dialog).getByText('Reason must be at most 500 characters')).toBeTruthy();
     expect(within(dialog).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.requests()).toEqual([]);
   });
 
   it('sends the parsed correction once valid, and shows a refusal under the field it names', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'Check-in must not be in the future',
-            details: [
-              {
-                field: 'check_in_time',
-                rule: 'not_in_future',
-                message: 'Check-in must not be in the future',
-              },
-            ],
-          },
-        },
-        400,
-      ),
-    );
+    fakeApi.fail(attendanceApi.correct, 400, 'validation_failed', 'Check-in must not be in the future', [
+      { field: 'check_in_time', rule: 'not_in_future', message: 'Check-in must not be in the future' },
+    ]);
     const { dialog, save } = renderDialog();
     fireEvent.change(within(dialog).getByLabelText('Check in'), { target: { value: '09:00' } });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  Reader was down  ' } });
     await save();
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/attendance/7');
-    const body = JSON.parse(String(init?.body));
-    expect(body).toMatchObject({ check_out_time: null, reason: 'Reader was down' });
-    expect(body.check_in_time).toMatch(/^2026-03-0[12]T/);
+    await waitFor(() => expect(fakeApi.requests()).toHaveLength(1));
+    const [sent] = fakeApi.requests(attendanceApi.correct);
+    expect(sent?.url).toBe('/api/attendance/7');
+    expect(sent?.body).toMatchObject({ check_out_time: null, reason: 'Reader was down' });
+    expect(sent?.body.check_in_time).toMatch(/^2026-03-0[12]T/);
     const shown = await within(dialog).findByText('Check-in must not be in the future');
     // Under the check-in field, which the input names as its description.
     const input = within(dialog).getByLabelText('Check in');

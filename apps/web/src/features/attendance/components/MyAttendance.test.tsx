@@ -1,22 +1,17 @@
-import type { AttendanceRecord, AttendanceStats, MyStatus } from '@atrium/contract';
+import {
+  type AttendanceRecord,
+  type AttendanceStats,
+  attendanceApi,
+  attendanceRequestsApi,
+  type MyStatus,
+  organisationApi,
+} from '@atrium/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { monthBounds, todayLocal } from '../lib/calendar';
 import { MyAttendance } from './MyAttendance';
-
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-let handler: Handler;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init))),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const stats: AttendanceStats = {
   month: todayLocal().slice(0, 7),
@@ -38,6 +33,9 @@ const open: MyStatus = {
   canCheckOut: false,
 };
 
+// The page lists the person's correction requests below every tab; these tests have none.
+beforeEach(() => fakeApi.on(attendanceRequestsApi.mine, { requests: [], next_cursor: null }));
+
 const render = () =>
   renderRoutes([{ path: '/attendance', Component: MyAttendance }], {
     path: '/attendance',
@@ -47,7 +45,7 @@ const render = () =>
 describe('Statistics', () => {
   it('shows unavailable with Retry on a failed load, never fallback figures', async () => {
     let fail = true;
-    handler = () => (fail ? json(500, { error: { code: 'internal', message: 'x' } }) : json(200, { stats }));
+    fakeApi.on(attendanceApi.stats, () => (fail ? failure(500, 'internal', 'x') : { stats }));
     const { user } = render();
     expect(await screen.findByText('Attendance statistics are unavailable')).toBeTruthy();
     for (const invented of ['95%', '8.2', '22', '21', '15']) expect(screen.queryByText(invented)).toBeNull();
@@ -64,16 +62,17 @@ describe('Statistics', () => {
 describe('Today', () => {
   it('offers Check In only when allowed, says Checking in... and shows the server error', async () => {
     let release: () => void = () => {};
-    handler = (url, init) => {
-      if (url.endsWith(`/attendance/stats?month=${stats.month}`)) return json(200, { stats });
-      if (url.endsWith('/attendance/my-status')) return json(200, { status: open });
-      if (url.endsWith('/attendance/check-in') && init?.method === 'POST')
-        return new Promise((resolve) => {
-          release = () =>
-            resolve(json(409, { error: { code: 'conflict', message: 'Already checked in today' } }));
-        });
-      return json(404, { error: { code: 'not_found', message: 'no' } });
-    };
+    fakeApi.on(attendanceApi.stats, (request) =>
+      request.query.get('month') === stats.month ? { stats } : failure(404, 'not_found', 'no'),
+    );
+    fakeApi.on(attendanceApi.myStatus, { status: open });
+    fakeApi.on(
+      attendanceApi.checkIn,
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(failure(409, 'conflict', 'Already checked in today'));
+        }),
+    );
     const { user } = render();
     await user.click(screen.getByRole('tab', { name: 'Today' }));
     expect((await screen.findAllByText('Not recorded')).length).toBe(3);
@@ -112,10 +111,9 @@ describe('Calendar', () => {
     if (start < today) rows.push(record(start, 'absent'));
     const leaveDay = `${start.slice(0, 8)}02`;
     if (leaveDay < today) rows.push(record(leaveDay, 'on_leave'));
-    handler = (url) =>
-      url.includes('/attendance?')
-        ? json(200, { attendance: rows, total: rows.length, page: 1, pageSize: 200 })
-        : json(200, { stats });
+    fakeApi.on(attendanceApi.list, { attendance: rows, total: rows.length, page: 1, pageSize: 200 });
+    fakeApi.on(organisationApi.holidays, { holidays: [] });
+    fakeApi.on(attendanceApi.stats, { stats });
     const { user } = render();
     await user.click(screen.getByRole('tab', { name: 'Calendar' }));
     const table = await screen.findByTestId('attendance-calendar');
@@ -161,17 +159,14 @@ describe('Calendar', () => {
       source: 'web',
       leave_type: null,
     };
-    handler = (url) =>
-      url.includes('/holidays?')
-        ? json(200, {
-            holidays: [
-              { id: 1, date: off, name: 'Founders Day' },
-              { id: 2, date: worked, name: 'Harvest Day' },
-            ],
-          })
-        : url.includes('/attendance?')
-          ? json(200, { attendance: [row], total: 1, page: 1, pageSize: 200 })
-          : json(200, { stats });
+    fakeApi.on(organisationApi.holidays, {
+      holidays: [
+        { id: 1, date: off, name: 'Founders Day' },
+        { id: 2, date: worked, name: 'Harvest Day' },
+      ],
+    });
+    fakeApi.on(attendanceApi.list, { attendance: [row], total: 1, page: 1, pageSize: 200 });
+    fakeApi.on(attendanceApi.stats, { stats });
     const { user } = render();
     await user.click(screen.getByRole('tab', { name: 'Calendar' }));
     const table = await screen.findByTestId('attendance-calendar');

@@ -1,6 +1,8 @@
+import { systemApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
+import { fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { LoginPage } from './LoginPage';
 
@@ -11,23 +13,15 @@ const routes = [
 ];
 
 const appInfo = (demo: boolean, demoAccounts = demo) =>
-  vi.fn<typeof fetch>().mockImplementation(
-    async () =>
-      new Response(
-        JSON.stringify({ name: 'Atrium', organisationName: 'Atrium', demo, demoAccounts, timezone: 'UTC' }),
-        {
-          headers: { 'Content-Type': 'application/json' },
-        },
-      ),
-  );
+  fakeApi.on(systemApi.appInfo, {
+    name: 'Atrium',
+    organisationName: 'Atrium',
+    demo,
+    demoAccounts,
+    timezone: 'UTC',
+  });
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', appInfo(true));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+beforeEach(() => appInfo(true));
 
 describe('LoginPage', () => {
   it('shows the welcome title and a sign-in form', async () => {
@@ -118,19 +112,17 @@ describe('LoginPage', () => {
   });
 
   it('hides the demo block when the server is not a demo', async () => {
-    const fetchMock = appInfo(false);
-    vi.stubGlobal('fetch', fetchMock);
+    appInfo(false);
     renderRoutes(routes, { path: '/login' });
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/app-info', expect.anything()));
+    await waitFor(() => expect(fakeApi.requests(systemApi.appInfo)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(screen.queryByText('Demo Accounts')).toBeNull();
     expect(screen.queryByText('This is a demo application for testing purposes.')).toBeNull();
   });
 
   it('offers no Demo Accounts when the demo accounts cannot sign in with their published passwords', async () => {
-    const fetchMock = appInfo(true, false);
-    vi.stubGlobal('fetch', fetchMock);
+    appInfo(true, false);
     renderRoutes(routes, { path: '/login' });
 
     expect(await screen.findByText('This is a demo application for testing purposes.')).toBeTruthy();

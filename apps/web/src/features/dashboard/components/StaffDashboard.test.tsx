@@ -1,11 +1,9 @@
-import type { MyStatus, QuickStats } from '@atrium/contract';
+import { attendanceApi, dashboardApi, type MyStatus, type QuickStats } from '@atrium/contract';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, unreachable } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { StaffDashboard } from './StaffDashboard';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let present = false;
 let checkInFails = false;
@@ -38,22 +36,14 @@ beforeEach(() => {
   myPending = 0;
   present = false;
   checkInFails = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.endsWith('/dashboard/quick-stats')) return json(200, { quickStats: quickStats() });
-      if (url.endsWith('/attendance/my-status')) return json(200, { status: status() });
-      if (url.endsWith('/attendance/check-in')) {
-        if (checkInFails) throw new TypeError('network down');
-        present = true;
-        return json(200, { status: status() });
-      }
-      return json(404, { error: { code: 'not_found', message: 'no' } });
-    }),
-  );
+  fakeApi.on(dashboardApi.quickStats, () => ({ quickStats: quickStats() }));
+  fakeApi.on(attendanceApi.myStatus, () => ({ status: status() }));
+  fakeApi.on(attendanceApi.checkIn, () => {
+    if (checkInFails) return unreachable;
+    present = true;
+    return { status: status() };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const render = () =>
   renderRoutes([{ path: '/dashboard', element: <StaffDashboard firstName="Jamie" /> }], {

@@ -1,6 +1,7 @@
-import type { LeaveApplication } from '@atrium/contract';
+import { type LeaveApplication, leaveApi } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { LeavePage } from '../pages/LeavePage';
 import { LeaveHistory } from './LeaveHistory';
@@ -35,11 +36,14 @@ const application = (id: number, first: string, over: Partial<LeaveApplication> 
   ...over,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 let pending: LeaveApplication[];
-let bodies: { url: string; body: Record<string, unknown> }[];
+/** The requests that carried a body: the decisions sent. */
+const bodies = () =>
+  fakeApi
+    .requests()
+    .filter((request) => request.body !== undefined)
+    .map(({ url, body }) => ({ url, body }));
+
 beforeEach(() => {
   // The admin's own application (user id 1) waits beside Ann's and Ben's.
   pending = [
@@ -47,40 +51,30 @@ beforeEach(() => {
     application(2, 'Ben'),
     application(3, 'Alex', { user: { id: 1, name: 'Alex Morgan' }, user_id: 1, last_name: 'Morgan' }),
   ];
-  bodies = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if (init?.body) bodies.push({ url, body: JSON.parse(String(init.body)) });
-      if (url.includes('/leave/pending?')) return json({ applications: pending, total: pending.length });
-      if (url.endsWith('/leave/stats'))
-        return json({ stats: { approved_today: 0, rejected_today: 0, on_leave_today: 0, pending: 3 } });
-      if (url.endsWith('/leave/batch-approval')) {
-        const ids: number[] = JSON.parse(String(init!.body)).applicationIds;
-        pending = pending.filter((a) => !ids.includes(a.id));
-        const results = ids.map((id) => ({
-          applicationId: id,
-          outcome: 'decided',
-          status: 'approved',
-          message: '',
-        }));
-        return json({ results, succeeded: ids.length, failed: 0 });
-      }
-      const decided = url.match(/\/leave\/applications\/(\d+)\/status$/);
-      if (decided) {
-        const app = pending.find((a) => a.id === Number(decided[1]))!;
-        pending = pending.filter((a) => a !== app);
-        return json({ application: { ...app, status: 'rejected' } });
-      }
-      if (url.endsWith('/leave/my-applications')) return json({ applications: [] });
-      if (url.endsWith('/leave/my-balance')) return json({ balances: [] });
-      if (url.endsWith('/leave/types')) return json({ leaveTypes: [] });
-      return json({ error: { code: 'not_found', message: 'no' } }, 404);
-    }),
-  );
+  fakeApi.on(leaveApi.pending, () => ({ applications: pending, total: pending.length }));
+  fakeApi.on(leaveApi.stats, {
+    stats: { approved_today: 0, rejected_today: 0, on_leave_today: 0, pending: 3 },
+  });
+  fakeApi.on(leaveApi.batchDecision, ({ body }) => {
+    const ids = body.applicationIds;
+    pending = pending.filter((a) => !ids.includes(a.id));
+    const results = ids.map((id) => ({
+      applicationId: id,
+      outcome: 'decided' as const,
+      status: 'approved' as const,
+      message: '',
+    }));
+    return { results, succeeded: ids.length, failed: 0 };
+  });
+  fakeApi.on(leaveApi.decide, ({ params }) => {
+    const app = pending.find((a) => a.id === Number(params.id))!;
+    pending = pending.filter((a) => a !== app);
+    return { application: { ...app, status: 'rejected' } };
+  });
+  fakeApi.on(leaveApi.myApplications, { applications: [] });
+  fakeApi.on(leaveApi.myBalance, { balances: [] });
+  fakeApi.on(leaveApi.types, { leaveTypes: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderManagement = () =>
   renderRoutes([{ path: '/leave', Component: LeaveManagement }], {
@@ -123,7 +117,7 @@ describe('rejecting', () => {
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Stock-take that week');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Application rejected successfully!')).toBeTruthy();
-    expect(bodies.at(-1)).toEqual({
+    expect(bodies().at(-1)).toEqual({
       url: expect.stringContaining('/leave/applications/1/status'),
       body: { status: 'rejected', adminComments: 'Stock-take that week' },
     });
@@ -136,8 +130,8 @@ describe('rejecting', () => {
     await user.click(screen.getByRole('button', { name: 'Reject Selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject 1 application?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]!.body).toEqual({ applicationIds: [2], action: 'rejected' });
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]!.body).toEqual({ applicationIds: [2], action: 'rejected' });
 
     await user.click(await screen.findByLabelText('Select Ann Doe, Annual Leave'));
     await user.click(screen.getByRole('button', { name: 'Approve Selected' }));

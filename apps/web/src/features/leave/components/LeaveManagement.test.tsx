@@ -1,6 +1,7 @@
-import type { LeaveApplication } from '@atrium/contract';
+import { type LeaveApplication, leaveApi } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { LeaveManagement } from './LeaveManagement';
 
@@ -32,56 +33,51 @@ const application = (id: number, first: string): LeaveApplication => ({
   admin_comments: null,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The slice of `rows` that ?page&pageSize ask for, as the server pages. */
+function pageOf(rows: LeaveApplication[], query: URLSearchParams) {
+  const size = Number(query.get('pageSize'));
+  const from = (Number(query.get('page')) - 1) * size;
+  return { page: rows.slice(from, from + size), more: rows.length > from + size };
+}
 
 let pending: LeaveApplication[];
 let all: LeaveApplication[];
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   pending = [application(1, 'Ann'), application(2, 'Ben')];
   all = pending;
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.includes('/leave/pending?')) {
-      // Pages as the server does: ?page&pageSize over the pending list, with its total.
-      const query = new URL(url, 'http://localhost').searchParams;
-      const size = Number(query.get('pageSize'));
-      const from = (Number(query.get('page')) - 1) * size;
-      return json({ applications: pending.slice(from, from + size), total: pending.length });
-    }
-    if (url.includes('/leave/applications?')) {
-      // Pages as the server does: newest first, and whether another page follows (no total).
-      const query = new URL(url, 'http://localhost').searchParams;
-      const size = Number(query.get('pageSize'));
-      const from = (Number(query.get('page')) - 1) * size;
-      return json({ applications: all.slice(from, from + size), has_more: all.length > from + size });
-    }
-    if (url.endsWith('/leave/stats'))
-      return json({
-        stats: { approved_today: 1, rejected_today: 0, on_leave_today: 2, pending: pending.length },
-      });
-    if (url.endsWith('/leave/batch-approval') && init?.method === 'POST') {
-      const ids: number[] = JSON.parse(String(init.body)).applicationIds;
-      pending = pending.filter((a) => !ids.includes(a.id));
-      return json({
-        results: ids.map((id) => ({
-          applicationId: id,
-          outcome: 'decided',
-          status: 'approved',
-          message: 'ok',
-        })),
-        succeeded: ids.length,
-        failed: 0,
-      });
-    }
-    if (url.includes('/leave/applications/1/status'))
-      return json({ error: { code: 'conflict', message: 'Only pending applications can be decided' } }, 409);
-    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  // The pending list comes with its total.
+  fakeApi.on(leaveApi.pending, ({ query }) => ({
+    applications: pageOf(pending, query).page,
+    total: pending.length,
+  }));
+  // All applications: newest first, and whether another page follows (no total).
+  fakeApi.on(leaveApi.applications, ({ query }) => {
+    const { page, more } = pageOf(all, query);
+    return { applications: page, has_more: more };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi.on(leaveApi.stats, () => ({
+    stats: { approved_today: 1, rejected_today: 0, on_leave_today: 2, pending: pending.length },
+  }));
+  fakeApi.on(leaveApi.batchDecision, ({ body }) => {
+    const ids = body.applicationIds;
+    pending = pending.filter((a) => !ids.includes(a.id));
+    return {
+      results: ids.map((id) => ({
+        applicationId: id,
+        outcome: 'decided' as const,
+        status: 'approved' as const,
+        message: 'ok',
+      })),
+      succeeded: ids.length,
+      failed: 0,
+    };
+  });
+  fakeApi.on(leaveApi.decide, ({ params }) =>
+    params.id === '1'
+      ? failure(409, 'conflict', 'Only pending applications can be decided')
+      : failure(404, 'not_found', 'no'),
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderIt = () =>
   renderRoutes([{ path: '/leave', Component: LeaveManagement }], {

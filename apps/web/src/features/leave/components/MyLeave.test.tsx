@@ -1,6 +1,14 @@
-import type { LeaveBalance, LeaveType } from '@atrium/contract';
+import {
+  type ApplyLeaveRequest,
+  type LeaveApplication,
+  type LeaveBalance,
+  LeaveDayCountQuery,
+  type LeaveType,
+  leaveApi,
+} from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { localToday } from '../lib/wizard';
 import { MyLeave } from './MyLeave';
@@ -40,34 +48,55 @@ const balance = (id: number, name: string, remaining: number | null): LeaveBalan
   remaining_days: remaining,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.endsWith('/leave/types')) return json({ leaveTypes: types });
-    if (url.endsWith('/leave/my-balance'))
-      return json({ balances: [balance(1, 'Annual Leave', 22), balance(4, 'Unpaid Leave', null)] });
-    if (url.endsWith('/leave/my-applications')) return json({ applications: [] });
-    if (url.includes('/leave/day-count?')) return json(fakeDayCount(new URL(url, 'http://x').searchParams));
-    if (url.endsWith('/leave/apply') && init?.method === 'POST') return json({ application: { id: 9 } }, 201);
-    return json({ error: { code: 'not_found', message: 'no' } }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+type Period = Pick<ApplyLeaveRequest, 'startDate' | 'endDate' | 'startHalf' | 'endHalf'>;
 
 /** The server's count for the test: calendar days, less half a day for each half. */
-function fakeDayCount(query: URLSearchParams) {
-  const span = (Date.parse(query.get('endDate')!) - Date.parse(query.get('startDate')!)) / 86_400_000 + 1;
-  const days =
-    span -
-    (query.get('startHalf') === 'afternoon' ? 0.5 : 0) -
-    (query.get('endHalf') === 'morning' ? 0.5 : 0);
-  return { days, years: [{ year: 2026, days }] };
+function fakeDayCount({ startDate, endDate, startHalf, endHalf }: Period) {
+  const span = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+  return span - (startHalf === 'afternoon' ? 0.5 : 0) - (endHalf === 'morning' ? 0.5 : 0);
 }
+
+/** The pending application the server makes of what was sent. */
+const applied = (request: ApplyLeaveRequest): LeaveApplication => ({
+  id: 9,
+  user: { id: staffUser.id, name: 'Jamie Carter' },
+  user_id: staffUser.id,
+  first_name: 'Jamie',
+  last_name: 'Carter',
+  email: staffUser.email,
+  department_id: 1,
+  department_name: 'Warehouse',
+  leave_type_id: request.leaveTypeId,
+  leave_type_name: types.find((type) => type.id === request.leaveTypeId)!.leave_name,
+  start_date: request.startDate,
+  end_date: request.endDate,
+  days_requested: fakeDayCount(request),
+  start_half: request.startHalf ?? null,
+  end_half: request.endHalf ?? null,
+  reason: request.reason,
+  status: 'pending',
+  applied_at: '2026-07-06T10:00:00.000Z',
+  created_at: '2026-07-06T10:00:00.000Z',
+  decided_by: null,
+  decided_at: null,
+  admin_comments: null,
+});
+
+beforeEach(() => {
+  fakeApi.on(leaveApi.types, { leaveTypes: types });
+  fakeApi.on(leaveApi.myBalance, {
+    balances: [balance(1, 'Annual Leave', 22), balance(4, 'Unpaid Leave', null)],
+  });
+  fakeApi.on(leaveApi.myApplications, { applications: [] });
+  fakeApi.on(leaveApi.dayCount, ({ query }) => {
+    // Read as the server reads it: through the contract's query schema.
+    const days = fakeDayCount(LeaveDayCountQuery.parse(Object.fromEntries(query)));
+    return { days, years: [{ year: 2026, days }] };
+  });
+  fakeApi.on(leaveApi.apply, ({ body }) => ({ application: applied(body) }));
+});
+
+const sentApplication = () => fakeApi.requests(leaveApi.apply)[0]?.body;
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -136,8 +165,7 @@ describe('My Leave', () => {
     expect(screen.getByText('19 days')).toBeTruthy(); // remaining after this
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Leave application submitted successfully!')).toBeTruthy();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({
+    expect(sentApplication()).toEqual({
       leaveTypeId: 1,
       startDate: addDays(today, 5),
       endDate: addDays(today, 7),
@@ -175,8 +203,7 @@ describe('My Leave', () => {
     expect(screen.getByText('21.5 days')).toBeTruthy(); // remaining after this
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     await screen.findByText('Leave application submitted successfully!');
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({
+    expect(sentApplication()).toEqual({
       leaveTypeId: 1,
       startDate: first,
       endDate: first,
@@ -212,7 +239,7 @@ describe('My Leave', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Reason must be at most 2000 characters');
     expect(screen.getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(fakeApi.requests().some((request) => request.method === 'POST')).toBe(false);
   });
 
   it('starts again at step 1 after switching tabs', async () => {

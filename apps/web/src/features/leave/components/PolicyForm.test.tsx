@@ -1,19 +1,31 @@
+import { LeavePolicyRequest, leaveApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { PolicyForm } from './PolicyForm';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
-    json({ policy: { id: 9, ...JSON.parse(String(init?.body)) } }, 201),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+// The server creates the policy as sent (its defaults filled) under a new leave type.
+beforeEach(() =>
+  fakeApi.on(leaveApi.createPolicy, ({ body }) => {
+    const sent = LeavePolicyRequest.parse(body);
+    return {
+      policy: {
+        id: 9,
+        leave_type_id: 9,
+        leave_code: sent.leaveCode,
+        name: sent.name,
+        description: sent.description,
+        max_days: sent.maxDays,
+        carry_forward: sent.carryForward,
+        carry_forward_cap: sent.carryForwardCap,
+        requires_approval: sent.requiresApproval,
+        working_days_only: sent.workingDaysOnly,
+        applications: 0,
+      },
+    };
+  }),
+);
 
 function renderForm() {
   const view = renderRoutes(
@@ -46,7 +58,7 @@ describe('PolicyForm', () => {
       within(dialog).getByText('Description must not contain control characters (such as NUL)'),
     ).toBeTruthy();
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.requests()).toEqual([]);
   });
 
   it('sends the parsed request (trimmed, defaults filled) to the contract path once valid', async () => {
@@ -56,11 +68,11 @@ describe('PolicyForm', () => {
     fireEvent.change(within(dialog).getByLabelText('Max days per year'), { target: { value: '5' } });
     await user.click(save());
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/leave/policies');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    await waitFor(() => expect(fakeApi.requests()).toHaveLength(1));
+    const [sent] = fakeApi.requests();
+    expect(sent?.url).toBe('/api/leave/policies');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toEqual({
       name: 'n'.repeat(80),
       leaveCode: 'STUDY',
       description: '',

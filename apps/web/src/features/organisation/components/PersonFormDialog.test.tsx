@@ -1,10 +1,9 @@
+import { peopleApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { PersonFormDialog } from './PersonFormDialog';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const created = {
   person: {
@@ -12,32 +11,25 @@ const created = {
     first_name: 'Nina',
     last_name: 'Newhire',
     email: 'nina@example.test',
-    role: 'staff',
+    role: 'staff' as const,
     department_id: 4,
     department_name: 'Warehouse',
     employee_number: 'E-9',
     badge_number: 'B-9',
     start_date: null,
+    end_date: null,
     active: true,
     has_password: false,
   },
   invitation: { inviteUrl: 'http://localhost/invite/x', expiresAt: '2026-11-28T10:00:00.000Z' },
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let answer: () => Response;
 beforeEach(() => {
-  answer = () => json(created, 201);
-  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
-    init?.method === 'POST'
-      ? answer()
-      : json({ departments: [{ id: 4, name: 'Warehouse', manager_id: null }] }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi.on(peopleApi.create, created);
+  fakeApi.on(peopleApi.departments, { departments: [{ id: 4, name: 'Warehouse', manager_id: null }] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+const posts = () => fakeApi.requests(peopleApi.create);
 
 function renderForm(onCreated = vi.fn()) {
   const view = renderRoutes(
@@ -90,37 +82,23 @@ describe('Add Person', () => {
     type('Employee number', 'E-9');
     type('Badge number', 'B-9');
     type('Department', '4');
-    answer = () =>
-      json(
-        {
-          error: {
-            code: 'conflict',
-            message: 'badge number is already used by another person',
-            details: [
-              {
-                field: 'badgeNumber',
-                rule: 'unique',
-                message: 'badge number is already used by another person',
-              },
-            ],
-          },
-        },
-        409,
-      );
+    fakeApi.fail(peopleApi.create, 409, 'conflict', 'badge number is already used by another person', [
+      { field: 'badgeNumber', rule: 'unique', message: 'badge number is already used by another person' },
+    ]);
     await save();
     expect(await within(dialog).findByText('badge number is already used by another person')).toBeTruthy();
-    expect(JSON.parse(String(posts()[0]![1]?.body))).toEqual({
+    expect(posts()[0]!.body).toEqual({
       firstName: 'Nina',
       lastName: 'Newhire',
       email: 'nina@example.test',
       employeeNumber: 'E-9',
       badgeNumber: 'B-9',
       departmentId: 4,
-      role: 'staff',
+      role: 'staff' as const,
       startDate: null,
     });
 
-    answer = () => json(created, 201);
+    fakeApi.on(peopleApi.create, created);
     type('Badge number', 'B-10');
     await save();
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));

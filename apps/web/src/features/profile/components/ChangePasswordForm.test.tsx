@@ -1,17 +1,13 @@
+import { accountApi } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async () => json({ endedSessions: 2 }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => fakeApi.on(accountApi.changePassword, { endedSessions: 2 }));
+// Four forms typed key by key; on a loaded two-core machine they outlast the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 function renderForm() {
   const view = renderRoutes([{ path: '/profile', element: <ChangePasswordForm /> }], {
@@ -60,29 +56,22 @@ describe('ChangePasswordForm', () => {
     await fill('same old secret', 'same old secret', 'same old secret');
     await submit();
     expect(screen.getByText('The new password must differ from your current one.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fakeApi.requests()).toEqual([]);
   });
 
   it('shows the server refusal under the field it names', async () => {
-    const refusal = (field: string, rule: string) =>
-      json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: `${field} ...`,
-            details: [{ field, rule, message: `${field} ...` }],
-          },
-        },
-        400,
-      );
-    fetchMock.mockResolvedValueOnce(refusal('currentPassword', 'incorrect'));
+    const refuse = (field: string, rule: string) =>
+      fakeApi.fail(accountApi.changePassword, 400, 'validation_failed', `${field} ...`, [
+        { field, rule, message: `${field} ...` },
+      ]);
+    refuse('currentPassword', 'incorrect');
     const { fill, submit, field } = renderForm();
     await fill('wrong secret', 'a long enough phrase', 'a long enough phrase');
     await submit();
     expect(await screen.findByText('That is not your current password.')).toBeTruthy();
     expect(field('Current password').getAttribute('aria-invalid')).toBe('true');
 
-    fetchMock.mockResolvedValueOnce(refusal('newPassword', 'not_common'));
+    refuse('newPassword', 'not_common');
     await submit();
     expect(await screen.findByText(/one of the most common passwords\. Choose one/)).toBeTruthy();
     expect(field('New password').getAttribute('aria-invalid')).toBe('true');
@@ -93,9 +82,9 @@ describe('ChangePasswordForm', () => {
     await fill('old secret', 'a long enough phrase', 'a long enough phrase');
     await submit();
     expect(await screen.findByText('Password changed. 2 other sessions were signed out.')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/auth/change-password');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [sent] = fakeApi.requests();
+    expect(sent?.url).toBe('/api/auth/change-password');
+    expect(sent?.body).toEqual({
       currentPassword: 'old secret',
       newPassword: 'a long enough phrase',
     });

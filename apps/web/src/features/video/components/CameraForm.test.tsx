@@ -1,23 +1,34 @@
+import { accessApi, CameraInput, videoApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { CameraForm } from './CameraForm';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (_input, init) =>
-    init?.method === 'POST'
-      ? json({ camera: { id: 3, ...JSON.parse(String(init.body)) } }, 201)
-      : json({ accessPoints: [] }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  // The server saves the camera as sent (its defaults filled) and answers it with its media links.
+  fakeApi.on(videoApi.createCamera, ({ body }) => {
+    const sent = CameraInput.parse(body);
+    return {
+      camera: {
+        ...sent,
+        id: 3,
+        code: 'CAM-03',
+        status: 'offline',
+        status_changed_at: '2026-07-06T10:00:00.000Z',
+        access_point_name: null,
+        recording_paused: false,
+        live_url: '/api/video/media/3/live/index.m3u8?token=t',
+        snapshot_url: '/api/video/media/3/snapshot.jpg?token=t',
+        media_token: 't',
+        push_configured: false,
+      },
+    };
+  });
+  fakeApi.on(accessApi.accessPoints, { accessPoints: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+const posts = () => fakeApi.requests().filter((request) => request.method === 'POST');
 
 function renderForm() {
   const view = renderRoutes([{ path: '/video', element: <CameraForm onClose={vi.fn()} /> }], {
@@ -60,9 +71,9 @@ describe('CameraForm', () => {
     });
     await save();
     await waitFor(() => expect(posts()).toHaveLength(1));
-    const [url, init] = posts()[0]!;
-    expect(String(url)).toBe('/api/video/cameras');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const [sent] = posts();
+    expect(sent?.url).toBe('/api/video/cameras');
+    expect(sent?.body).toMatchObject({
       name: 'Lobby',
       location: '',
       stream_url: 'rtsp://cam.local/Streaming/Channels/101',

@@ -1,33 +1,23 @@
-import type { Department } from '@atrium/contract';
+import { type Department, departmentsApi, peopleApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { departmentQueries } from '@/lib/queries/departments';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { DepartmentsPanel } from './DepartmentsPanel';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let departments: Department[];
 beforeEach(() => {
   departments = [{ id: 1, name: 'Warehouse', manager_id: null }];
   const summaries = () => departments.map((d) => ({ ...d, manager_name: null, people: 0, active_people: 0 }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/departments') return json({ departments: summaries() });
-      if (url === '/api/users/departments') return json({ departments });
-      if (url === '/api/users/departments/1' && init?.method === 'PATCH') {
-        departments = [{ ...departments[0]!, name: JSON.parse(String(init.body)).name }];
-        return json({ department: departments[0] });
-      }
-      return json({ error: { code: 'not_found', message: 'no' } }, 404);
-    }),
-  );
+  fakeApi.on(departmentsApi.list, () => ({ departments: summaries() }));
+  fakeApi.on(peopleApi.departments, () => ({ departments }));
+  fakeApi.on(departmentsApi.rename, ({ body }) => {
+    departments = [{ ...departments[0]!, name: body.name }];
+    return { department: departments[0]! };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** Another screen's department picker (attendance filter, person form): the shared list query. */
 function DepartmentPicker() {

@@ -1,34 +1,24 @@
-import type { Holiday } from '@atrium/contract';
+import { type Holiday, organisationApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { organisationToday } from '@/lib/org-time';
 import { holidayQueries } from '@/lib/queries/holidays';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { HolidaysPanel } from './HolidaysPanel';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const year = Number(organisationToday().slice(0, 4));
 let holidays: Holiday[];
 beforeEach(() => {
   holidays = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if (url === `/api/holidays?year=${year}`) return json({ holidays });
-      if (url === '/api/holidays' && init?.method === 'POST') {
-        const holiday = { id: holidays.length + 1, ...JSON.parse(String(init.body)) };
-        holidays = [...holidays, holiday];
-        return json({ holiday }, 201);
-      }
-      return json({ error: { code: 'not_found', message: 'no' } }, 404);
-    }),
-  );
+  fakeApi.on(organisationApi.holidays, () => ({ holidays }));
+  fakeApi.on(organisationApi.createHoliday, ({ body }) => {
+    const holiday = { id: holidays.length + 1, ...body };
+    holidays = [...holidays, holiday];
+    return { holiday };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** Another screen that names holidays (the attendance calendar): the shared year query. */
 function CalendarHolidays() {

@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { findPublicUser, findUserForLogin } from '../people/people.repository';
+import { sessionEndedEvent, toUser } from './auth.presenter';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -107,7 +108,7 @@ export class AuthService {
     const user = await findPublicUser(db, found.id);
     if (!user) throw invalidCredentials();
     const token = await this.deps.signer.sign({ userId: found.id, sessionId });
-    return { token, refreshToken: refresh.token, user };
+    return { token, refreshToken: refresh.token, user: toUser(user) };
   }
 
   /** Resolves a bearer token to the acting person, checking the session is still live. */
@@ -146,7 +147,7 @@ export class AuthService {
   async me(actor: Actor): Promise<User> {
     const user = await findPublicUser(this.deps.db, actor.userId);
     if (!user) throw unauthorized();
-    return user;
+    return toUser(user);
   }
 
   async logout(actor: Actor): Promise<void> {
@@ -222,7 +223,7 @@ export class AuthService {
           targetType: 'session',
           targetId: row.session_id,
         });
-        if (ended.length > 0) await this.deps.bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
+        if (ended.length > 0) await this.deps.bus.publish(sessionEndedEvent(ended), trx);
         return { kind: 'reused' as const, sessionId: row.session_id };
       }
       if (!row.session_live || !row.active) return { kind: 'ended' as const };

@@ -122,6 +122,8 @@ export async function listDeviceEvents(
     .execute();
 }
 
+export type DeviceEventRow = Awaited<ReturnType<typeof listDeviceEvents>>[number];
+
 export async function findEventPicture(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('access_events')
@@ -196,6 +198,8 @@ export async function permissionsOf(db: Kysely<Database>, userId: number) {
     .orderBy('ap.id')
     .execute();
 }
+
+export type PermissionRow = Awaited<ReturnType<typeof permissionsOf>>[number];
 
 /** The latest granted passages of anyone, for the admin dashboard's recent activity. */
 export async function recentPassages(db: Kysely<Database>, limit: number) {

@@ -7,7 +7,7 @@ import { CoalescedPublisher } from '../../core/events/coalesced-publisher';
 import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
-import { attendanceUpdate } from '../attendance/attendance-events';
+import { attendanceUpdate } from '../attendance/attendance.presenter';
 import { alertLiveEvent, storedEventLive } from './access.presenter';
 import { type AttendanceChange, applyBadges } from './badge-attendance';
 import { markDevicesSeen } from './device-monitor';

@@ -27,7 +27,14 @@ import { fullName } from '../people/people.repository';
 import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { displayDate, displayPeriod, monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
-import { toApplication, toLeaveDay, toLeaveStats, toLeaveType, toLedgerEntry } from './leave.presenter';
+import {
+  toApplication,
+  toCalendarDay,
+  toLeaveDay,
+  toLeaveStats,
+  toLeaveType,
+  toLedgerEntry,
+} from './leave.presenter';
 import {
   cancelApplication,
   findApplication,
@@ -298,7 +305,7 @@ export class LeaveApplicationsService {
   async calendar(actor: Actor, year: number, month: number): Promise<LeaveCalendarEvent[]> {
     const scope = listScope(actor, 'leave.view');
     const { first, last } = monthBounds(year, month);
-    return calendarDays(this.deps.db, first, last, scope);
+    return (await calendarDays(this.deps.db, first, last, scope)).map(toCalendarDay);
   }
 
   async calendarDay(actor: Actor, date: string, query: LeaveDayQuery): Promise<LeaveDayResponse> {

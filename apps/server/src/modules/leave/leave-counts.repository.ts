@@ -1,4 +1,4 @@
-import type { LeaveCalendarEvent, LeaveDayEntry } from '@atrium/contract';
+import type { LeaveDayEntry } from '@atrium/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -102,9 +102,17 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
   return Number(row.n);
 }
 
+/** One day with leave on it: people on approved and on pending leave, and how many take half the day. */
+export interface CalendarDayRow {
+  date: string;
+  approved: number;
+  pending: number;
+  half_day: number;
+}
+
 /** Everyone's people on approved and on pending leave on each day of [first, last] that has any (023). */
-async function calendarRollup(db: Db, first: string, last: string): Promise<LeaveCalendarEvent[]> {
-  const result = await sql<LeaveCalendarEvent>`
+async function calendarRollup(db: Db, first: string, last: string): Promise<CalendarDayRow[]> {
+  const result = await sql<CalendarDayRow>`
     SELECT to_char(date, 'YYYY-MM-DD') AS date, approved, pending, half_day
     FROM leave_calendar_days
     WHERE date BETWEEN ${first}::date AND ${last}::date AND (approved > 0 OR pending > 0)
@@ -142,9 +150,9 @@ export async function calendarDays(
   first: string,
   last: string,
   scope: ApplicantScope = {},
-): Promise<LeaveCalendarEvent[]> {
+): Promise<CalendarDayRow[]> {
   if (everyone(scope)) return calendarRollup(db, first, last);
-  const result = await sql<LeaveCalendarEvent>`
+  const result = await sql<CalendarDayRow>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            count(*) FILTER (WHERE a.status = 'approved')::int AS approved,
            count(*) FILTER (WHERE a.status = 'pending')::int AS pending,

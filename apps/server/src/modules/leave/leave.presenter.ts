@@ -3,6 +3,7 @@ import type {
   BatchDecisionResult,
   LeaveApplication,
   LeaveBalance,
+  LeaveCalendarEvent,
   LeaveDayResponse,
   LeaveLedgerEntry,
   LeaveNotificationType,
@@ -13,7 +14,7 @@ import type {
 } from '@atrium/contract';
 import type { DomainEvent } from '../../core/events/bus';
 import type { ApplicationRow } from './leave.repository';
-import type { DecisionCounts, LeaveDayRow } from './leave-counts.repository';
+import type { CalendarDayRow, DecisionCounts, LeaveDayRow } from './leave-counts.repository';
 import type { LedgerRow, LedgerSumRow } from './ledger.repository';
 import type { LeaveTypeRow, PolicyRow } from './policies.repository';
 
@@ -107,6 +108,14 @@ export const toLeaveStats = (c: DecisionCounts): LeaveStats => ({
   rejected_today: Number(c.rejected),
   on_leave_today: Number(c.away),
   pending: c.pending,
+});
+
+/** A day of the month with leave on it. */
+export const toCalendarDay = (r: CalendarDayRow): LeaveCalendarEvent => ({
+  date: r.date,
+  approved: r.approved,
+  pending: r.pending,
+  half_day: r.half_day,
 });
 
 /** Who is on leave on a day, a page of them, and how many in all. */

@@ -1,9 +1,36 @@
 import { z } from 'zod';
 
+/**
+ * Every `error.code` the API answers with. The server maps each to its HTTP status (a new code
+ * fails its typecheck until it has one); the web switches on them by type.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  /** A request HTTP itself rejects: malformed JSON, a broken URL, a body of the wrong type. */
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'unprocessable',
+  'too_many_requests',
+  'headers_too_large',
+  'internal',
+  /** PostgreSQL is down or restarting; the answer carries Retry-After. */
+  'database_unavailable',
+  /** The server is stopping. */
+  'unavailable',
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
 /** Every non-2xx answer from /api has this body. */
 export const ErrorBody = z.object({
   error: z.object({
-    code: z.string(),
+    code: ErrorCode,
     message: z.string(),
     details: z.unknown().optional(),
   }),

@@ -1,23 +1,6 @@
-export type ErrorCode =
-  | 'validation_failed'
-  /** A request HTTP itself rejects: malformed JSON, a broken URL, a body of the wrong type. */
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'uri_too_long'
-  | 'unsupported_media_type'
-  | 'unprocessable'
-  | 'too_many_requests'
-  | 'headers_too_large'
-  | 'internal'
-  /** PostgreSQL is down or restarting; the answer carries Retry-After. */
-  | 'database_unavailable'
-  /** The server is stopping. */
-  | 'unavailable';
+import type { ErrorCode } from '@atrium/contract';
 
+/** The HTTP status of each of the contract's error codes: a new code fails typecheck until it has one. */
 export const statusByCode: Record<ErrorCode, number> = {
   validation_failed: 400,
   bad_request: 400,

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FieldIssue } from '@atrium/contract';
+import type { ErrorCode, FieldIssue } from '@atrium/contract';
 import type {
   FastifyError,
   FastifyInstance,
@@ -8,7 +8,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode, statusByCode } from '../core/errors';
+import { AppError, statusByCode } from '../core/errors';
 import { fieldWords } from '../core/text';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 

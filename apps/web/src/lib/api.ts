@@ -1,18 +1,25 @@
-import type { ErrorBody, RefreshResponse } from '@atrium/contract';
+import type { ErrorBody, ErrorCode, RefreshResponse } from '@atrium/contract';
 import { shellApi } from './shell-endpoints';
 import { clearToken, getToken, setToken } from './token';
 
 export const API_BASE = '/api';
 
+/**
+ * What a failed call was: one of the contract's error codes, `network_error` when the server was
+ * not reached, or `http_<status>` for an answer without the error envelope (a proxy's page).
+ * Screens switch on it by type, so a misspelt code fails typecheck.
+ */
+export type ApiErrorCode = ErrorCode | 'network_error' | `http_${number}`;
+
 /** A failed call: the HTTP status and the server's `{ error: { code, message, details } }`. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly details: unknown;
   /** False when the message is ours (network failure, a body without an error), not the server's. */
   readonly fromServer: boolean;
 
-  constructor(status: number, code: string, message: string, details?: unknown, fromServer = true) {
+  constructor(status: number, code: ApiErrorCode, message: string, details?: unknown, fromServer = true) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

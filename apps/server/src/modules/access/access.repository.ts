@@ -122,6 +122,8 @@ export async function listDeviceEvents(
     .execute();
 }
 
+export type DeviceEventRow = Awaited<ReturnType<typeof listDeviceEvents>>[number];
+
 export async function findEventPicture(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('access_events')
@@ -185,6 +187,8 @@ export async function permissionsOf(db: Kysely<Database>, userId: number) {
     .orderBy('ap.id')
     .execute();
 }
+
+export type PermissionRow = Awaited<ReturnType<typeof permissionsOf>>[number];
 
 export async function findBadgeHolder(db: Kysely<Database>, userId: number) {
   return db

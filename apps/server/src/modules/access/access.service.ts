@@ -7,6 +7,7 @@ import type {
   AccessStatus,
   Alert,
   AlertsQuery,
+  BadgeResponse,
   MyAccessStats,
   SimulateAccessRequest,
 } from '@atrium/contract';
@@ -20,6 +21,16 @@ import { authorize, can } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { countInBuilding } from '../attendance/in-building.repository';
 import {
+  toAccessLog,
+  toAccessPermission,
+  toAccessPoint,
+  toAccessStats,
+  toAccessStatus,
+  toAlert,
+  toBadgeUser,
+  toMyAccessStats,
+} from './access.presenter';
+import {
   badgeTaken,
   countEntriesSince,
   dailyCounts,
@@ -32,32 +43,10 @@ import {
   permissionsOf,
   setBadge,
 } from './access.repository';
-import { toAlert } from './alerts';
 import { acknowledgeAlert, countActiveAlerts, findAlert, listAlerts } from './alerts.repository';
 import { decodeCursor, page } from './cursor';
 import { findAccessPointByName, listAccessPoints } from './devices.repository';
 import type { AccessIngest } from './ingest.service';
-import { toAccessPermission } from './permission-view';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-export function toAccessLog(row: PassageRow): AccessLog {
-  return {
-    id: Number(row.id),
-    user_id: row.user_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    department_name: row.department_name,
-    action: row.action ?? 'entry',
-    access_point: row.access_point,
-    device_id: row.device_id,
-    timestamp: iso(row.occurred_at),
-    card_no: row.card_no,
-    verify_mode: row.verify_mode,
-    has_picture: row.has_picture,
-    camera_id: row.camera_id,
-  };
-}
 
 const passagePosition = (row: PassageRow) => ({ rank: 0, at: new Date(row.occurred_at), id: Number(row.id) });
 
@@ -79,15 +68,11 @@ export class AccessService {
   async myStatus(actor: Actor): Promise<AccessStatus> {
     authorize(actor, 'access.self');
     const [presence, today] = await Promise.all([findPresence(this.db, actor.userId), this.clock.today()]);
-    if (!presence) return { status: 'out', last_access: null, last_access_point: null };
+    if (!presence) return toAccessStatus(undefined, false);
     const { start } = await this.clock.dayBounds(today.date);
     // An entry from an earlier day without an exit is a missed badge, not someone inside now.
     const inside = presence.last_action === 'entry' && new Date(presence.last_at) >= start;
-    return {
-      status: inside ? 'in' : 'out',
-      last_access: iso(presence.last_at),
-      last_access_point: presence.access_point,
-    };
+    return toAccessStatus(presence, inside);
   }
 
   async myPermissions(actor: Actor): Promise<AccessPermission[]> {
@@ -110,8 +95,7 @@ export class AccessService {
       countEntriesSince(this.db, actor.userId, weekStart),
       this.myPermissions(actor),
     ]);
-    const areas = new Set(permissions.filter((p) => p.status === 'active').map((p) => p.area_name));
-    return { today_entries: todayEntries, week_entries: weekEntries, authorized_areas: areas.size };
+    return toMyAccessStats(todayEntries, weekEntries, permissions);
   }
 
   /**
@@ -191,12 +175,7 @@ export class AccessService {
       dailyCounts(this.db, today.date),
       countActiveAlerts(this.db),
     ]);
-    return {
-      in_building: inBuilding,
-      today_entries: counts.entries,
-      today_exits: counts.exits,
-      active_alerts: active,
-    };
+    return toAccessStats(inBuilding, counts, active);
   }
 
   async logs(
@@ -229,7 +208,7 @@ export class AccessService {
 
   async accessPoints(actor: Actor): Promise<AccessPoint[]> {
     authorize(actor, 'access.view');
-    return listAccessPoints(this.db);
+    return (await listAccessPoints(this.db)).map(toAccessPoint);
   }
 
   async alerts(
@@ -277,12 +256,12 @@ export class AccessService {
   }
 
   /** Changes the card number doors report for a person (audited with the old and new number). */
-  async setBadge(actor: Actor, userId: number, badge: string) {
+  async setBadge(actor: Actor, userId: number, badge: string): Promise<BadgeResponse['user']> {
     authorize(actor, 'access.manage');
     return this.db.transaction().execute(async (trx) => {
       const person = await findBadgeHolder(trx, userId);
       if (!person) throw notFound('User');
-      if (person.badge_number === badge) return person;
+      if (person.badge_number === badge) return toBadgeUser(person);
       if (await badgeTaken(trx, badge, userId)) {
         throw new AppError('conflict', `Badge ${badge} belongs to someone else`, [
           {
@@ -301,7 +280,7 @@ export class AccessService {
         ip: actor.ip,
         details: { from: person.badge_number, to: badge },
       });
-      return updated!;
+      return toBadgeUser(updated!);
     });
   }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { alertLabel } from '../../devices/hikvision/event-codes';
-import { alertLiveEvent, deviceStatusEvent } from './alerts';
+import { alertLiveEvent, deviceStatusEvent } from './access.presenter';
 import { raiseAlert, resolveAlerts } from './alerts.repository';
 import { markSeen, markSilentOffline } from './devices.repository';
 

@@ -121,6 +121,8 @@ export async function findAccessPointByName(db: Kysely<Database>, name: string) 
     .executeTakeFirst();
 }
 
+export type AccessPointRow = Awaited<ReturnType<typeof listAccessPoints>>[number];
+
 export async function listAccessPoints(db: Kysely<Database>) {
   return db
     .selectFrom('access_points as p')

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type {
-  AccessEvent,
   Device,
   DoorStatus,
   OpenDoorResponse,
@@ -22,11 +21,18 @@ import {
   workStatus,
 } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
-import { CODES, meaningOf } from '../../devices/hikvision/event-codes';
+import { CODES } from '../../devices/hikvision/event-codes';
 import type { EmitInput } from '../../devices/hikvision/simulator/controller';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
+import {
+  deviceStatusEvent,
+  devicesChanged,
+  toAccessEvent,
+  toDevice,
+  toDoorStatus,
+  unreachableDoor,
+} from './access.presenter';
 import { findBadgeHolder, listDeviceEvents } from './access.repository';
-import { deviceStatusEvent } from './alerts';
 import { resolveAlerts } from './alerts.repository';
 import { decodeCursor, page } from './cursor';
 import {
@@ -41,29 +47,6 @@ import {
   updateDevice,
 } from './devices.repository';
 import { hashSecret } from './push.service';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-type DeviceView = DeviceRow & { access_point: string | null };
-
-export function toDevice(row: DeviceView): Device {
-  return {
-    id: row.id,
-    device_id: row.device_id,
-    name: row.name,
-    type: row.type,
-    model: row.model,
-    status: row.status,
-    location: row.location,
-    access_point_id: row.access_point_id,
-    access_point: row.access_point,
-    direction: row.direction,
-    address: row.address,
-    last_seen_at: iso(row.last_seen_at),
-    has_push_secret: row.push_secret_hash !== null,
-    has_credentials: row.command_username !== null && row.command_password !== null,
-  };
-}
 
 /** The push path a device is configured with (httpHosts), relative to the server's origin. */
 export const pushPath = (secret: string) => `/api/devices/isapi/${secret}`;
@@ -122,7 +105,7 @@ export class DevicesService {
       }
       if (change.status && after)
         await this.bus.publish(deviceStatusEvent({ ...after, status: after.status }), trx);
-      await this.bus.publish({ kind: 'devices_changed' }, trx);
+      await this.bus.publish(devicesChanged(), trx);
       const { password: _secret, ...shown } = body;
       await recordAudit(trx, {
         actorUserId: actor.userId,
@@ -144,7 +127,7 @@ export class DevicesService {
     await this.db.transaction().execute(async (trx) => {
       const updated = await updateDevice(trx, id, { push_secret_hash: hashSecret(secret) }, this.clock.now());
       if (!updated) throw notFound('Device');
-      await this.bus.publish({ kind: 'devices_changed' }, trx);
+      await this.bus.publish(devicesChanged(), trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'device.push_secret_rotated',
@@ -166,25 +149,7 @@ export class DevicesService {
       at: new Date(r.occurred_at),
       id: Number(r.id),
     }));
-    const events: AccessEvent[] = items.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind,
-      action: r.action,
-      major: r.major,
-      minor: r.minor,
-      label: meaningOf(r.major, r.minor).label,
-      device_id: r.device_code,
-      access_point: r.access_point,
-      user_id: r.user_id,
-      name: r.name,
-      card_no: r.card_no,
-      verify_mode: r.verify_mode,
-      backlog: r.backlog,
-      has_picture: r.has_picture,
-      timestamp: iso(r.occurred_at)!,
-      received_at: iso(r.received_at)!,
-    }));
-    return { events, next_cursor };
+    return { events: items.map(toAccessEvent), next_cursor };
   }
 
   /** Asks the controller (AcsWorkStatus); an unreachable device is an answer, not an error. */
@@ -192,23 +157,12 @@ export class DevicesService {
     authorize(actor, 'access.view');
     const device = await findDevice(this.db, id);
     if (!device) throw notFound('Device');
-    const unknown = { door: null, lock: null, readers_online: null, readers_total: null, power: null };
     const endpoint = this.endpointOf(device);
-    if (typeof endpoint === 'string') return { reachable: false, ...unknown, message: endpoint };
+    if (typeof endpoint === 'string') return unreachableDoor(endpoint);
     try {
-      const s = await workStatus(endpoint);
-      const readers = s.cardReaderOnlineStatus ?? [];
-      return {
-        reachable: true,
-        door: s.magneticStatus?.[0] === undefined ? null : s.magneticStatus[0] === 1 ? 'open' : 'closed',
-        lock: s.doorLockStatus?.[0] === undefined ? null : s.doorLockStatus[0] === 1 ? 'unlocked' : 'locked',
-        readers_online: readers.length ? readers.filter((r) => r === 1).length : null,
-        readers_total: readers.length || null,
-        power: s.powerSupplyStatus ?? null,
-        message: null,
-      };
+      return toDoorStatus(await workStatus(endpoint));
     } catch (error) {
-      if (error instanceof DeviceUnreachable) return { reachable: false, ...unknown, message: error.message };
+      if (error instanceof DeviceUnreachable) return unreachableDoor(error.message);
       throw error;
     }
   }

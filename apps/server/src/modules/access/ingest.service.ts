@@ -7,7 +7,8 @@ import { CoalescedPublisher } from '../../core/events/coalesced-publisher';
 import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
-import { alertLiveEvent } from './alerts';
+import { attendanceUpdate } from '../attendance/attendance.presenter';
+import { alertLiveEvent, storedEventLive } from './access.presenter';
 import { type AttendanceChange, applyBadges } from './badge-attendance';
 import { markDevicesSeen } from './device-monitor';
 import { type BatchOutcome, type BatchRow, ensurePartitions, storeBatch } from './ingest.repository';
@@ -338,48 +339,13 @@ function storedOf(batch: Batch, outcome: BatchOutcome): Stored[] {
  * happened (replayed backlog raises alerts but no live toasts).
  */
 function liveEvents(stored: Stored[], outcome: BatchOutcome, changes: AttendanceChange[]): DomainEvent[] {
-  const live: DomainEvent[] = changes.map((c) => ({
-    kind: 'live',
-    type: 'attendance_update',
-    data: { userId: c.userId, date: c.date, action: c.action },
-    audience: { userIds: [c.userId], admins: true },
-  }));
+  const live: DomainEvent[] = changes.map((c) => attendanceUpdate(c.userId, c.date, c.action));
   const alerts = new Map(outcome.alerts.map((a) => [Number(a.access_event_id), a]));
   for (const { row, id, userId, name, point } of stored) {
     if (row.backlog) continue;
     const alert = alerts.get(id);
     if (alert) live.push(alertLiveEvent(alert, alertLabel(alert.kind)));
-    const meaning = meaningOf(row.major, row.minor);
-    if (row.kind === 'granted' && userId !== null && name) {
-      live.push({
-        kind: 'live',
-        type: 'access_log_update',
-        data: {
-          user: { id: userId, name },
-          action: row.action!,
-          access_point: point ?? row.device_code,
-          device_id: row.device_code,
-          timestamp: row.occurred_at.toISOString(),
-          log_id: id,
-        },
-        audience: { userIds: [userId], admins: true },
-      });
-    } else {
-      live.push({
-        kind: 'live',
-        type: 'device_event',
-        data: {
-          eventType: meaning.type,
-          deviceId: row.device_code,
-          label: meaning.label,
-          kind: meaning.kind,
-          user: userId !== null && name ? { id: userId, name } : null,
-          access_point: point,
-          timestamp: row.occurred_at.toISOString(),
-        },
-        audience: { admins: true },
-      });
-    }
+    live.push(storedEventLive(row, { id, userId, name, point }));
   }
   return live;
 }

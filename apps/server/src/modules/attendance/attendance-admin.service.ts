@@ -20,10 +20,9 @@ import { authorize, listScope } from '../../core/policies';
 import { counted } from '../../core/text';
 import type { Database } from '../../db/schema';
 import { attendanceCsv } from './attendance.export';
-import { toAttendanceRecord } from './attendance.presenter';
+import { attendanceUpdate, toAttendanceList, toAttendanceRecord, toBulkResult } from './attendance.presenter';
 import {
   type DayRowFilter,
-  dayOverview,
   deleteRecord,
   deleteRecordsOn,
   findRecordById,
@@ -33,7 +32,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rules';
-import { attendanceUpdate } from './attendance-events';
+import { dayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
@@ -72,7 +71,7 @@ export class AttendanceAdminService {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return { attendance: rows.map((r) => toAttendanceRecord(r, today.date)), total, page, pageSize };
+    return toAttendanceList(rows, today.date, total, page, pageSize);
   }
 
   async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
@@ -135,7 +134,7 @@ export class AttendanceAdminService {
       for (const userId of touched) await this.publish(trx, userId, body.date, `bulk_${action}`);
       return touched.length;
     });
-    return { action, date: body.date, changed, unchanged: ids.length - changed };
+    return toBulkResult(action, body.date, changed, ids.length);
   }
 
   async correct(actor: Actor, id: number, body: CorrectAttendanceRequest): Promise<AttendanceRecord> {

@@ -1,4 +1,4 @@
-import type { AttendanceOverview, AttendanceSource, AttendanceStatus } from '@atrium/contract';
+import type { AttendanceSource, AttendanceStatus } from '@atrium/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
@@ -342,29 +342,16 @@ export async function departmentDay(db: Kysely<Database>, date: string, today: s
  * "still in building" is who is in now (in-building.repository.ts, as Access Control counts);
  * on a past date, the records never checked out.
  */
-export async function dayOverview(
+export async function dayFigures(
   db: Kysely<Database>,
   date: string,
   today: { date: string; dayStart: Date },
-): Promise<AttendanceOverview> {
+): Promise<{ rows: DepartmentDayRow[]; inBuilding: number | undefined }> {
   const [rows, inBuilding] = await Promise.all([
     departmentDay(db, date, today.date),
     date === today.date ? countInBuilding(db, today.date, today.dayStart) : undefined,
   ]);
-  const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late' | 'on_leave') =>
-    rows.reduce((s, r) => s + r[key], 0);
-  return {
-    date,
-    totalEmployees: sum('total'),
-    present: sum('present'),
-    stillInBuilding: inBuilding ?? sum('still_in'),
-    absent: sum('absent'),
-    onLeave: sum('on_leave'),
-    late: sum('late'),
-    departments: rows
-      .filter((r) => r.id !== null && r.total > 0)
-      .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
-  };
+  return { rows, inBuilding };
 }
 
 export interface ActivityRow {

@@ -1,5 +1,5 @@
 import type { AttendanceAction, AttendanceStats, MyStatus } from '@atrium/contract';
-import { addDays, hoursBetween, monthRange } from '@atrium/contract/calendar';
+import { addDays, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
@@ -7,10 +7,9 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
-import { statusOf } from './attendance.presenter';
+import { attendanceUpdate, statusOf, toAttendanceStats } from './attendance.presenter';
 import { findRecord, recordsBetween, setCheckOutIfOpen } from './attendance.repository';
 import { isEarlyExit, isScheduledOn } from './attendance.rules';
-import { attendanceUpdate } from './attendance-events';
 import { CheckIns } from './check-ins';
 import type { DayKind } from './person-day';
 import { personDayKinds, personSpan } from './person-day.repository';
@@ -103,18 +102,8 @@ export class AttendanceService {
         presentDays += 1;
       }
     }
-    const complete = records.filter((r) => r.check_out_time);
-    const totalHours = complete.reduce((sum, r) => sum + hoursBetween(r.check_in_time, r.check_out_time!), 0);
-    return {
-      month: shown,
-      attendance_rate: totalDays ? round(1, (presentDays / totalDays) * 100) : null,
-      average_hours_per_day: complete.length ? round(2, totalHours / complete.length) : null,
-      total_days: totalDays,
-      present_days: presentDays,
-      total_hours: round(2, totalHours),
-      late_days: records.filter((r) => r.late).length,
-      streak: streakOf(kind, (d) => isScheduledOn(schedule, d), today.date, lookback),
-    };
+    const streak = streakOf(kind, (d) => isScheduledOn(schedule, d), today.date, lookback);
+    return toAttendanceStats(shown, { total: totalDays, present: presentDays, streak }, records);
   }
 
   private async scheduleOf(userId: number, dates: Dates): Promise<Schedule> {
@@ -147,5 +136,3 @@ function streakOf(
   }
   return streak;
 }
-
-const round = (digits: number, value: number) => Math.round(value * 10 ** digits) / 10 ** digits;

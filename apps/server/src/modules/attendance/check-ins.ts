@@ -4,9 +4,9 @@ import type { Today } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
+import { attendanceUpdate } from './attendance.presenter';
 import { insertRecordsAnnounced, type RecordRow } from './attendance.repository';
 import { isLate } from './attendance.rules';
-import { attendanceUpdate } from './attendance-events';
 import { findUserSchedules } from './schedules.repository';
 
 interface CheckIn {

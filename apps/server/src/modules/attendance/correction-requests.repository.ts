@@ -1,4 +1,4 @@
-import type { CorrectionRequest, CorrectionRequestStatus } from '@atrium/contract';
+import type { CorrectionRequestStatus } from '@atrium/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AttendanceCorrectionRequestsTable, Database } from '../../db/schema';
 
@@ -77,22 +77,20 @@ export interface RequestFilter {
  * first (first come, first decided); every other view newest first. Ids only grow, so the
  * keyset is the id alone.
  */
-export async function listRequests(db: Kysely<Database>, f: RequestFilter): Promise<CorrectionRequest[]> {
+export async function listRequests(db: Kysely<Database>, f: RequestFilter): Promise<JoinedRequestRow[]> {
   const oldestFirst = f.status === 'pending';
   let q = requestsWithNames(db);
   if (f.userId !== undefined) q = q.where('r.user_id', '=', f.userId);
   if (f.status) q = q.where('r.status', '=', f.status);
   if (f.after !== undefined) q = q.where('r.id', oldestFirst ? '>' : '<', f.after);
-  const rows = await q
+  return q
     .orderBy('r.id', oldestFirst ? 'asc' : 'desc')
     .limit(f.limit)
     .execute();
-  return rows.map(toRequest);
 }
 
-export async function findRequest(db: Kysely<Database>, id: number): Promise<CorrectionRequest | undefined> {
-  const row = await requestsWithNames(db).where('r.id', '=', id).executeTakeFirst();
-  return row && toRequest(row);
+export async function findRequest(db: Kysely<Database>, id: number): Promise<JoinedRequestRow | undefined> {
+  return requestsWithNames(db).where('r.id', '=', id).executeTakeFirst();
 }
 
 /** The person's start date (null when none is set) and whether they exist at all. */
@@ -129,7 +127,8 @@ function requestsWithNames(db: Kysely<Database>) {
   );
 }
 
-type JoinedRow = RequestRow & {
+/** A request with the names of its person and decider, and the day's record as it stands now. */
+export type JoinedRequestRow = RequestRow & {
   first_name: string;
   last_name: string;
   department_name: string | null;
@@ -138,30 +137,3 @@ type JoinedRow = RequestRow & {
   recorded_in: Date | null;
   recorded_out: Date | null;
 };
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-function toRequest(row: JoinedRow): CorrectionRequest {
-  return {
-    id: row.id,
-    user: { id: row.user_id, name: `${row.first_name} ${row.last_name}` },
-    first_name: row.first_name,
-    last_name: row.last_name,
-    department_name: row.department_name,
-    date: row.date,
-    record_id: row.record_id,
-    recorded_check_in_time: iso(row.recorded_in),
-    recorded_check_out_time: iso(row.recorded_out),
-    check_in_time: iso(row.check_in_time),
-    check_out_time: iso(row.check_out_time),
-    reason: row.reason,
-    status: row.status,
-    created_at: new Date(row.created_at).toISOString(),
-    decided_by:
-      row.decided_by !== null && row.decider_first_name !== null
-        ? { id: row.decided_by, name: `${row.decider_first_name} ${row.decider_last_name}` }
-        : null,
-    decided_at: iso(row.decided_at),
-    decision_reason: row.decision_reason,
-  };
-}

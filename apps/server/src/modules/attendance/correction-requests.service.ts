@@ -13,11 +13,17 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError, forbidden, notFound } from '../../core/errors';
-import type { DomainEvent, EventBus } from '../../core/events/bus';
+import type { EventBus } from '../../core/events/bus';
 import { authorize, listScope } from '../../core/policies';
 import { displayDate } from '../../core/text';
 import type { Database } from '../../db/schema';
-import { toAttendanceRecord } from './attendance.presenter';
+import {
+  attendanceUpdate,
+  requestUpdate,
+  toAttendanceRecord,
+  toCorrectionRequest,
+  toRequestPage,
+} from './attendance.presenter';
 import {
   findRecordForUpdate,
   insertRecordIfAbsent,
@@ -26,7 +32,6 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, validateTimes } from './attendance.rules';
-import { attendanceUpdate } from './attendance-events';
 import {
   closeRequest,
   findRequest,
@@ -40,14 +45,6 @@ import { findUserSchedule } from './schedules.repository';
 
 const issue = (field: string, rule: string, message: string) =>
   new AppError('validation_failed', message, [{ field, rule, message }]);
-
-/** A request was made, decided or withdrawn: the requester's screens and the admins' queue refresh. */
-const requestUpdate = (row: RequestRow, status: CorrectionRequestStatus): DomainEvent => ({
-  kind: 'live',
-  type: 'attendance_request_update',
-  data: { requestId: row.id, userId: row.user_id, date: row.date, status },
-  audience: { userIds: [row.user_id], admins: true },
-});
 
 /**
  * Correction requests: staff ask for their own past days to be corrected; administrators approve
@@ -117,7 +114,7 @@ export class CorrectionRequestsService {
       await this.bus.publish(requestUpdate(created, 'pending'), trx);
       return created.id;
     });
-    return (await findRequest(this.db, id))!;
+    return toCorrectionRequest((await findRequest(this.db, id))!);
   }
 
   async mine(actor: Actor, query: MyCorrectionRequestsQuery): Promise<CorrectionRequestPage> {
@@ -136,7 +133,7 @@ export class CorrectionRequestsService {
       await this.audit(trx, actor, 'attendance_request.cancelled', closed, {});
       await this.bus.publish(requestUpdate(closed, 'cancelled'), trx);
     });
-    return (await findRequest(this.db, id))!;
+    return toCorrectionRequest((await findRequest(this.db, id))!);
   }
 
   async list(actor: Actor, query: CorrectionRequestsQuery): Promise<CorrectionRequestPage> {
@@ -212,7 +209,10 @@ export class CorrectionRequestsService {
       userIds: [written.user_id],
       everyDay: true,
     });
-    return { request: (await findRequest(this.db, id))!, record: toAttendanceRecord(day!, today.date) };
+    return {
+      request: toCorrectionRequest((await findRequest(this.db, id))!),
+      record: toAttendanceRecord(day!, today.date),
+    };
   }
 
   async reject(actor: Actor, id: number, reason?: string): Promise<CorrectionRequest> {
@@ -229,7 +229,7 @@ export class CorrectionRequestsService {
       await this.audit(trx, actor, 'attendance_request.rejected', closed, { reason: reason || null });
       await this.bus.publish(requestUpdate(closed, 'rejected'), trx);
     });
-    return (await findRequest(this.db, id))!;
+    return toCorrectionRequest((await findRequest(this.db, id))!);
   }
 
   /** The request, locked, if `actor` may decide it now. */
@@ -265,9 +265,7 @@ export class CorrectionRequestsService {
       throw issue('cursor', 'cursor', 'The cursor must be one returned by the previous page');
     // One row more than asked says whether another page follows, without counting them all.
     const rows = await listRequests(this.db, { ...filter, after, limit: query.limit + 1 });
-    const requests = rows.slice(0, query.limit);
-    const more = rows.length > query.limit;
-    return { requests, next_cursor: more ? String(requests.at(-1)!.id) : null };
+    return toRequestPage(rows, query.limit);
   }
 
   private async audit(

@@ -3,8 +3,20 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
+export interface ProfileRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  employee_number: string;
+  badge_number: string;
+  role: string;
+  department_name: string | null;
+  start_date: string | null;
+}
+
 /** A person's own details for their profile page. */
-export async function findProfile(db: Db, userId: number) {
+export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
@@ -58,7 +70,20 @@ export const SESSION_LIST_LIMIT = 100;
  * A person's live sessions (not revoked, not past their end), the given one first, then newest
  * first. sessions_user_idx holds only unrevoked rows, so this reads a handful.
  */
-export async function listLiveSessionsOf(db: Db, userId: number, currentId: string, now: Date) {
+export interface LiveSessionRow {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export async function listLiveSessionsOf(
+  db: Db,
+  userId: number,
+  currentId: string,
+  now: Date,
+): Promise<LiveSessionRow[]> {
   return db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'expires_at', 'ip', 'user_agent'])

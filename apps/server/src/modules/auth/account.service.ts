@@ -15,13 +15,13 @@ import {
   ownsLiveSession,
   replacePasswordHash,
 } from './account.repository';
+import { toProfile, toSessionInfo } from './auth.presenter';
 import { clearLoginFailuresFrom, pruneLoginFailures } from './auth.repository';
 import { assertAcceptablePassword } from './password-rules';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionCache } from './session-cache';
 import { endSessionsIn } from './session-end';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
-import { describeUserAgent } from './user-agent';
 
 function fieldError(field: string, rule: string, message: string): AppError {
   return new AppError('validation_failed', message, [{ field, rule, message }]);
@@ -43,7 +43,7 @@ export class AccountService {
     authorize(actor, 'account.self');
     const row = await findProfile(this.db, actor.userId);
     if (!row) throw unauthorized();
-    return { ...row, role: row.role as Profile['role'] };
+    return toProfile(row);
   }
 
   /**
@@ -101,14 +101,7 @@ export class AccountService {
   async liveSessions(actor: Actor): Promise<SessionInfo[]> {
     authorize(actor, 'account.self');
     const rows = await listLiveSessionsOf(this.db, actor.userId, actor.sessionId, this.clock.now());
-    return rows.map((row) => ({
-      id: row.id,
-      created_at: row.created_at.toISOString(),
-      expires_at: row.expires_at.toISOString(),
-      ip: row.ip,
-      ...describeUserAgent(row.user_agent),
-      current: row.id === actor.sessionId,
-    }));
+    return rows.map((row) => toSessionInfo(row, actor.sessionId));
   }
 
   /** Ends one of the actor's own sessions (this one too); anyone else's is "not found". */

@@ -1,4 +1,3 @@
-import type { User } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -234,9 +233,19 @@ export function publicUsers(db: Kysely<Database>) {
     ]);
 }
 
-export async function findPublicUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  const row = await publicUsers(db).where('u.id', '=', id).executeTakeFirst();
-  return row as User | undefined;
+/** A person as everyone may see them: name, email, role, department. */
+export interface PublicUserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+  department_id: number | null;
+  department_name: string | null;
+}
+
+export async function findPublicUser(db: Kysely<Database>, id: number): Promise<PublicUserRow | undefined> {
+  return publicUsers(db).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function findUserForLogin(db: Kysely<Database>, email: string) {

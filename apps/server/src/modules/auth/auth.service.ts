@@ -7,6 +7,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, unauthorized } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
+import { sessionEndedEvent, toUser } from './auth.presenter';
 import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -106,7 +107,7 @@ export class AuthService {
     const user = await repo.findPublicUser(db, found.id);
     if (!user) throw invalidCredentials();
     const token = await this.deps.signer.sign({ userId: found.id, sessionId });
-    return { token, refreshToken: refresh.token, user };
+    return { token, refreshToken: refresh.token, user: toUser(user) };
   }
 
   /** Resolves a bearer token to the acting person, checking the session is still live. */
@@ -145,7 +146,7 @@ export class AuthService {
   async me(actor: Actor): Promise<User> {
     const user = await repo.findPublicUser(this.deps.db, actor.userId);
     if (!user) throw unauthorized();
-    return user;
+    return toUser(user);
   }
 
   async logout(actor: Actor): Promise<void> {
@@ -221,7 +222,7 @@ export class AuthService {
           targetType: 'session',
           targetId: row.session_id,
         });
-        if (ended.length > 0) await this.deps.bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
+        if (ended.length > 0) await this.deps.bus.publish(sessionEndedEvent(ended), trx);
         return { kind: 'reused' as const, sessionId: row.session_id };
       }
       if (!row.session_live || !row.active) return { kind: 'ended' as const };

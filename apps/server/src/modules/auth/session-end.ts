@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../../core/audit.repository';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
+import { sessionEndedEvent } from './auth.presenter';
 import { revokeSessions } from './auth.repository';
 
 export interface SessionEnd {
@@ -32,6 +33,6 @@ export async function endSessionsIn(
       targetId: id,
     });
   }
-  if (ended.length > 0) await bus.publish({ kind: 'session_ended', sessionIds: ended }, trx);
+  if (ended.length > 0) await bus.publish(sessionEndedEvent(ended), trx);
   return ended;
 }

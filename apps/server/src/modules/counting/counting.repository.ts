@@ -200,7 +200,16 @@ export async function hourlyTotals(
   }));
 }
 
-export async function listCounters(db: Db) {
+export interface CounterRow {
+  id: number;
+  device_id: string;
+  name: string;
+  location: string;
+  status: 'online' | 'offline' | 'maintenance';
+  last_seen_at: Date | null;
+}
+
+export async function listCounters(db: Db): Promise<CounterRow[]> {
   return db
     .selectFrom('devices')
     .select(['id', 'device_id', 'name', 'location', 'status', 'last_seen_at'])

@@ -15,6 +15,13 @@ import type { Database } from '../../db/schema';
 import { readCounting } from '../../devices/hikvision/counting-parse';
 import type { DeviceRow } from '../access/devices.repository';
 import {
+  countingUpdate,
+  emptyAnalyticsReport,
+  toAnalyticsReport,
+  toCounter,
+  toHourly,
+} from './counting.presenter';
+import {
   type Counts,
   dailyTotals,
   deleteRealTimeWindowEndingAt,
@@ -28,7 +35,6 @@ import {
   type ReadingRow,
   totals,
 } from './counting.repository';
-import { conversionRate, trend, walkInRate } from './rates';
 
 const covers = (later: Counts, earlier: Counts) =>
   later.entries >= earlier.entries && later.exits >= earlier.exits && later.passby >= earlier.passby;
@@ -95,26 +101,13 @@ export class CountingService {
           );
         }
       }
-      if (added)
-        await this.bus.publish(
-          {
-            kind: 'live',
-            type: 'counting_update',
-            data: { deviceId: device.device_id, ...added },
-            audience: { admins: true },
-          },
-          trx,
-        );
+      if (added) await this.bus.publish(countingUpdate(device.device_id, added), trx);
     });
   }
 
   async counters(actor: Actor): Promise<CountersResponse['counters']> {
     authorize(actor, 'counting.view');
-    const rows = await listCounters(this.db);
-    return rows.map((r) => ({
-      ...r,
-      last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
-    }));
+    return (await listCounters(this.db)).map(toCounter);
   }
 
   private async checkDevice(deviceId: number | undefined): Promise<void> {
@@ -137,16 +130,7 @@ export class CountingService {
     const endDate = query.endDate ?? today.date;
     const startDate = query.startDate ?? addDays(endDate, -6);
     // Start after end is allowed: the range is empty, not an error.
-    if (startDate > endDate)
-      return {
-        startDate,
-        endDate,
-        summary: { totalEntries: 0, totalPassby: 0, totalExits: 0, walkInRate: 0, conversionRate: 0 },
-        trends: { entriesChange: trend(0, 0), walkInRateChange: trend(0, 0) },
-        partialDay: null,
-        comparedWith: { startDate, endDate, until: null },
-        chartData: [],
-      };
+    if (startDate > endDate) return emptyAnalyticsReport(startDate, endDate);
     const timeZone = await this.clock.timeZone();
     const from = (await this.clock.dayBounds(startDate)).start;
     const to = (await this.clock.dayBounds(endDate)).end;
@@ -159,37 +143,15 @@ export class CountingService {
       dailyTotals(this.db, { from, to, firstDay: startDate, lastDay: endDate, timeZone }, query.deviceId),
       totals(this.db, previousFrom, cut?.at ?? from, query.deviceId),
     ]);
-    const sum = days.reduce(
-      (acc, d) => ({
-        entries: acc.entries + d.entries,
-        exits: acc.exits + d.exits,
-        passby: acc.passby + d.passby,
-      }),
-      { entries: 0, exits: 0, passby: 0 },
-    );
-    const rate = walkInRate(sum.entries, sum.passby);
-    return {
+    return toAnalyticsReport({
       startDate,
       endDate,
-      summary: {
-        totalEntries: sum.entries,
-        totalPassby: sum.passby,
-        totalExits: sum.exits,
-        walkInRate: rate,
-        conversionRate: conversionRate(sum.entries, sum.passby),
-      },
-      trends: {
-        entriesChange: trend(sum.entries, previous.entries),
-        walkInRateChange: trend(rate, walkInRate(previous.entries, previous.passby)),
-      },
-      partialDay: cut ? today.date : null,
-      comparedWith: {
-        startDate: previousStart,
-        endDate: cut?.day ?? addDays(startDate, -1),
-        until: cut?.until ?? null,
-      },
-      chartData: days.map((d) => ({ ...d, walkInRate: walkInRate(d.entries, d.passby) })),
-    };
+      days,
+      previous,
+      previousStart,
+      cut,
+      today: today.date,
+    });
   }
 
   /**
@@ -221,13 +183,6 @@ export class CountingService {
     const date = query.date ?? (await this.clock.today()).date;
     const { start, end } = await this.clock.dayBounds(date);
     const rows = await hourlyTotals(this.db, start, end, await this.clock.timeZone(), query.deviceId);
-    const byHour = new Map(rows.map((r) => [r.hour, r]));
-    return {
-      date,
-      hours: Array.from({ length: 24 }, (_, hour) => {
-        const r = byHour.get(hour);
-        return { hour, entries: r?.entries ?? 0, exits: r?.exits ?? 0, passby: r?.passby ?? 0 };
-      }),
-    };
+    return toHourly(date, rows);
   }
 }

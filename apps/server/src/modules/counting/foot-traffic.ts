@@ -3,8 +3,8 @@ import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
+import { toFootTraffic } from './counting.presenter';
 import { totals } from './counting.repository';
-import { trend, walkInRate } from './rates';
 
 /**
  * The dashboard's Daily Foot Traffic: today's entries and walk-in rate, and the change in
@@ -23,9 +23,5 @@ export async function footTrafficToday(
     totals(db, day.start, day.end, undefined),
     totals(db, weekAgo.start, new Date(weekAgo.start.getTime() + Math.max(elapsed, 0)), undefined),
   ]);
-  return {
-    dailyFootTraffic: now.entries,
-    walkInRate: walkInRate(now.entries, now.passby),
-    footTrafficChange: trend(now.entries, before.entries),
-  };
+  return toFootTraffic(now, before);
 }

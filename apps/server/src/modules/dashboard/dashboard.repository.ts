@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { dayCounts } from '../attendance/day-page.repository';
+import { type DayCount, dayCounts } from '../attendance/day-page.repository';
 
 /**
  * Counted people employed on `date` (person-day.ts): the head counts of 021 less the few whose
@@ -87,26 +87,23 @@ export async function cameraCounts(db: Kysely<Database>): Promise<{ total: numbe
 }
 
 /**
- * Per day over [from, to], oldest first: people who worked a scheduled day against the people
- * expected that day (scheduled, employed, not on approved leave: the list's worked and absent
- * rows, from the same counts), percent; null when nobody was expected.
+ * The list's counts per day over [from, to], oldest first (scheduled records, absent rows: what
+ * the attendance rate is made of).
  */
-export async function attendanceRateByDay(
+export async function dayCountsOldestFirst(
   db: Kysely<Database>,
   from: string,
   to: string,
   today: string,
-): Promise<{ date: string; rate: number | null; present: number; expected: number }[]> {
+): Promise<DayCount[]> {
   const counts = await dayCounts(db, { start: from, end: to, today });
-  return counts.days.reverse().map((day) => {
-    const expected = day.scheduled_records + day.absent;
-    return {
-      date: day.date,
-      present: day.scheduled_records,
-      expected,
-      rate: expected > 0 ? Math.round((day.scheduled_records / expected) * 1000) / 10 : null,
-    };
-  });
+  return counts.days.reverse();
+}
+
+export interface LeaveDaysRow {
+  /** The leave type's name. */
+  name: string;
+  days: number;
 }
 
 /** Approved leave days whose start falls in [from, to], by leave type. */
@@ -114,14 +111,14 @@ export async function leaveDaysByType(
   db: Kysely<Database>,
   from: string,
   to: string,
-): Promise<{ leaveType: string; days: number }[]> {
+): Promise<LeaveDaysRow[]> {
   const rows = await sql<{ name: string; days: string }>`
     SELECT t.leave_name AS name, COALESCE(sum(a.days_requested), 0) AS days
     FROM leave_types t
     LEFT JOIN leave_applications a ON a.leave_type_id = t.id AND a.status = 'approved'
       AND a.start_date BETWEEN ${from}::date AND ${to}::date
     GROUP BY t.id, t.leave_name ORDER BY t.leave_name`.execute(db);
-  return rows.rows.map((r) => ({ leaveType: r.name, days: Number(r.days) }));
+  return rows.rows.map((r) => ({ name: r.name, days: Number(r.days) }));
 }
 
 /** Granted passages since an instant by local hour of day, all 24 hours. */

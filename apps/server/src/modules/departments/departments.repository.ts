@@ -3,6 +3,12 @@ import type { Database } from '../../db/schema';
 
 const departmentColumns = ['id', 'name', 'manager_id'] as const;
 
+export interface DepartmentRow {
+  id: number;
+  name: string;
+  manager_id: number | null;
+}
+
 export interface DepartmentSummaryRow {
   id: number;
   name: string;

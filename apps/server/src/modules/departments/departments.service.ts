@@ -1,9 +1,9 @@
 import type {
+  Department,
   DepartmentSchedule,
   DepartmentSummary,
   ScheduleRequest,
   SchedulesResponse,
-  ScheduleVersion,
 } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -11,6 +11,8 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
+import { toDepartment } from '../people/people.presenter';
+import { toDepartmentSummary, toSchedules } from './departments.presenter';
 import {
   allScheduleVersions,
   deleteDepartment,
@@ -21,7 +23,6 @@ import {
   lockDepartment,
   renameDepartment,
   upsertScheduleVersion,
-  type VersionRow,
 } from './departments.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -44,41 +45,6 @@ const stillHasPeople = (name: string, people: number, active: number) => {
   );
 };
 
-const hhmm = (time: string) => time.slice(0, 5);
-
-function toVersion(row: Omit<VersionRow, 'department_id' | 'department_name'>): ScheduleVersion {
-  return {
-    effectiveFrom: row.effective_from,
-    workdays: [...row.workdays].sort((a, b) => a - b),
-    startTime: hhmm(row.start_time),
-    endTime: hhmm(row.end_time),
-    graceMinutes: row.grace_minutes,
-  };
-}
-
-/** Versions grouped by department; current is the newest in force on `today`. */
-function toSchedules(rows: VersionRow[], today: string): DepartmentSchedule[] {
-  const byDepartment = new Map<number, DepartmentSchedule>();
-  for (const row of rows) {
-    const version = toVersion(row);
-    let schedule = byDepartment.get(row.department_id);
-    if (!schedule) {
-      schedule = {
-        departmentId: row.department_id,
-        departmentName: row.department_name,
-        current: version,
-        versions: [],
-      };
-      byDepartment.set(row.department_id, schedule);
-    }
-    schedule.versions.push(version);
-  }
-  for (const schedule of byDepartment.values()) {
-    schedule.current = schedule.versions.find((v) => v.effectiveFrom <= today) ?? schedule.versions.at(-1)!;
-  }
-  return [...byDepartment.values()];
-}
-
 /**
  * Departments and their work schedules: administrators only, every change audited. A schedule
  * change is a new version in force from the organisation's today, so earlier days keep being
@@ -92,10 +58,10 @@ export class DepartmentsService {
 
   async list(actor: Actor): Promise<DepartmentSummary[]> {
     authorize(actor, 'organisation.manage');
-    return departmentSummaries(this.db);
+    return (await departmentSummaries(this.db)).map(toDepartmentSummary);
   }
 
-  async create(actor: Actor, name: string) {
+  async create(actor: Actor, name: string): Promise<Department> {
     authorize(actor, 'organisation.manage');
     return this.db.transaction().execute(async (trx) => {
       if (await findDepartmentNamed(trx, name)) throw nameTaken(name);
@@ -111,11 +77,11 @@ export class DepartmentsService {
         // As stored: the database's text, not the request's (which JSON may not carry).
         details: { name: department.name },
       });
-      return department;
+      return toDepartment(department);
     });
   }
 
-  async rename(actor: Actor, id: number, name: string) {
+  async rename(actor: Actor, id: number, name: string): Promise<Department> {
     authorize(actor, 'organisation.manage');
     return this.db.transaction().execute(async (trx) => {
       const old = await lockDepartment(trx, id);
@@ -132,7 +98,7 @@ export class DepartmentsService {
         ip: actor.ip,
         details: { old: old.name, new: department.name },
       });
-      return department;
+      return toDepartment(department);
     });
   }
 

@@ -28,6 +28,14 @@ import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './
 import { displayDate, displayPeriod, monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
 import {
+  toApplication,
+  toCalendarDay,
+  toLeaveDay,
+  toLeaveStats,
+  toLeaveType,
+  toLedgerEntry,
+} from './leave.presenter';
+import {
   cancelApplication,
   findApplication,
   findOverlap,
@@ -56,7 +64,7 @@ export class LeaveApplicationsService {
 
   async types(actor: Actor): Promise<LeaveType[]> {
     authorize(actor, 'leave.types');
-    return listLeaveTypes(this.deps.db);
+    return (await listLeaveTypes(this.deps.db)).map(toLeaveType);
   }
 
   async myBalances(actor: Actor, year?: number): Promise<LeaveBalance[]> {
@@ -70,12 +78,12 @@ export class LeaveApplicationsService {
     const now = await this.deps.clock.today();
     const shown = year ?? now.year;
     await ensureLeaveYear(this.deps.db, actor.userId, shown, now.year);
-    return ledgerOf(this.deps.db, actor.userId, shown);
+    return (await ledgerOf(this.deps.db, actor.userId, shown)).map(toLedgerEntry);
   }
 
   async myApplications(actor: Actor): Promise<LeaveApplication[]> {
     authorize(actor, 'leave.apply');
-    return listOwnApplications(this.deps.db, actor.userId);
+    return (await listOwnApplications(this.deps.db, actor.userId)).map(toApplication);
   }
 
   async apply(actor: Actor, input: ApplyLeaveRequest): Promise<LeaveApplication> {
@@ -187,7 +195,7 @@ export class LeaveApplicationsService {
       }
       return created.id;
     });
-    return (await findApplication(db, id))!;
+    return toApplication((await findApplication(db, id))!);
   }
 
   /** What applying for the period would charge the caller, as the wizard shows it. */
@@ -261,7 +269,7 @@ export class LeaveApplicationsService {
         );
       }
     });
-    return (await findApplication(db, id))!;
+    return toApplication((await findApplication(db, id))!);
   }
 
   /** Each sees the applications within their reach (administrators everyone's), whatever they ask. */
@@ -274,7 +282,7 @@ export class LeaveApplicationsService {
       pageSize: query.pageSize,
       ...scope,
     });
-    return { applications: page.applications, has_more: page.hasMore };
+    return { applications: page.applications.map(toApplication), has_more: page.hasMore };
   }
 
   async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {
@@ -283,27 +291,30 @@ export class LeaveApplicationsService {
       listPending(this.deps.db, scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       pendingCount(this.deps.db, scope),
     ]);
-    return { applications, total };
+    return { applications: applications.map(toApplication), total };
   }
 
   async stats(actor: Actor): Promise<LeaveStats> {
     const scope = listScope(actor, 'leave.decide');
     const today = await this.deps.clock.today();
-    return leaveStats(this.deps.db, today.date, await this.deps.clock.dayBounds(today.date), scope);
+    return toLeaveStats(
+      await leaveStats(this.deps.db, today.date, await this.deps.clock.dayBounds(today.date), scope),
+    );
   }
 
   async calendar(actor: Actor, year: number, month: number): Promise<LeaveCalendarEvent[]> {
     const scope = listScope(actor, 'leave.view');
     const { first, last } = monthBounds(year, month);
-    return calendarDays(this.deps.db, first, last, scope);
+    return (await calendarDays(this.deps.db, first, last, scope)).map(toCalendarDay);
   }
 
   async calendarDay(actor: Actor, date: string, query: LeaveDayQuery): Promise<LeaveDayResponse> {
     const scope = listScope(actor, 'leave.view');
-    return leaveOnDay(this.deps.db, date, scope, {
+    const { rows, total } = await leaveOnDay(this.deps.db, date, scope, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
+    return toLeaveDay(rows, total);
   }
 }
 

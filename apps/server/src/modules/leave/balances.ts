@@ -1,6 +1,7 @@
 import type { LeaveBalance } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database, LeaveLedgerKind } from '../../db/schema';
+import { toBalance } from './leave.presenter';
 import { applicationDaysByYear } from './leave-days.repository';
 import {
   applicationBuckets,
@@ -115,25 +116,7 @@ export async function balancesOf(db: Db, userId: number, year: number): Promise<
 /** The balances, and whether the year is booked (nothing for ensureLeaveYear to add). */
 async function readBalances(db: Db, userId: number, year: number) {
   const rows = await ledgerSums(db, userId, year);
-  const balances = rows.map((r): LeaveBalance => {
-    const unlimited = r.max_days_per_year === 0;
-    const entitled = Number(r.entitled);
-    const used = Number(r.used);
-    const pending = Number(r.pending);
-    return {
-      leave_type_id: r.id,
-      leave_type: r.leave_name,
-      year,
-      max_days_per_year: r.max_days_per_year,
-      unlimited,
-      carried_forward: Number(r.carried),
-      entitled_days: entitled,
-      used_days: used,
-      pending_applications: Number(r.pending_applications ?? 0),
-      pending_days: pending,
-      remaining_days: unlimited ? null : entitled - used - pending,
-    };
-  });
+  const balances = rows.map((r) => toBalance(r, year));
   return { balances, booked: rows.every((r) => r.booked) };
 }
 

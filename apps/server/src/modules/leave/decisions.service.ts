@@ -12,6 +12,7 @@ import { fullName } from '../people/people.repository';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';
+import { decidedResult, refusedResult, toApplication, toBatchResponse } from './leave.presenter';
 import { applicationOwnerAndStatus, closePending, findApplication } from './leave.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 
@@ -83,7 +84,7 @@ export class LeaveDecisionsService {
         },
       );
     });
-    return (await findApplication(db, id))!;
+    return toApplication((await findApplication(db, id))!);
   }
 
   /**
@@ -102,25 +103,14 @@ export class LeaveDecisionsService {
     for (const applicationId of [...new Set(applicationIds)]) {
       try {
         const application = await this.decide(actor, applicationId, action, adminComments);
-        results.push({
-          applicationId,
-          outcome: 'decided',
-          status: application.status,
-          message: `Application ${action}`,
-        });
+        results.push(decidedResult(applicationId, application.status, action));
       } catch (error) {
         if (!(error instanceof AppError) || !['conflict', 'not_found', 'forbidden'].includes(error.code))
           throw error;
         const current = await applicationOwnerAndStatus(this.deps.db, applicationId);
-        results.push({
-          applicationId,
-          outcome: error.code === 'not_found' ? 'not_found' : 'conflict',
-          status: current?.status ?? null,
-          message: error.message,
-        });
+        results.push(refusedResult(applicationId, error.code, current?.status ?? null, error.message));
       }
     }
-    const succeeded = results.filter((r) => r.outcome === 'decided').length;
-    return { results, succeeded, failed: results.length - succeeded };
+    return toBatchResponse(results);
   }
 }

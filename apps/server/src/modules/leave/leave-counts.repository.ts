@@ -1,4 +1,4 @@
-import type { LeaveCalendarEvent, LeaveDayEntry, LeaveStats } from '@atrium/contract';
+import type { LeaveDayEntry } from '@atrium/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -18,6 +18,14 @@ export interface ApplicantScope {
 /** Everyone's applications: the organisation-wide rollups of 023 answer for them. */
 const everyone = (scope: ApplicantScope) => scope.userId === undefined && scope.departmentId === undefined;
 
+/** The Pending tab's counts: decided today, people away today, pending applications. */
+export interface DecisionCounts {
+  approved: number;
+  rejected: number;
+  away: number;
+  pending: number;
+}
+
 /**
  * The figures on the admin Pending tab, within a scope. "Today" is the organisation's date and
  * `day` the instants it starts and ends (OrgClock.dayBounds).
@@ -27,7 +35,7 @@ export async function leaveStats(
   today: string,
   day: { start: Date; end: Date },
   scope: ApplicantScope = {},
-): Promise<LeaveStats> {
+): Promise<DecisionCounts> {
   // Three narrow counts, each through an index that starts at what it counts (decided today,
   // approved and not yet ended, pending), rather than one pass over every application ever made.
   const scoped = () => {
@@ -56,9 +64,9 @@ export async function leaveStats(
     pendingCount(db, scope),
   ]);
   return {
-    approved_today: Number(decided.approved),
-    rejected_today: Number(decided.rejected),
-    on_leave_today: Number(away.n),
+    approved: Number(decided.approved),
+    rejected: Number(decided.rejected),
+    away: Number(away.n),
     pending,
   };
 }
@@ -94,9 +102,17 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
   return Number(row.n);
 }
 
+/** One day with leave on it: people on approved and on pending leave, and how many take half the day. */
+export interface CalendarDayRow {
+  date: string;
+  approved: number;
+  pending: number;
+  half_day: number;
+}
+
 /** Everyone's people on approved and on pending leave on each day of [first, last] that has any (023). */
-async function calendarRollup(db: Db, first: string, last: string): Promise<LeaveCalendarEvent[]> {
-  const result = await sql<LeaveCalendarEvent>`
+async function calendarRollup(db: Db, first: string, last: string): Promise<CalendarDayRow[]> {
+  const result = await sql<CalendarDayRow>`
     SELECT to_char(date, 'YYYY-MM-DD') AS date, approved, pending, half_day
     FROM leave_calendar_days
     WHERE date BETWEEN ${first}::date AND ${last}::date AND (approved > 0 OR pending > 0)
@@ -134,9 +150,9 @@ export async function calendarDays(
   first: string,
   last: string,
   scope: ApplicantScope = {},
-): Promise<LeaveCalendarEvent[]> {
+): Promise<CalendarDayRow[]> {
   if (everyone(scope)) return calendarRollup(db, first, last);
-  const result = await sql<LeaveCalendarEvent>`
+  const result = await sql<CalendarDayRow>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            count(*) FILTER (WHERE a.status = 'approved')::int AS approved,
            count(*) FILTER (WHERE a.status = 'pending')::int AS pending,
@@ -148,15 +164,18 @@ export async function calendarDays(
   return result.rows;
 }
 
+/** One person on leave on a day: the application, who, which type, which part of the day. */
+export type LeaveDayRow = Omit<LeaveDayEntry, 'user'> & { user_id: number; name: string };
+
 /** Who is on pending or approved leave on `date`, by name, a page at a time, and how many. */
 export async function leaveOnDay(
   db: Db,
   date: string,
   scope: ApplicantScope,
   page: { limit: number; offset: number },
-): Promise<{ entries: LeaveDayEntry[]; total: number }> {
+): Promise<{ rows: LeaveDayRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    sql<Omit<LeaveDayEntry, 'user'> & { user_id: number; name: string }>`
+    sql<LeaveDayRow>`
       SELECT a.id AS application_id, a.user_id, a.first_name || ' ' || a.last_name AS name,
              t.leave_name AS leave_type, a.status, ${partOf(sql`${date}::date`)} AS part
       FROM ${leaveTouching(date, date, scope)}
@@ -165,16 +184,7 @@ export async function leaveOnDay(
       LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
     awayOn(db, date, scope),
   ]);
-  return {
-    entries: rows.rows.map((r) => ({
-      application_id: r.application_id,
-      user: { id: r.user_id, name: r.name },
-      leave_type: r.leave_type,
-      status: r.status,
-      part: r.part,
-    })),
-    total,
-  };
+  return { rows: rows.rows, total };
 }
 
 /** How many people are on pending or approved leave on `date`: everyone's from the rollup of 023. */

@@ -1,4 +1,4 @@
-import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
+import type { LeaveStatus } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
@@ -62,47 +62,19 @@ function applications(db: Db, rows: ApplicationRows = applicationRows(db)) {
     ]);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof applications>['executeTakeFirstOrThrow']>>;
+/** An application with the names a screen shows (the presenter's toApplication makes it the answer). */
+export type ApplicationRow = Awaited<ReturnType<ReturnType<typeof applications>['executeTakeFirstOrThrow']>>;
 
-function toApplication(r: Row): LeaveApplication {
-  return {
-    id: r.id,
-    user: { id: r.user_id, name: `${r.first_name} ${r.last_name}` },
-    user_id: r.user_id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    email: r.email,
-    department_id: r.department_id,
-    department_name: r.department_name,
-    leave_type_id: r.leave_type_id,
-    leave_type_name: r.leave_type_name,
-    start_date: r.start_date,
-    end_date: r.end_date,
-    days_requested: Number(r.days_requested),
-    start_half: r.start_half,
-    end_half: r.end_half,
-    reason: r.reason,
-    status: r.status,
-    applied_at: r.applied_at.toISOString(),
-    created_at: r.created_at.toISOString(),
-    decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
-    decided_at: r.decided_at ? r.decided_at.toISOString() : null,
-    admin_comments: r.admin_comments,
-  };
+export async function findApplication(db: Db, id: number): Promise<ApplicationRow | undefined> {
+  return applications(db).where('a.id', '=', id).executeTakeFirst();
 }
 
-export async function findApplication(db: Db, id: number): Promise<LeaveApplication | undefined> {
-  const row = await applications(db).where('a.id', '=', id).executeTakeFirst();
-  return row && toApplication(row);
-}
-
-export async function listOwnApplications(db: Db, userId: number): Promise<LeaveApplication[]> {
-  const rows = await applications(db)
+export async function listOwnApplications(db: Db, userId: number): Promise<ApplicationRow[]> {
+  return applications(db)
     .where('a.user_id', '=', userId)
     .orderBy('a.applied_at', 'desc')
     .orderBy('a.id', 'desc')
     .execute();
-  return rows.map(toApplication);
 }
 
 export interface ApplicationFilter extends ApplicantScope {
@@ -124,7 +96,7 @@ export interface ApplicationFilter extends ApplicantScope {
 export async function listApplications(
   db: Db,
   filter: ApplicationFilter,
-): Promise<{ applications: LeaveApplication[]; hasMore: boolean }> {
+): Promise<{ applications: ApplicationRow[]; hasMore: boolean }> {
   let rows = applicationRows(db);
   if (filter.status) rows = rows.where('a.status', '=', filter.status);
   if (filter.userId !== undefined) rows = rows.where('a.user_id', '=', filter.userId);
@@ -154,7 +126,7 @@ export async function listApplications(
     .offset((filter.page - 1) * filter.pageSize);
   const found = await applications(db, cut).orderBy('a.applied_at', 'desc').orderBy('a.id', 'desc').execute();
   return {
-    applications: found.slice(0, filter.pageSize).map(toApplication),
+    applications: found.slice(0, filter.pageSize),
     hasMore: found.length > filter.pageSize,
   };
 }
@@ -164,7 +136,7 @@ export async function listPending(
   db: Db,
   scope: ApplicantScope,
   page: { limit: number; offset: number },
-): Promise<LeaveApplication[]> {
+): Promise<ApplicationRow[]> {
   let rows = applicationRows(db).where('a.status', '=', 'pending');
   if (scope.userId !== undefined) rows = rows.where('a.user_id', '=', scope.userId);
   if (scope.departmentId !== undefined)
@@ -174,8 +146,7 @@ export async function listPending(
     .orderBy('a.id', 'asc')
     .limit(page.limit)
     .offset(page.offset);
-  const found = await applications(db, cut).orderBy('a.applied_at', 'asc').orderBy('a.id', 'asc').execute();
-  return found.map(toApplication);
+  return applications(db, cut).orderBy('a.applied_at', 'asc').orderBy('a.id', 'asc').execute();
 }
 
 /** The applicant's own pending or approved leave that shares a day with the period. */

@@ -1,4 +1,3 @@
-import type { LeaveLedgerEntry } from '@atrium/contract';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, LeaveLedgerTable } from '../../db/schema';
 
@@ -130,24 +129,27 @@ export async function applicationBuckets(
   return rows.map((r) => ({ year: r.year, pending: Number(r.pending), used: Number(r.used) }));
 }
 
+/** One leave type's sums (numeric, as text) for one person and year. */
+export interface LedgerSumRow {
+  id: number;
+  leave_name: string;
+  max_days_per_year: number;
+  carried: string;
+  entitled: string;
+  used: string;
+  pending: string;
+  pending_applications: string;
+  booked: boolean;
+}
+
 /**
  * Per leave type, one person's ledger sums for a year and their pending applications touching it;
  * `booked` on every row: whether the year is booked (bookedCheck), asked in the same round trip.
  */
-export async function ledgerSums(db: Db, userId: number, year: number) {
+export async function ledgerSums(db: Db, userId: number, year: number): Promise<LedgerSumRow[]> {
   // Prepared (see db/connection): planning this statement cost PostgreSQL more than running it,
   // and it is behind every staff dashboard's load.
-  const result = await sql<{
-    id: number;
-    leave_name: string;
-    max_days_per_year: number;
-    carried: string;
-    entitled: string;
-    used: string;
-    pending: string;
-    pending_applications: string;
-    booked: boolean;
-  }>`/* prepared: leave_ledger_sums */
+  const result = await sql<LedgerSumRow>`/* prepared: leave_ledger_sums */
     SELECT t.id, t.leave_name, t.max_days_per_year,
            coalesce(sum(l.entitled_days) FILTER (WHERE l.kind = 'carry_forward'), 0) AS carried,
            coalesce(sum(l.entitled_days), 0) AS entitled,
@@ -166,39 +168,31 @@ export async function ledgerSums(db: Db, userId: number, year: number) {
 }
 
 /** The lines behind one person's balances for a year, oldest first: the balance explained. */
-export async function ledgerOf(db: Db, userId: number, year: number): Promise<LeaveLedgerEntry[]> {
-  const rows = await db
-    .selectFrom('leave_ledger as l')
-    .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
-    .select([
-      'l.id',
-      't.leave_name',
-      'l.leave_year',
-      'l.kind',
-      'l.application_id',
-      'l.entitled_days',
-      'l.pending_days',
-      'l.used_days',
-      'l.note',
-      'l.created_at',
-    ])
-    .where('l.user_id', '=', userId)
-    .where('l.leave_year', '=', year)
-    // What a year starts with first (entitlement, carry forward), then each change in time order.
-    .orderBy(sql`l.kind IN ('entitlement', 'carry_forward')`, 'desc')
-    .orderBy('l.created_at')
-    .orderBy('l.id')
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    leave_type: r.leave_name,
-    year: r.leave_year,
-    kind: r.kind,
-    application_id: r.application_id,
-    entitled_days: Number(r.entitled_days),
-    pending_days: Number(r.pending_days),
-    used_days: Number(r.used_days),
-    note: r.note,
-    created_at: r.created_at.toISOString(),
-  }));
+export async function ledgerOf(db: Db, userId: number, year: number) {
+  return (
+    db
+      .selectFrom('leave_ledger as l')
+      .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
+      .select([
+        'l.id',
+        't.leave_name',
+        'l.leave_year',
+        'l.kind',
+        'l.application_id',
+        'l.entitled_days',
+        'l.pending_days',
+        'l.used_days',
+        'l.note',
+        'l.created_at',
+      ])
+      .where('l.user_id', '=', userId)
+      .where('l.leave_year', '=', year)
+      // What a year starts with first (entitlement, carry forward), then each change in time order.
+      .orderBy(sql`l.kind IN ('entitlement', 'carry_forward')`, 'desc')
+      .orderBy('l.created_at')
+      .orderBy('l.id')
+      .execute()
+  );
 }
+
+export type LedgerRow = Awaited<ReturnType<typeof ledgerOf>>[number];

@@ -2,10 +2,11 @@ import type { LeaveNotificationType, LeaveStatus } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
+import { applicationChanged, statusNotification } from './leave.presenter';
 
 /**
- * Live events of the leave domain. Published with the transaction, so they reach sockets only
- * once the change has committed (NOTIFY is delivered on commit).
+ * Live events of the leave domain (built by the presenter). Published with the transaction, so
+ * they reach sockets only once the change has committed (NOTIFY is delivered on commit).
  */
 
 export async function publishApplicationChanged(
@@ -14,16 +15,7 @@ export async function publishApplicationChanged(
   application: { id: number; user_id: number },
   status: LeaveStatus,
 ): Promise<void> {
-  await bus.publish(
-    {
-      kind: 'live',
-      type: 'leave_application_update',
-      data: { applicationId: application.id, status },
-      // Admins see every change; the applicant's own screens refresh too.
-      audience: { admins: true, userIds: [application.user_id] },
-    },
-    trx,
-  );
+  await bus.publish(applicationChanged(application, status), trx);
 }
 
 /** A toast for one person: the applicant of a decision, or the approver of a cancelled leave. */
@@ -33,13 +25,5 @@ export async function notifyPerson(
   person: { id: number; name: string },
   text: { message: string; type: LeaveNotificationType },
 ): Promise<void> {
-  await bus.publish(
-    {
-      kind: 'live',
-      type: 'leave_status_notification',
-      data: { message: text.message, type: text.type, user: person },
-      audience: { userIds: [person.id] },
-    },
-    trx,
-  );
+  await bus.publish(statusNotification(person, text), trx);
 }

@@ -1,4 +1,3 @@
-import type { LeavePolicy, LeaveType } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -24,27 +23,21 @@ function typesWithPolicy(db: Db) {
     ]);
 }
 
-export async function listLeaveTypes(db: Db): Promise<LeaveType[]> {
-  return typesWithPolicy(db)
-    .orderBy('t.id')
-    .execute()
-    .then((rows) =>
-      rows.map((r) => ({
-        id: r.id,
-        leave_name: r.leave_name,
-        leave_code: r.leave_code,
-        max_days_per_year: r.max_days_per_year,
-        requires_approval: r.requires_approval,
-        working_days_only: r.working_days_only,
-      })),
-    );
+/** A leave type with its policy's rules. */
+export type LeaveTypeRow = Awaited<ReturnType<ReturnType<typeof typesWithPolicy>['executeTakeFirstOrThrow']>>;
+
+export async function listLeaveTypes(db: Db): Promise<LeaveTypeRow[]> {
+  return typesWithPolicy(db).orderBy('t.id').execute();
 }
 
 export async function findLeaveType(db: Db, id: number) {
   return typesWithPolicy(db).where('t.id', '=', id).executeTakeFirst();
 }
 
-export async function listPolicies(db: Db, policyId?: number): Promise<LeavePolicy[]> {
+/** A leave type's policy and how many applications were made of the type. */
+export type PolicyRow = LeaveTypeRow & { applications: number | null };
+
+export async function listPolicies(db: Db, policyId?: number): Promise<PolicyRow[]> {
   let query = typesWithPolicy(db).select((eb) =>
     eb
       .selectFrom('leave_applications as a')
@@ -53,20 +46,7 @@ export async function listPolicies(db: Db, policyId?: number): Promise<LeavePoli
       .as('applications'),
   );
   if (policyId !== undefined) query = query.where('p.id', '=', policyId);
-  const rows = await query.orderBy('t.id').execute();
-  return rows.map((r) => ({
-    id: r.policy_id,
-    leave_type_id: r.id,
-    leave_code: r.leave_code,
-    name: r.leave_name,
-    description: r.description,
-    max_days: r.max_days_per_year,
-    carry_forward: r.carry_forward,
-    carry_forward_cap: r.carry_forward_cap,
-    requires_approval: r.requires_approval,
-    working_days_only: r.working_days_only,
-    applications: Number(r.applications ?? 0),
-  }));
+  return query.orderBy('t.id').execute();
 }
 
 export interface PolicyValues {

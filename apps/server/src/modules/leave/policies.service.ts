@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../core/errors';
 import { authorize } from '../../core/policies';
 import { counted } from '../../core/text';
 import type { LeaveDeps } from './leave.context';
+import { toPolicy } from './leave.presenter';
 import {
   adjustEntitlements,
   countApplicationsOfType,
@@ -39,7 +40,7 @@ export class LeavePoliciesService {
 
   async list(actor: Actor): Promise<LeavePolicy[]> {
     authorize(actor, 'leave.types');
-    return listPolicies(this.deps.db);
+    return (await listPolicies(this.deps.db)).map(toPolicy);
   }
 
   async create(actor: Actor, input: LeavePolicyRequest): Promise<LeavePolicy> {
@@ -60,7 +61,7 @@ export class LeavePoliciesService {
         return policyId;
       })
       .catch((error) => duplicateName(error, values));
-    return (await listPolicies(this.deps.db, id))[0]!;
+    return toPolicy((await listPolicies(this.deps.db, id))[0]!);
   }
 
   async update(actor: Actor, policyId: number, input: LeavePolicyRequest): Promise<LeavePolicy> {
@@ -94,7 +95,7 @@ export class LeavePoliciesService {
         });
       })
       .catch((error) => duplicateName(error, values));
-    return (await listPolicies(this.deps.db, policyId))[0]!;
+    return toPolicy((await listPolicies(this.deps.db, policyId))[0]!);
   }
 
   /** A type somebody applied for stays: its applications and ledger lines explain balances. */

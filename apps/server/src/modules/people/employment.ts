@@ -6,6 +6,7 @@ import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import { endSessionsIn } from '../auth/session-end';
+import { usersChanged } from './people.presenter';
 import { lockPastEmployments, setUserActive } from './people.repository';
 
 /** Who ends an employment: an administrator's change, or nobody (the daily sweep). */
@@ -52,7 +53,7 @@ export async function endPastEmployments(
       at: by.at,
     });
   }
-  if (ended.length) await bus.publish({ kind: 'users_changed', userIds: ended }, trx);
+  if (ended.length) await bus.publish(usersChanged(ended), trx);
   return ended;
 }
 

@@ -3,6 +3,7 @@ import type { Invitation } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { insertInvitation, revokeOpenInvitations } from './invitations.repository';
+import { toInvitation } from './people.presenter';
 
 /** How long a link to set a password stays valid. */
 export const INVITATION_HOURS = 72;
@@ -36,5 +37,5 @@ export async function issueLink(trx: Kysely<Database>, request: LinkRequest): Pr
     createdAt: request.now,
     expiresAt,
   });
-  return { inviteUrl: `${request.origin}/invite/${token}`, expiresAt: expiresAt.toISOString() };
+  return toInvitation(request.origin, token, expiresAt);
 }

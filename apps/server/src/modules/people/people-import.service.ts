@@ -1,9 +1,4 @@
-import {
-  PEOPLE_IMPORT_MAX_LISTED,
-  type PeopleExportQuery,
-  type PeopleImportIssue,
-  type PeopleImportResponse,
-} from '@atrium/contract';
+import type { PeopleExportQuery, PeopleImportIssue, PeopleImportResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -11,6 +6,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError } from '../../core/errors';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
+import { toImportDone, toImportPreview } from './people.presenter';
 import { insertUsers } from './people.repository';
 import { parsePeopleCsv } from './people-csv';
 import { peopleCsv, templateCsv } from './people-export';
@@ -78,7 +74,7 @@ export class PeopleImportService {
           // Identity ids of one INSERT run are ascending; a range names them all for 10,000 rows.
           details: { count: ids.length, firstId: Math.min(...ids), lastId: Math.max(...ids) },
         });
-        return { rows, valid: rows, errorCount: 0, errors: [], created: ids.length };
+        return toImportDone(rows, ids.length);
       });
     } catch (error) {
       // Add Person (which does not take the import lock) saved the same identifier meanwhile.
@@ -124,16 +120,8 @@ function answer(
   valid: ImportPerson[],
   issues: PeopleImportIssue[],
 ): PeopleImportResponse {
-  const wrong = new Set(issues.map((i) => i.line));
-  const errors = [...issues].sort((a, b) => a.line - b.line).slice(0, PEOPLE_IMPORT_MAX_LISTED);
-  const summary = {
-    rows,
-    valid: valid.filter((p) => !wrong.has(p.line)).length,
-    errorCount: issues.length,
-    errors,
-    created: 0,
-  };
+  const summary = toImportPreview(rows, valid, issues);
   if (dryRun || issues.length === 0) return summary;
   const what = issues.length === 1 ? '1 error' : `${issues.length} errors`;
-  throw new AppError('validation_failed', `The file has ${what}; nothing was imported`, errors);
+  throw new AppError('validation_failed', `The file has ${what}; nothing was imported`, summary.errors);
 }

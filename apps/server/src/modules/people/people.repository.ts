@@ -1,8 +1,8 @@
-import type { Person, PersonFields, PersonRow, PersonStatus, Role } from '@atrium/contract';
+import type { Person, PersonFields, PersonStatus, Role } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
-import { publicUsers } from '../auth/auth.repository';
+import { type PublicUserRow, publicUsers } from '../auth/auth.repository';
 
 export async function setUserActive(db: Kysely<Database>, id: number, active: boolean): Promise<boolean> {
   const result = await db.updateTable('users').set({ active }).where('id', '=', id).executeTakeFirst();
@@ -45,6 +45,15 @@ export async function setDepartmentManager(db: Kysely<Database>, id: number, man
     .executeTakeFirstOrThrow();
 }
 
+/** A person as the people list shows them. */
+export interface PersonListRow extends PublicUserRow {
+  employee_number: string;
+  badge_number: string;
+  start_date: string | null;
+  end_date: string | null;
+  active: boolean;
+}
+
 /** Where a page of people in name order ended. */
 export interface NamePosition {
   lastName: string;
@@ -74,7 +83,7 @@ export async function listPeople(
     after?: NamePosition;
     limit: number;
   },
-): Promise<PersonRow[]> {
+): Promise<PersonListRow[]> {
   let query = publicUsers(db)
     .select(personColumns)
     .orderBy('u.last_name')
@@ -96,10 +105,13 @@ export async function listPeople(
         OR u.employee_number ILIKE ${pattern} OR u.badge_number ILIKE ${pattern})`,
     );
   }
-  return (await query.execute()) as PersonRow[];
+  return query.execute();
 }
 
-/** One person as the person page shows them; `forUpdate` locks the row for an edit. */
+/**
+ * One person as the person page shows them; `forUpdate` locks the row for an edit. Its columns
+ * are the contract's Person already (person.service.ts answers it as it is).
+ */
 export async function findPerson(
   db: Kysely<Database>,
   id: number,

@@ -12,7 +12,8 @@ import { liveSessionIdsOfUser } from '../auth/auth.repository';
 import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
 import { checkSpan, type EmploymentChanged } from './employment';
-import { decodeNameCursor, encodeNameCursor } from './name-cursor';
+import { decodeNameCursor } from './name-cursor';
+import { toDepartment, toSetManagerResponse, toUsersPage, usersChanged } from './people.presenter';
 import {
   findDepartmentForUpdate,
   findMemberOf,
@@ -36,28 +37,19 @@ export class PeopleService {
 
   async departments(actor: Actor): Promise<Department[]> {
     authorize(actor, 'people.departments');
-    return listDepartments(this.db);
+    return (await listDepartments(this.db)).map(toDepartment);
   }
 
   async people(actor: Actor, query: UsersQuery): Promise<UsersResponse> {
     authorize(actor, 'people.view');
-    const limit = query.limit;
     const rows = await listPeople(this.db, {
       status: query.status,
       search: query.search || undefined,
       departmentId: query.department,
       after: decodeNameCursor(query.cursor),
-      limit: limit + 1,
+      limit: query.limit + 1,
     });
-    const users = rows.slice(0, limit);
-    const last = users[users.length - 1];
-    return {
-      users,
-      next_cursor:
-        rows.length > limit && last
-          ? encodeNameCursor({ lastName: last.last_name, firstName: last.first_name, id: last.id })
-          : null,
-    };
+    return toUsersPage(rows, query.limit);
   }
 
   /**
@@ -102,7 +94,7 @@ export class PeopleService {
       }
       await setUserActive(trx, userId, active);
       // Every process drops this person's cached sessions when the change commits.
-      await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);
+      await this.bus.publish(usersChanged([userId]), trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: active ? 'user.enabled' : 'user.disabled',
@@ -151,7 +143,7 @@ export class PeopleService {
         ip: actor.ip,
         details: { old: department.manager_id, new: userId },
       });
-      return { department: updated, manager: manager ?? null };
+      return toSetManagerResponse(updated, manager ?? null);
     });
   }
 }

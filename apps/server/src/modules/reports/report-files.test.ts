@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readyFor } from './backpressure';
 import { reportPdf } from './report-pdf';
 import { reportXlsx } from './report-xlsx';
-import { DEPARTMENT_COLUMNS } from './reports.service';
+import { DEPARTMENT_COLUMNS } from './reports.presenter';
 
 /** A report with a long table, as a large organisation's would be. */
 function longReport(rows: number): Report {

@@ -7,11 +7,9 @@ import type { SystemService } from './system.service';
 export function systemRoutes(system: SystemService): FastifyPluginAsync {
   return async (app) => {
     route(app, systemApi.health, async (_request, reply) => {
-      if (!(await system.databaseReachable())) {
-        reply.status(503);
-        return { status: 'degraded', database: 'unreachable' };
-      }
-      return { status: 'ok', database: 'ok' };
+      const health = await system.health();
+      if (health.status === 'degraded') reply.status(503);
+      return health;
     });
 
     route(app, systemApi.appInfo, async () => system.appInfo());

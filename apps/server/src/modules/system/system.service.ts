@@ -1,8 +1,9 @@
-import type { AppInfo } from '@atrium/contract';
+import type { AppInfo, Health } from '@atrium/contract';
 import type { OrgClock } from '../../core/clock';
 import type { Db } from '../../db/connection';
 import { readOrganisationName } from '../organisation/organisation.repository';
 import { databaseAnswers } from './health.repository';
+import { toAppInfo, toHealth } from './system.presenter';
 
 /** Whether the published demo accounts sign in with their published passwords (src/demo knows them). */
 export interface DemoLoginsCheck {
@@ -17,18 +18,18 @@ export class SystemService {
     private readonly clock: OrgClock,
   ) {}
 
-  async databaseReachable(): Promise<boolean> {
-    return databaseAnswers(this.db);
+  /** Liveness for load balancers: `degraded` while the database cannot be reached. */
+  async health(): Promise<Health> {
+    return toHealth(await databaseAnswers(this.db));
   }
 
   /** What the login page needs before anyone signs in; nothing about the organisation's data. */
   async appInfo(): Promise<AppInfo> {
-    return {
-      name: 'Atrium',
+    return toAppInfo({
       organisationName: await readOrganisationName(this.db),
       demo: this.demo,
       demoAccounts: (await this.demoLogins?.allUsable()) ?? false,
       timezone: await this.clock.timeZone(),
-    };
+    });
   }
 }

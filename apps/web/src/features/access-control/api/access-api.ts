@@ -219,7 +219,7 @@ export const cameraSnapshotQuery = (eventId: number) =>
         const response = await download(videoApi.accessSnapshot, { params: { event: eventId }, signal });
         return URL.createObjectURL(await response.blob());
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof ApiError && error.code === 'not_found') return null;
         throw error;
       }
     },

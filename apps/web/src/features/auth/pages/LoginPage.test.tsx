@@ -55,9 +55,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's error message", async () => {
-    const login = vi
-      .fn()
-      .mockRejectedValue(new ApiError(401, 'invalid_credentials', 'Invalid email or password'));
+    const login = vi.fn().mockRejectedValue(new ApiError(401, 'unauthorized', 'Invalid email or password'));
     const { user } = renderRoutes(routes, { path: '/login', auth: fakeAuth(null, { login }) });
 
     await user.type(screen.getByLabelText('Email'), 'someone@atrium.local');

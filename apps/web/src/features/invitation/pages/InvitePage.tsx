@@ -18,7 +18,7 @@ type Field = keyof typeof LABELS;
 /** A link that cannot be used: the server says so in one sentence, naming the token. */
 const isRefusedLink = (error: unknown) =>
   isApiError(error) &&
-  error.status === 400 &&
+  error.code === 'validation_failed' &&
   Array.isArray(error.details) &&
   error.details.some((d: { field?: unknown }) => d.field === 'token');
 
@@ -42,7 +42,11 @@ export function InvitePage() {
       ) : invite.isError || refused ? (
         <BadLink
           // Only a busy address hears something else than the one refusal every bad link gets.
-          message={isApiError(invite.error) && invite.error.status === 429 ? invite.error.message : undefined}
+          message={
+            isApiError(invite.error) && invite.error.code === 'too_many_requests'
+              ? invite.error.message
+              : undefined
+          }
         />
       ) : (
         <>

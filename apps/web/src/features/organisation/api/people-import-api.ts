@@ -1,4 +1,4 @@
-import { type PeopleImportResponse, peopleImportApi } from '@atrium/contract';
+import { type ErrorBody, type PeopleImportResponse, peopleImportApi } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, refreshAccessToken } from '@/lib/api';
 import { download, endpointUrl, type QueryIn, saveDownload } from '@/lib/api-client';
@@ -59,9 +59,7 @@ export async function uploadPeopleCsv(
     answer = await sendCsv(file, options.dryRun, await refreshAccessToken(token), onProgress);
   }
   if (answer.status >= 200 && answer.status < 300) return answer.body as PeopleImportResponse;
-  const error = (
-    answer.body as { error?: { code?: string; message?: string; details?: unknown } } | undefined
-  )?.error;
+  const error = (answer.body as Partial<ErrorBody> | undefined)?.error;
   throw new ApiError(
     answer.status,
     error?.code ?? `http_${answer.status}`,

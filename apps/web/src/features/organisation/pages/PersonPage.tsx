@@ -42,7 +42,7 @@ export function PersonPage() {
   );
 
   if (!valid || detail.isError) {
-    const missing = !valid || (isApiError(detail.error) && detail.error.status === 404);
+    const missing = !valid || (isApiError(detail.error) && detail.error.code === 'not_found');
     return (
       <>
         {back}

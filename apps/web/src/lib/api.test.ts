@@ -13,7 +13,7 @@ import {
 import { clearToken, getToken, setToken } from './token';
 
 const me = { user: staffUser };
-const expired = failure(401, 'unauthenticated', 'Token expired');
+const expired = failure(401, 'unauthorized', 'Token expired');
 const appInfo = {
   name: 'Atrium',
   organisationName: 'Atrium',
@@ -89,7 +89,7 @@ describe('api client', () => {
   });
 
   it('does not try to refresh when login itself answers 401', async () => {
-    fakeApi.fail(authApi.login, 401, 'invalid_credentials', 'Invalid email or password');
+    fakeApi.fail(authApi.login, 401, 'unauthorized', 'Invalid email or password');
     await expect(
       apiRequest('/auth/login', { method: 'POST', body: { email: 'someone@atrium.local', password: 'x' } }),
     ).rejects.toMatchObject({ status: 401 });
@@ -166,7 +166,7 @@ describe('api client', () => {
     const expiredSession = vi.fn();
     const stop = onSessionExpired(expiredSession);
     fakeApi.on(authApi.me, expired);
-    fakeApi.fail(authApi.refresh, 401, 'unauthenticated', 'No session');
+    fakeApi.fail(authApi.refresh, 401, 'unauthorized', 'No session');
 
     await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
 

@@ -1,4 +1,4 @@
-import { type EndpointDef, ErrorBody, FieldIssue } from '@atrium/contract';
+import { type EndpointDef, ErrorBody, type ErrorCode, FieldIssue } from '@atrium/contract';
 import { z } from 'zod';
 
 /** Marks an answer that is not a fixture, so no fixture can be mistaken for one. */
@@ -40,7 +40,7 @@ export const isSpecialAnswer = (answer: unknown): answer is SpecialAnswer =>
 const ValidationDetails = z.array(FieldIssue);
 
 /** An error answer, checked against the contract's error body before any test can serve it. */
-export function failure(status: number, code: string, message: string, details?: unknown): Failure {
+export function failure(status: number, code: ErrorCode, message: string, details?: unknown): Failure {
   if (status < 400 || status > 599)
     throw new Error(`An error answer needs a 4xx or 5xx status, not ${status}`);
   const body = { error: { code, message, ...(details === undefined ? {} : { details }) } };

@@ -41,7 +41,7 @@ describe('the fake API', () => {
 
   it('serves error answers only in the contract shape', async () => {
     expect(() => failure(400, 'validation_failed', 'Bad', [{ field: 'email' }])).toThrow(/FieldIssue/);
-    expect(() => failure(200, 'fine', 'Not an error')).toThrow(/4xx or 5xx/);
+    expect(() => failure(200, 'conflict', 'Not an error')).toThrow(/4xx or 5xx/);
     fakeApi.fail(attendanceApi.checkIn, 409, 'conflict', 'Already checked in today');
     await expect(call(attendanceApi.checkIn)).rejects.toMatchObject({
       status: 409,

@@ -1,4 +1,4 @@
-import type { BodyIn, EndpointDef } from '@atrium/contract';
+import type { BodyIn, EndpointDef, ErrorCode } from '@atrium/contract';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { z } from 'zod';
@@ -146,7 +146,7 @@ export const fakeApi = {
   },
 
   /** Answers `endpoint` with the contract's error body `{ error: { code, message, details } }`. */
-  fail(endpoint: EndpointDef, status: number, code: string, message: string, details?: unknown): void {
+  fail(endpoint: EndpointDef, status: number, code: ErrorCode, message: string, details?: unknown): void {
     fakeApi.on(endpoint, failure(status, code, message, details));
   },
 

@@ -78,8 +78,8 @@ describe('AuthProvider', () => {
 
   it('clears the token when the session check fails', async () => {
     setToken('t');
-    fakeApi.fail(authApi.me, 401, 'unauthenticated', 'No');
-    fakeApi.fail(authApi.refresh, 401, 'unauthenticated', 'No');
+    fakeApi.fail(authApi.me, 401, 'unauthorized', 'No');
+    fakeApi.fail(authApi.refresh, 401, 'unauthorized', 'No');
     renderAuth();
     expect(await screen.findByText('anonymous:nobody')).toBeTruthy();
     expect(getToken()).toBeNull();

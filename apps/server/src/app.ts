@@ -20,7 +20,6 @@ import { createAuthModule, signingKey } from './modules/auth/auth.module';
 import { PublishedDemoLogins } from './modules/auth/published-logins';
 import { createCountingModule } from './modules/counting/counting.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
-import { createDepartmentsModule } from './modules/departments/departments.module';
 import { createLeaveModule } from './modules/leave/leave.module';
 import { createOrganisationModule } from './modules/organisation/organisation.module';
 import { createPeopleModule } from './modules/people/people.module';
@@ -117,7 +116,6 @@ export async function buildApp({
     createCountingModule(ctx, access.push),
     createReportsModule(ctx),
     organisation.module,
-    createDepartmentsModule(ctx),
     createVideoModule(
       ctx,
       {

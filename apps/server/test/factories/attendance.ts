@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/connection';
-import { upsertScheduleVersion } from '../../src/modules/departments/departments.repository';
+import { upsertScheduleVersion } from '../../src/modules/organisation/departments.repository';
 import { insertHoliday } from '../../src/modules/organisation/organisation.repository';
 import { makeDepartment, makeUser } from './people';
 

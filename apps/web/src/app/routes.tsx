@@ -22,7 +22,7 @@ const routes: RouteObject[] = [
       {
         path: 'invite/:token',
         lazy: async () => ({
-          Component: (await import('@/features/invitation/pages/InvitePage')).InvitePage,
+          Component: (await import('@/features/people/pages/InvitePage')).InvitePage,
         }),
       },
       {
@@ -53,14 +53,13 @@ const routes: RouteObject[] = [
               {
                 path: 'access-control',
                 lazy: async () => ({
-                  Component: (await import('@/features/access-control/pages/AccessControlPage'))
-                    .AccessControlPage,
+                  Component: (await import('@/features/access/pages/AccessControlPage')).AccessControlPage,
                 }),
               },
               {
                 path: 'profile',
                 lazy: async () => ({
-                  Component: (await import('@/features/profile/pages/ProfilePage')).ProfilePage,
+                  Component: (await import('@/features/account/pages/ProfilePage')).ProfilePage,
                 }),
               },
               {
@@ -75,21 +74,20 @@ const routes: RouteObject[] = [
                   {
                     path: 'people-counting',
                     lazy: async () => ({
-                      Component: (await import('@/features/people-counting/pages/PeopleCountingPage'))
+                      Component: (await import('@/features/counting/pages/PeopleCountingPage'))
                         .PeopleCountingPage,
                     }),
                   },
                   {
                     path: 'settings',
                     lazy: async () => ({
-                      Component: (await import('@/features/organisation/pages/OrganisationPage'))
-                        .OrganisationPage,
+                      Component: (await import('@/app/pages/OrganisationPage')).OrganisationPage,
                     }),
                   },
                   {
                     path: 'settings/people/:id',
                     lazy: async () => ({
-                      Component: (await import('@/features/organisation/pages/PersonPage')).PersonPage,
+                      Component: (await import('@/features/people/pages/PersonPage')).PersonPage,
                     }),
                   },
                   {

@@ -1,13 +1,19 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import { departmentsRoutes } from './departments.routes';
+import { DepartmentsService } from './departments.service';
 import { organisationRoutes } from './organisation.routes';
 import { OrganisationService } from './organisation.service';
 
-/** The organisation's settings and public holidays. */
+/** The organisation: its settings, public holidays, departments and their work schedules. */
 export function createOrganisationModule(ctx: ModuleContext) {
   const organisation = new OrganisationService(ctx.db, ctx.bus, ctx.clock);
+  const departments = new DepartmentsService(ctx.db, ctx.clock);
   const module: AtriumModule = {
     name: 'organisation',
-    routes: (api) => api.register(organisationRoutes(organisation)),
+    async routes(api) {
+      await api.register(organisationRoutes(organisation));
+      await api.register(departmentsRoutes(departments));
+    },
   };
   return { module, holidaysChanged: organisation.holidaysChanged };
 }

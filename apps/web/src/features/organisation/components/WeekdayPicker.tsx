@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FieldError } from '@/components/ui/FieldError';
-import { WEEKDAYS } from './weekdays';
+import { WEEKDAYS } from '@/lib/weekdays';
 
 interface WeekdayPickerProps {
   legend: string;

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
+import { daysText } from '@/lib/weekdays';
 import { schedulesQuery } from '../api/departments-api';
 import { ScheduleDialog } from './ScheduleDialog';
-import { daysText } from './weekdays';
 
 const versionText = (v: ScheduleVersion) =>
   `${daysText(v.workdays)} · ${v.startTime}–${v.endTime} · ${v.graceMinutes} min grace`;

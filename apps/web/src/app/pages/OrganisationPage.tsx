@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
-import { DepartmentsPanel } from '../components/DepartmentsPanel';
-import { HolidaysPanel } from '../components/HolidaysPanel';
-import { PeoplePanel } from '../components/PeoplePanel';
-import { SettingsPanel } from '../components/SettingsPanel';
-import { WorkSchedulesCard } from '../components/WorkSchedulesCard';
+import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
+import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
+import { SettingsPanel } from '@/features/organisation/components/SettingsPanel';
+import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
+import { PeoplePanel } from '@/features/people/components/PeoplePanel';
 
 type Tab = 'people' | 'departments' | 'holidays' | 'settings';
 

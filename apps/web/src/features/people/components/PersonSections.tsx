@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
 import { counted } from '@/lib/plural';
-import { daysText } from './weekdays';
+import { daysText } from '@/lib/weekdays';
 
 /** "Mon–Fri · 09:00–17:30 · 10 min grace" */
 export function scheduleText(schedule: PersonDetailResponse['schedule']): string {

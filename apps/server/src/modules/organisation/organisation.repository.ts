@@ -1,4 +1,3 @@
-import type { Holiday } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -40,7 +39,14 @@ export async function writeSetting(
 
 const holidayColumns = ['id', 'date', 'name'] as const;
 
-export async function listHolidays(db: Kysely<Database>, year: number): Promise<Holiday[]> {
+/** A public holiday as stored. */
+export interface HolidayRow {
+  id: number;
+  date: string;
+  name: string;
+}
+
+export async function listHolidays(db: Kysely<Database>, year: number): Promise<HolidayRow[]> {
   return db
     .selectFrom('public_holidays')
     .select(holidayColumns)
@@ -50,11 +56,11 @@ export async function listHolidays(db: Kysely<Database>, year: number): Promise<
     .execute();
 }
 
-export async function findHoliday(db: Kysely<Database>, id: number): Promise<Holiday | undefined> {
+export async function findHoliday(db: Kysely<Database>, id: number): Promise<HolidayRow | undefined> {
   return db.selectFrom('public_holidays').select(holidayColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertHoliday(db: Kysely<Database>, date: string, name: string): Promise<Holiday> {
+export async function insertHoliday(db: Kysely<Database>, date: string, name: string): Promise<HolidayRow> {
   return db
     .insertInto('public_holidays')
     .values({ date, name })
@@ -67,7 +73,7 @@ export async function updateHoliday(
   id: number,
   date: string,
   name: string,
-): Promise<Holiday | undefined> {
+): Promise<HolidayRow | undefined> {
   return db
     .updateTable('public_holidays')
     .set({ date, name })
@@ -76,7 +82,7 @@ export async function updateHoliday(
     .executeTakeFirst();
 }
 
-export async function deleteHoliday(db: Kysely<Database>, id: number): Promise<Holiday | undefined> {
+export async function deleteHoliday(db: Kysely<Database>, id: number): Promise<HolidayRow | undefined> {
   return db.deleteFrom('public_holidays').where('id', '=', id).returning(holidayColumns).executeTakeFirst();
 }
 
@@ -84,7 +90,7 @@ export async function deleteHoliday(db: Kysely<Database>, id: number): Promise<H
 export async function insertFreeHolidays(
   db: Kysely<Database>,
   holidays: { date: string; name: string }[],
-): Promise<Holiday[]> {
+): Promise<HolidayRow[]> {
   if (holidays.length === 0) return [];
   return db
     .insertInto('public_holidays')

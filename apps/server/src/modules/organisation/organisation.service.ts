@@ -14,6 +14,7 @@ import { authorize } from '../../core/policies';
 import { displayDate } from '../../core/text';
 import { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
+import { toHoliday, toSettings } from './organisation.presenter';
 import {
   deleteHoliday,
   findHoliday,
@@ -85,7 +86,7 @@ export class OrganisationService {
 
   async holidays(actor: Actor, year: number): Promise<Holiday[]> {
     authorize(actor, 'organisation.calendar');
-    return listHolidays(this.db, year);
+    return (await listHolidays(this.db, year)).map(toHoliday);
   }
 
   async createHoliday(actor: Actor, input: HolidayRequest): Promise<Holiday> {
@@ -96,7 +97,7 @@ export class OrganisationService {
         const holiday = await insertHoliday(trx, input.date, input.name);
         await this.audit(trx, actor, 'organisation.holiday_created', holiday.id, { ...holiday });
         await this.recountLeave(trx, actor, [holiday.date], `Public holiday ${holiday.date} declared`);
-        return holiday;
+        return toHoliday(holiday);
       })
       .catch((error) => {
         throw isUniqueViolation(error) ? dateTaken(input.date) : error;
@@ -120,7 +121,7 @@ export class OrganisationService {
             `Public holiday moved from ${before.date} to ${after.date}`,
           );
         }
-        return after;
+        return toHoliday(after);
       })
       .catch((error) => {
         throw isUniqueViolation(error) ? dateTaken(input.date) : error;
@@ -166,7 +167,7 @@ export class OrganisationService {
       );
       return written;
     });
-    return { holidays, skipped: source.length - holidays.length };
+    return { holidays: holidays.map(toHoliday), skipped: source.length - holidays.length };
   }
 
   private async read(): Promise<OrganisationSettings> {
@@ -175,7 +176,7 @@ export class OrganisationService {
       this.clock.timeZone(),
       readWorkWeek(this.db),
     ]);
-    return { organisationName, timeZone, workWeek };
+    return toSettings(organisationName, timeZone, workWeek);
   }
 
   /** Runs what other domains do when holidays change, inside the holiday's own transaction. */

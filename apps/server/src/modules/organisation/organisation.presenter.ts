@@ -1,0 +1,14 @@
+import type { Holiday, OrganisationSettings } from '@atrium/contract';
+import type { HolidayRow } from './organisation.repository';
+
+export const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, date: row.date, name: row.name });
+
+export const toSettings = (
+  organisationName: string,
+  timeZone: string,
+  workWeek: OrganisationSettings['workWeek'],
+): OrganisationSettings => ({
+  organisationName,
+  timeZone,
+  workWeek,
+});

@@ -1,6 +1,6 @@
 /**
  * Runs one benchmark by name: npm run bench -- login | ingest | reads | exports | burst |
- * video-latency, or builds the large data set they are measured on: npm run bench -- generate
+ * video-latency | event-log, or builds the large data set they are measured on: npm run bench -- generate
  * --people 50000.
  * Each benchmark prints its figures beside a baseline measured in the same run.
  */
@@ -11,6 +11,7 @@ const scripts: Record<string, string> = {
   burst: './burst.ts',
   exports: './exports.bench.ts',
   'video-latency': './video-latency.bench.ts',
+  'event-log': './event-log.bench.ts',
   generate: './generate.ts',
 };
 const chosen = process.argv[2] ?? 'login';

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS } from './config';
 import { OrgClock } from './core/clock';
 import type { EventBus } from './core/events/bus';
 import type { AtriumModule, ModuleContext, Stop } from './core/module';
@@ -37,10 +37,11 @@ export type AppConfig = Pick<
   | 'sessionMaxAgeSeconds'
   | 'heartbeatMs'
   | 'logLevel'
-> & {
-  /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
-  liveAuthTimeoutMs?: number;
-};
+> &
+  Partial<Pick<Config, 'eventLogRetentionHours'>> & {
+    /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
+    liveAuthTimeoutMs?: number;
+  };
 
 export interface AppDeps {
   db: Db;
@@ -102,7 +103,11 @@ export async function buildApp({
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
   });
   const modules: AtriumModule[] = [
-    createSystemModule(ctx, { demo: config.demo, demoLogins: new PublishedDemoLogins(db) }),
+    createSystemModule(ctx, {
+      demo: config.demo,
+      demoLogins: new PublishedDemoLogins(db),
+      eventLogRetentionHours: config.eventLogRetentionHours ?? DEFAULT_EVENT_LOG_RETENTION_HOURS,
+    }),
     auth.module,
     people.module,
     createPersonModule(ctx),

@@ -34,7 +34,15 @@ export interface Config {
   videoMinFreeMb: number;
   /** Length of a recorded segment file (seconds). */
   videoSegmentSeconds: number;
+  /** How long the event log keeps events, for live sockets (and later readers) that were away. */
+  eventLogRetentionHours: number;
 }
+
+/**
+ * Three days: a socket, or a reader of the log that was away over a weekend, still catches up;
+ * at a large site's 200,000 door events a day the log stays under a million rows.
+ */
+export const DEFAULT_EVENT_LOG_RETENTION_HOURS = 72;
 
 export class ConfigError extends Error {}
 
@@ -134,5 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deviceOfflineAfterSeconds: integer(env, 'DEVICE_OFFLINE_AFTER_SECONDS', 120, 5, 86_400),
     videoMinFreeMb: integer(env, 'VIDEO_MIN_FREE_MB', 500, 0, 10_000_000),
     videoSegmentSeconds: integer(env, 'VIDEO_SEGMENT_SECONDS', 60, 2, 600),
+    eventLogRetentionHours: integer(
+      env,
+      'EVENT_LOG_RETENTION_HOURS',
+      DEFAULT_EVENT_LOG_RETENTION_HOURS,
+      1,
+      24 * 366,
+    ),
   };
 }

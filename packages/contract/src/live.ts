@@ -12,6 +12,11 @@ export const JoinMessage = z.object({
   type: z.literal('join'),
   userId: z.number().int().optional(),
   token: z.string(),
+  /**
+   * The `seq` of the last message this client received (or of its last `joined`), when it joins
+   * again: the server first sends what it missed since, or `reload` when that is no longer known.
+   */
+  since: z.number().int().nonnegative().optional(),
 });
 export type JoinMessage = z.infer<typeof JoinMessage>;
 
@@ -20,7 +25,10 @@ export type JoinMessage = z.infer<typeof JoinMessage>;
  * their queries. Later features add their events here so both ends agree on the shape.
  */
 export const LiveEvents = {
-  joined: z.object({ userId: z.number().int(), role: Role }),
+  /** `seq`: where this socket's stream stands, for the next join's `since`. */
+  joined: z.object({ userId: z.number().int(), role: Role, seq: z.number().int().nonnegative() }),
+  /** The events missed since the join's `since` are no longer all known: refetch everything. */
+  reload: z.object({}),
   auth_error: z.object({ message: z.string() }),
   attendance_update: z.object({ userId: z.number().int(), date: z.string(), action: AttendanceAction }),
   /** A correction request was made, decided or withdrawn: to the requester and to admins. */
@@ -101,4 +109,7 @@ export const LiveEvents = {
 
 export type LiveEventType = keyof typeof LiveEvents;
 export type LiveEventData<T extends LiveEventType> = z.infer<(typeof LiveEvents)[T]>;
-export type LiveMessage = { [K in LiveEventType]: { type: K; data: LiveEventData<K> } }[LiveEventType];
+/** `seq`: the event's number in the server's event log, for a later join's `since`. */
+export type LiveMessage = {
+  [K in LiveEventType]: { type: K; data: LiveEventData<K>; seq?: number };
+}[LiveEventType];

@@ -89,7 +89,7 @@ export class OrgClock {
   }
 
   /**
-   * Changes the organisation's zone and tells every process (the NOTIFY goes out on commit).
+   * Changes the organisation's zone and tells every process (the event is logged with the change).
    * Pass the caller's transaction to make it part of a larger change.
    */
   async changeTimeZone(bus: EventBus, timeZone: string, executor: Kysely<Database> = this.db): Promise<void> {

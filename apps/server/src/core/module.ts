@@ -23,7 +23,7 @@ export interface AtriumModule {
   readonly name: string;
   /** Registers the domain's routes inside the /api prefix. */
   routes?(api: FastifyInstance): PromiseLike<unknown>;
-  /** What the API itself relies on while the app is up (caches following NOTIFY, the motion timer). */
+  /** What the API itself relies on while the app is up (caches following the event log, the motion timer). */
   follow?(): Stop;
   /** Scheduled work of a serving process (sweeps, rollovers, monitors); tests start them by hand. */
   jobs?(): Stop;

@@ -275,6 +275,25 @@ export interface Devices {
   updated_at: Generated<Timestamp>;
 }
 
+export interface EventLog {
+  created_at: Generated<Timestamp>;
+  event: Json;
+  seq: GeneratedAlways<number>;
+  txid: Generated<string>;
+}
+
+export interface EventLogCommit {
+  created_at: Generated<Timestamp>;
+  pos: GeneratedAlways<number>;
+  txid: string;
+}
+
+export interface EventLogHorizon {
+  only_row: Generated<boolean>;
+  pos: number;
+  seq: number;
+}
+
 export interface LeaveApplications {
   admin_comments: string | null;
   applied_at: Generated<Timestamp>;
@@ -470,6 +489,9 @@ export interface DB {
   departments: Departments;
   device_push_rejects: DevicePushRejects;
   devices: Devices;
+  event_log: EventLog;
+  event_log_commit: EventLogCommit;
+  event_log_horizon: EventLogHorizon;
   leave_applications: LeaveApplications;
   leave_calendar_days: LeaveCalendarDays;
   leave_ledger: LeaveLedger;

@@ -42,6 +42,7 @@ afterAll(async () => {
 interface Message {
   type: string;
   data: unknown;
+  seq?: number;
 }
 
 interface Client {
@@ -92,10 +93,11 @@ async function joined(
   url: string,
   user: TestUser,
   claimedUserId?: number,
+  since?: number,
 ): Promise<Client & { token: string }> {
   const { token } = await login(one.app, user);
   const client = await connect(url);
-  client.socket.send(JSON.stringify({ type: 'join', userId: claimedUserId ?? user.id, token }));
+  client.socket.send(JSON.stringify({ type: 'join', userId: claimedUserId ?? user.id, token, since }));
   await client.next('joined');
   return { ...client, token };
 }
@@ -141,7 +143,11 @@ describe('live socket', () => {
 
   it('uses the token user, never the claimed userId', async () => {
     const client = await joined(urlOne, alice, admin.id);
-    expect((await client.next('joined')).data).toEqual({ userId: alice.id, role: 'staff' });
+    expect((await client.next('joined')).data).toEqual({
+      userId: alice.id,
+      role: 'staff',
+      seq: expect.any(Number),
+    });
     await one.bus.publish({
       kind: 'live',
       type: 'device_event',
@@ -187,6 +193,48 @@ describe('live socket', () => {
     });
     expect((await onTwo.next('leave_status_notification')).data).toMatchObject({ message: 'Approved' });
     onTwo.socket.close();
+  });
+
+  it('sends a socket that joins again, on either process, what it missed since its last seq: once, in order', async () => {
+    const notice = (message: string, userId = alice.id) =>
+      one.bus.publish({
+        kind: 'live',
+        type: 'leave_status_notification',
+        data: { message, type: 'success', user: { id: userId, name: 'Someone' } },
+        audience: { userIds: [userId] },
+      });
+    const first = await joined(urlOne, alice);
+    await notice('before');
+    const last = await first.next((m) => (m.data as { message?: string }).message === 'before');
+    first.socket.close();
+    await first.closed;
+    await notice('away 1');
+    await notice('for bob', bob.id);
+    await two.bus.publish({
+      kind: 'live',
+      type: 'attendance_update',
+      data: { userId: alice.id, date: '2026-11-21', action: 'check_out' },
+      audience: { userIds: [alice.id] },
+    });
+    await notice('away 2');
+    await two.bus.caughtUp();
+
+    const again = await joined(urlTwo, alice, undefined, last.seq);
+    await notice('after');
+    await again.next((m) => (m.data as { message?: string }).message === 'after');
+    const described = again.messages.map((m) =>
+      m.type === 'leave_status_notification' ? (m.data as { message: string }).message : m.type,
+    );
+    expect(described).toEqual(['away 1', 'attendance_update', 'away 2', 'joined', 'after']);
+    const seqs = again.messages.filter((m) => m.type !== 'joined').map((m) => m.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    again.socket.close();
+  });
+
+  it('tells a socket to reload when the log no longer reaches back to its last seq', async () => {
+    const client = await joined(urlOne, alice, undefined, 987_654_321);
+    expect(client.messages.map((m) => m.type)).toEqual(['reload', 'joined']);
+    client.socket.close();
   });
 
   it('publishes nothing from a transaction that rolls back', async () => {
@@ -284,7 +332,10 @@ describe('live socket', () => {
       await changeUser(suite.db, bob, { role: 'admin' });
       await vi.waitFor(
         () =>
-          expect(client.messages).toContainEqual({ type: 'joined', data: { userId: bob.id, role: 'admin' } }),
+          expect(client.messages).toContainEqual({
+            type: 'joined',
+            data: { userId: bob.id, role: 'admin', seq: expect.any(Number) },
+          }),
         { timeout: 3000 },
       );
       await adminsOnly();
@@ -293,7 +344,10 @@ describe('live socket', () => {
       await changeUser(suite.db, bob, { role: 'staff' });
       await vi.waitFor(
         () =>
-          expect(client.messages.at(-1)).toEqual({ type: 'joined', data: { userId: bob.id, role: 'staff' } }),
+          expect(client.messages.at(-1)).toEqual({
+            type: 'joined',
+            data: { userId: bob.id, role: 'staff', seq: expect.any(Number) },
+          }),
         { timeout: 3000 },
       );
       const before = client.messages.length;

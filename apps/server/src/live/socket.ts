@@ -1,13 +1,15 @@
-import { JoinMessage, type LiveMessage } from '@atrium/contract';
+import { JoinMessage, type LiveMessage, type Role } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { Authenticator } from '../core/actor';
 import type { Now } from '../core/clock';
-import type { EventBus } from '../core/events/bus';
+import type { DomainEvent, EventBus } from '../core/events/bus';
 import { type Member, mayReceive } from './rooms';
 
 export const AUTH_TIMEOUT_MS = 5000;
+/** More missed events than this, and the client is told to reload rather than sent them all. */
+export const REPLAY_LIMIT = 1000;
 /** Close codes the web client acts on: sign in again, or just reconnect. */
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_SESSION_ENDED = 4403;
@@ -16,6 +18,10 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 interface Connection {
   member: Member | undefined;
   alive: boolean;
+  /** The seq of the last logged event sent (or of the joined message): where the client stands. */
+  seq: number;
+  /** Events that arrived while the missed ones were being replayed, sent after them. */
+  held?: { event: DomainEvent; seq: number }[];
   /** Closes the socket when the access token it joined with expires. */
   expiry?: ReturnType<typeof setTimeout>;
 }
@@ -44,17 +50,51 @@ export function registerLiveSocket(
 ): void {
   const connections = new Map<WebSocket, Connection>();
 
-  const unsubscribe = deps.bus.subscribe((event) => {
+  const deliver = (socket: WebSocket, connection: Connection, event: DomainEvent, seq: number) => {
+    const member = connection.member!;
+    if (event.kind === 'session_ended') {
+      if (event.sessionIds.includes(member.sessionId)) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    } else if (event.kind === 'live' && mayReceive(member, event.audience)) {
+      connection.seq = seq;
+      send(socket, { type: event.type, data: event.data, seq } as LiveMessage);
+    }
+  };
+
+  const unsubscribe = deps.bus.subscribe((event, seq) => {
     for (const [socket, connection] of connections) {
-      const member = connection.member;
-      if (!member) continue;
-      if (event.kind === 'session_ended') {
-        if (event.sessionIds.includes(member.sessionId)) socket.close(CLOSE_SESSION_ENDED, 'session ended');
-      } else if (event.kind === 'live' && mayReceive(member, event.audience)) {
-        send(socket, { type: event.type, data: event.data } as LiveMessage);
-      }
+      if (!connection.member) continue;
+      if (connection.held) connection.held.push({ event, seq });
+      else deliver(socket, connection, event, seq);
     }
   });
+
+  /**
+   * Sends a joining socket what it missed since `since` (or `reload`), then `joined` with where
+   * its stream stands, then what arrived meanwhile: every event once, in the log's order.
+   */
+  const catchUp = async (socket: WebSocket, connection: Connection, since: number | undefined) => {
+    const member = connection.member!;
+    const upTo = deps.bus.head();
+    connection.held = [];
+    if (since !== undefined) {
+      const missed = await deps.bus
+        .replay(since, upTo, { userId: member.userId, admin: member.role === 'admin' }, REPLAY_LIMIT)
+        .catch((error) => {
+          app.log.warn({ err: error }, 'live: could not replay missed events');
+          return 'gone' as const;
+        });
+      if (missed === 'gone') send(socket, { type: 'reload', data: {} });
+      else for (const { event, seq } of missed.events) deliver(socket, connection, event, seq);
+    }
+    connection.seq = upTo.seq;
+    send(socket, {
+      type: 'joined',
+      data: { userId: member.userId, role: member.role as Role, seq: upTo.seq },
+    });
+    const held = connection.held;
+    connection.held = undefined;
+    for (const { event, seq } of held) deliver(socket, connection, event, seq);
+  };
 
   // A socket that missed a whole heartbeat period without answering a ping is gone.
   const heartbeat = setInterval(() => {
@@ -69,8 +109,7 @@ export function registerLiveSocket(
   }, deps.heartbeatMs);
   heartbeat.unref();
 
-  // A session can end with no event reaching this process (its absolute lifetime, a NOTIFY lost
-  // in a reconnect), and a role can change: one query per period re-checks every joined socket.
+  // A session can end with no event logged (its absolute lifetime), and a role can change: one query per period re-checks every joined socket.
   let checking = false;
   const recheckSessions = async () => {
     const joined = [...connections].filter(([, c]) => c.member);
@@ -78,13 +117,17 @@ export function registerLiveSocket(
     checking = true;
     try {
       const live = await deps.auth.liveSessions([...new Set(joined.map(([, c]) => c.member!.sessionId))]);
-      for (const [socket, { member }] of joined) {
+      for (const [socket, connection] of joined) {
+        const member = connection.member;
         const now = live.get(member!.sessionId);
         if (!now) {
           socket.close(CLOSE_SESSION_ENDED, 'session ended');
         } else if (now.role !== member!.role) {
           member!.role = now.role;
-          send(socket, { type: 'joined', data: { userId: member!.userId, role: now.role } });
+          send(socket, {
+            type: 'joined',
+            data: { userId: member!.userId, role: now.role, seq: connection.seq },
+          });
         }
       }
     } catch (error) {
@@ -103,7 +146,7 @@ export function registerLiveSocket(
   });
 
   app.get('/ws', { websocket: true, config: { public: true } }, (socket, request) => {
-    const connection: Connection = { member: undefined, alive: true };
+    const connection: Connection = { member: undefined, alive: true, seq: 0 };
     connections.set(socket, connection);
     const authTimer = setTimeout(() => {
       if (!connection.member) socket.close(CLOSE_UNAUTHENTICATED, 'authentication required');
@@ -147,7 +190,7 @@ export function registerLiveSocket(
           Math.min(MAX_TIMEOUT_MS, Math.max(0, exp * 1000 - deps.now().getTime())),
         );
       }
-      send(socket, { type: 'joined', data: { userId: actor.userId, role: actor.role } });
+      await catchUp(socket, connection, join.data!.since);
     });
   });
 }

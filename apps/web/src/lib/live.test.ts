@@ -64,7 +64,7 @@ describe('LiveClient', () => {
 
     expect(JSON.parse(sockets[0]!.sent[0]!)).toEqual({ type: 'join', userId: 7, token: 'access' });
     expect(client.getStatus()).toBe('connecting');
-    sockets[0]!.message({ type: 'joined', data: { userId: 7, role: 'staff' } });
+    sockets[0]!.message({ type: 'joined', data: { userId: 7, role: 'staff', seq: 40 } });
     expect(statuses).toEqual(['connecting', 'connected']);
   });
 
@@ -104,6 +104,29 @@ describe('LiveClient', () => {
     expect(sockets).toHaveLength(3);
     sockets[2]!.open();
     expect(JSON.parse(sockets[2]!.sent[0]!)).toMatchObject({ type: 'join', userId: 7 });
+  });
+
+  it('joins again with the seq of the last message it received, so the server sends what it missed', () => {
+    const client = makeClient();
+    client.start();
+    sockets[0]!.open();
+    expect(JSON.parse(sockets[0]!.sent[0]!)).not.toHaveProperty('since');
+    sockets[0]!.message({ type: 'joined', data: { userId: 7, role: 'staff', seq: 40 } });
+    sockets[0]!.message({
+      type: 'attendance_update',
+      data: { userId: 7, date: '2026-11-27', action: 'check_in' },
+      seq: 52,
+    });
+    // The log's order is commit order, not number order: the last one received counts.
+    sockets[0]!.message({
+      type: 'attendance_update',
+      data: { userId: 7, date: '2026-11-27', action: 'check_out' },
+      seq: 47,
+    });
+    sockets[0]!.drop(1006);
+    vi.advanceTimersByTime(375);
+    sockets[1]!.open();
+    expect(JSON.parse(sockets[1]!.sent[0]!)).toMatchObject({ type: 'join', since: 47 });
   });
 
   it('renews the token and reconnects when the server refuses it (4401)', async () => {

@@ -45,6 +45,8 @@ export class LiveClient {
   private attempt = 0;
   private authRetried = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Where this client's stream stands (the last seq received): a rejoin asks for what came after. */
+  private since: number | undefined;
   private readonly handlers = new Map<string, Set<LiveHandler>>();
   private readonly statusListeners = new Set<(status: LiveStatus) => void>();
 
@@ -104,6 +106,7 @@ export class LiveClient {
         type: 'join',
         userId: this.options.userId,
         token: this.options.getToken() ?? '',
+        ...(this.since === undefined ? {} : { since: this.since }),
       };
       socket.send(JSON.stringify(join));
     };
@@ -125,7 +128,9 @@ export class LiveClient {
     }
     if (typeof message !== 'object' || message === null || typeof message.type !== 'string') return;
     logger.debug('live:', message.type, message.data);
+    if (typeof message.seq === 'number') this.since = message.seq;
     if (message.type === 'joined') {
+      this.since = message.data.seq;
       this.attempt = 0;
       this.authRetried = false;
       this.setStatus('connected');

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
-import { createDb } from '../../db/connection';
-import { type DomainEvent, EventBus } from './bus';
+import { type Audience, type DomainEvent, EventBus, type Replay } from './bus';
+import { pruneLog } from './log';
 
 let database: TestDatabase;
 let publisher: EventBus;
@@ -22,13 +21,15 @@ afterAll(async () => {
 });
 
 const settingsChanged = (key: string): DomainEvent => ({ kind: 'settings_changed', keys: [key] });
+const keyOf = (event: DomainEvent): string =>
+  event.kind === 'settings_changed' ? event.keys[0]! : event.kind;
 
 /** Collects what the listener hears until `count` events arrived. */
-function hear(count: number): Promise<DomainEvent[]> {
-  const heard: DomainEvent[] = [];
+function hear(count: number, bus = listener): Promise<{ event: DomainEvent; seq: number }[]> {
+  const heard: { event: DomainEvent; seq: number }[] = [];
   return new Promise((resolve) => {
-    const stop = listener.subscribe((event) => {
-      heard.push(event);
+    const stop = bus.subscribe((event, seq) => {
+      heard.push({ event, seq });
       if (heard.length === count) {
         stop();
         resolve(heard);
@@ -37,54 +38,103 @@ function hear(count: number): Promise<DomainEvent[]> {
   });
 }
 
-describe('the event bus', () => {
-  it('sends a batch as a few packed notifications and delivers it whole and in order to another process', async () => {
-    // 40 events of about 1 KB: more than one NOTIFY payload (under 8,000 bytes) can carry.
-    const events = Array.from({ length: 40 }, (_, i) =>
-      settingsChanged(`${String(i).padStart(3, '0')}${'x'.repeat(1000)}`),
-    );
-    const raw = new pg.Client({ connectionString: database.url });
-    await raw.connect();
-    const notifications: string[] = [];
-    const rawHeardLast = new Promise<void>((resolve) =>
-      raw.on('notification', (n) => {
-        notifications.push(n.payload ?? '');
-        if (n.payload?.includes('"last"')) resolve();
-      }),
-    );
-    await raw.query('LISTEN atrium_events');
+const deviceStatus = (id: number, audience: Audience = { admins: true }): DomainEvent => ({
+  kind: 'live',
+  type: 'device_status',
+  data: { id, deviceId: `HK-${id}`, status: 'online', last_seen_at: null },
+  audience,
+});
+const ids = (replay: Replay) =>
+  replay === 'gone' ? 'gone' : replay.events.map(({ event }) => event.kind === 'live' && event.data);
+
+describe('the event log', () => {
+  it('delivers a batch whole and in order to another process, each event numbered', async () => {
+    const events = Array.from({ length: 40 }, (_, i) => settingsChanged(`${i}${'x'.repeat(1000)}`));
     const heard = hear(events.length + 1);
     await publisher.publishMany(events);
     await publisher.publish(settingsChanged('last'));
-    expect(await heard).toEqual([...events, settingsChanged('last')]);
-    await rawHeardLast;
-    await raw.end();
-    // 41 events, 7 notifications: six packed for the batch, one for the single event after it.
-    expect(notifications).toHaveLength(7);
+    const got = await heard;
+    expect(got.map((h) => h.event)).toEqual([...events, settingsChanged('last')]);
+    const seqs = got.map((h) => h.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
   });
 
-  it('refuses an event too large for a notification, and publishes nothing of its batch', async () => {
-    const heard: DomainEvent[] = [];
-    const stop = listener.subscribe((event) => heard.push(event));
-    await expect(
-      publisher.publishMany([settingsChanged('small'), settingsChanged('y'.repeat(8000))]),
-    ).rejects.toThrow(/too large/);
-    const marker = hear(1);
-    await publisher.publish(settingsChanged('marker'));
-    await marker;
+  it('logs with the transaction: nothing of a rolled-back one, everything of a committed one after its commit', async () => {
+    const heard: string[] = [];
+    const stop = listener.subscribe((event) => heard.push(keyOf(event)));
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await publisher.publish(settingsChanged('rolled back'), trx);
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    const committed = hear(1);
+    await database.db.transaction().execute(async (trx) => {
+      await publisher.publish(settingsChanged('committed'), trx);
+      await listener.caughtUp();
+      expect(heard).toEqual([]);
+    });
+    await committed;
     stop();
-    expect(heard).toEqual([settingsChanged('marker')]);
+    expect(heard).toEqual(['committed']);
   });
 
-  it('publishes alone in order, leaving the connection committing synchronously after', async () => {
-    const one = createDb(database.url, 1);
-    const alone = new EventBus(one, database.url);
-    const events = [settingsChanged('first'), settingsChanged('second'), settingsChanged('third')];
-    const heard = hear(events.length);
-    await alone.publishAlone(events);
-    expect(await heard).toEqual(events);
-    const after = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(one);
-    expect(after.rows[0]?.synchronous_commit).toBe('on');
-    await one.destroy();
+  it('delivers events in commit order: one numbered first but committed last comes last, once', async () => {
+    const heard: string[] = [];
+    const stop = listener.subscribe((event) => heard.push(keyOf(event)));
+    await database.db.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      // Numbered first, while the next two commit (and are looked for) before it does: a reader
+      // going by number alone would take them and then never go back for it.
+      await publisher.publish(settingsChanged('numbered first, committed last'), conn);
+      await publisher.publish(settingsChanged('second'));
+      await publisher.publish(settingsChanged('third'));
+      await listener.caughtUp();
+      expect(heard).toEqual(['second', 'third']);
+      await sql`COMMIT`.execute(conn);
+    });
+    await listener.caughtUp();
+    stop();
+    expect(heard).toEqual(['second', 'third', 'numbered first, committed last']);
+  });
+
+  it('loses nothing while its listening connection is cut: what was logged meanwhile arrives after', async () => {
+    const heard = hear(5);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query = 'LISTEN atrium_events'`.execute(database.db);
+    for (let i = 0; i < 5; i += 1) await publisher.publish(settingsChanged(`during ${i}`));
+    const got = await heard;
+    expect(got.map((h) => keyOf(h.event))).toEqual([0, 1, 2, 3, 4].map((i) => `during ${i}`));
+  });
+
+  it('replays a member’s missed live events, and says gone once the log was pruned past them', async () => {
+    const seen = hear(1);
+    await publisher.publish(deviceStatus(1));
+    const since = (await seen)[0]!.seq;
+    const more = hear(3);
+    await publisher.publish(deviceStatus(2));
+    await publisher.publish(deviceStatus(3, { userIds: [77] }));
+    await publisher.publish(deviceStatus(4));
+    await more;
+    const upTo = listener.head();
+    const admin = await listener.replay(since, upTo, { userId: 1, admin: true }, 10);
+    expect(ids(admin)).toEqual([deviceStatus(2), deviceStatus(4)].map((e) => e.kind === 'live' && e.data));
+    const staff = await listener.replay(since, upTo, { userId: 77, admin: false }, 10);
+    expect(ids(staff)).toEqual([deviceStatus(3)].map((e) => e.kind === 'live' && e.data));
+    expect(await listener.replay(since, upTo, { userId: 1, admin: true }, 1)).toBe('gone');
+    expect(await listener.replay(999_999_999, upTo, { userId: 1, admin: true }, 10)).toBe('gone');
+
+    expect(await pruneLog(database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    expect(await listener.replay(since, upTo, { userId: 1, admin: true }, 10)).toBe('gone');
+    // A client that joined at the horizon misses nothing once the log is empty.
+    const horizon = await new EventBus(database.db, database.url).replay(
+      upTo.seq,
+      upTo,
+      { userId: 1, admin: true },
+      10,
+    );
+    expect(horizon).toEqual({ events: [] });
   });
 });

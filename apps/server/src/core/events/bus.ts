@@ -1,135 +1,119 @@
-import type { LiveEventData, LiveEventType } from '@atrium/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
+import type { DomainEvent } from './event';
+import { type Position, type Replay, readAfter, readHead, replayFor } from './log';
+import { WakeListener } from './wake-listener';
 
-/** Who may receive an event: named users' rooms and/or the admins' room. */
-export interface Audience {
-  userIds?: number[];
-  admins?: boolean;
-}
-
-export type DomainEvent =
-  | {
-      [K in LiveEventType]: { kind: 'live'; type: K; data: LiveEventData<K>; audience: Audience };
-    }[LiveEventType]
-  | { kind: 'session_ended'; sessionIds: string[] }
-  /** People whose standing changed (enabled, disabled, a new role): cached sessions of theirs are dropped. */
-  | { kind: 'users_changed'; userIds: number[] }
-  /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
-  | { kind: 'settings_changed'; keys: string[] }
-  /** A device's push secret or settings changed: cached devices (the push path's) are dropped. */
-  | { kind: 'devices_changed' };
-
-type Handler = (event: DomainEvent) => void;
+/** An event as the log delivers it: `seq` names it, for a client to say what it saw last. */
+type Handler = (event: DomainEvent, seq: number) => void;
 // biome-ignore lint/suspicious/noExplicitAny: the bus publishes on any executor, whatever its schema.
 type AnyDb = Kysely<any>;
 
-const CHANNEL = 'atrium_events';
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-const MAX_PAYLOAD = 7900;
+export type { Audience, DomainEvent } from './event';
+export type { Position, Replay };
+
+/** How often the log is read with no wake-up: a safety net, since a NOTIFY can be lost. */
+const IDLE_POLL_MS = 2000;
 
 /**
- * Encoded events (each within MAX_PAYLOAD) grouped, in order, into JSON arrays that fit in one
- * NOTIFY each: a batch of door events is then a few notifications rather than one per event,
- * each of which costs PostgreSQL a queue entry and the listening process a message.
- */
-function packed(encoded: string[]): string[] {
-  const payloads: string[] = [];
-  let group: string[] = [];
-  let bytes = 2;
-  for (const payload of encoded) {
-    const size = Buffer.byteLength(payload) + 1;
-    if (group.length > 0 && bytes + size > MAX_PAYLOAD) {
-      payloads.push(`[${group.join(',')}]`);
-      group = [];
-      bytes = 2;
-    }
-    group.push(payload);
-    bytes += size;
-  }
-  if (group.length > 0) payloads.push(`[${group.join(',')}]`);
-  return payloads;
-}
-
-/**
- * Domain events travel through PostgreSQL NOTIFY, so every server process sharing the
- * database sees them. A NOTIFY issued inside a transaction is delivered only when that
- * transaction commits: publishing with the transaction is "emit after commit" for free.
+ * Domain events are rows of the event_log table, written by the transaction that causes them:
+ * an event exists exactly when its change committed. Every process reads the log in order from
+ * the position it delivered last and hands each event to its subscribers; PostgreSQL's NOTIFY
+ * (sent by the table's trigger) only wakes the readers, so a notification lost while a process
+ * reconnects costs a moment, never an event.
  */
 export class EventBus {
   private handlers = new Set<Handler>();
-  private client: pg.Client | undefined;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
-  private listens = 0;
-  private listening: number | undefined;
+  private readonly wake: WakeListener;
+  private position: Position | undefined;
+  private reading: Promise<void> | undefined;
+  private again = false;
+  private poll: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private epochs = 0;
+  private epoch: number | undefined;
 
   constructor(
     private readonly db: AnyDb,
-    private readonly url: string,
+    /** A direct connection to PostgreSQL for LISTEN (a transaction pooler cannot hold one). */
+    listenUrl: string,
     private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+  ) {
+    this.wake = new WakeListener(listenUrl, {
+      onWake: () => this.read(),
+      onListening: () => {
+        // Whatever was published while not listening is in the log: read it before trusting.
+        void this.caughtUp().then(() => {
+          if (this.wake.listening()) this.epoch = ++this.epochs;
+        });
+      },
+      onLost: () => {
+        this.epoch = undefined;
+      },
+      onError,
+    });
+  }
 
+  /** Logs `event` with the transaction of `executor`: it exists if and when that commits. */
   async publish(event: DomainEvent, executor: AnyDb = this.db): Promise<void> {
-    await sql`SELECT ${this.notification(event)}`.execute(executor);
+    await sql`INSERT INTO event_log (event) VALUES (${this.encode(event)}::jsonb)`.execute(executor);
   }
 
-  /**
-   * The NOTIFY of `event` as an SQL expression, for a statement that announces its own change:
-   * delivered when that statement's transaction commits, and only if the expression is evaluated.
-   */
-  notification(event: DomainEvent): RawBuilder<unknown> {
-    return this.notificationOf(sql`${this.encode(event)}::text`);
-  }
-
-  /** `event` as a NOTIFY payload (refused when too large), for notificationOf. */
-  encode(event: DomainEvent): string {
-    const payload = JSON.stringify(event);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD)
-      throw new Error(`event ${event.kind} is too large to publish`);
-    return payload;
-  }
-
-  /**
-   * The NOTIFY of a payload (from encode) that an SQL expression picks, e.g. a column, so a
-   * statement writing many rows announces each with its own event when it is evaluated per row.
-   */
-  notificationOf(payload: RawBuilder<unknown>): RawBuilder<unknown> {
-    return sql`pg_notify(${CHANNEL}, ${payload})`;
-  }
-
-  /** Several events in one round trip, in order (a batch of door events publishes this way). */
+  /** Several events in one statement, in order (a batch of door events publishes this way). */
   async publishMany(events: DomainEvent[], executor: AnyDb = this.db): Promise<void> {
     if (events.length === 0) return;
-    const payloads = packed(events.map((event) => this.encode(event)));
-    // Prepared (see db/connection.ts): every batch of door events publishes this way.
-    await sql`/* prepared: bus_publish_many */ SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`.execute(
+    await sql`INSERT INTO event_log (event)
+      SELECT e FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n`.execute(
       executor,
     );
   }
 
   /**
-   * Several events in one statement of their own, whose commit does not wait for the disk: a
-   * transaction that only notifies has nothing to lose in a crash (a notification is never kept
-   * across one), and the flush it would wait for shares the disk with door events' commits.
-   * Never inside a transaction, which it would make asynchronous whole.
+   * Logging `event` as an SQL expression, for a statement that announces its own change: logged
+   * with that statement's transaction, and only if the expression is evaluated.
    */
-  async publishAlone(events: DomainEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const payloads = packed(events.map((event) => this.encode(event)));
-    await sql`/* prepared: bus_publish_alone */ SELECT set_config('synchronous_commit', 'off', true),
-      (SELECT count(pg_notify(${CHANNEL}, p)) FROM (SELECT p FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n) AS ordered)`.execute(
-      this.db,
-    );
+  notification(event: DomainEvent): RawBuilder<unknown> {
+    return this.notificationOf(sql`${this.encode(event)}`);
+  }
+
+  /** `event` as the text notificationOf logs. */
+  encode(event: DomainEvent): string {
+    return JSON.stringify(event);
   }
 
   /**
-   * Which LISTEN this process is in: undefined while not listening, and a new number after every
-   * reconnect. A cache kept valid by events must not trust what it held before a change, since
-   * events in the gap were missed.
+   * Logging an event (text from encode) that an SQL expression picks, e.g. a column, so a
+   * statement writing many rows announces each with its own event when it is evaluated per row.
+   */
+  notificationOf(payload: RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`event_log_append(${payload}::jsonb)`;
+  }
+
+  /**
+   * Which unbroken stretch of listening this process is in: undefined while not listening, and a
+   * new number once the log has been read after every reconnect. Caches kept valid by events
+   * trust only what they read within the current one.
    */
   listenEpoch(): number | undefined {
-    return this.listening;
+    return this.epoch;
+  }
+
+  /** The position this process has delivered up to: a socket's replay ends there. */
+  head(): Position {
+    return this.position ?? { pos: 0, seq: 0 };
+  }
+
+  /**
+   * The live events after `since` (the seq of the last event a client received, 0 for none) up
+   * to `upTo` that `mayReceive` lets through, at most `limit` of them; 'gone' when the log no
+   * longer reaches back to `since` or more than `limit` were missed.
+   */
+  replay(
+    since: number,
+    upTo: Position,
+    audience: { userId: number; admin: boolean },
+    limit: number,
+  ): Promise<Replay> {
+    return replayFor(this.db, since, upTo, audience, limit);
   }
 
   subscribe(handler: Handler): () => void {
@@ -137,57 +121,75 @@ export class EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  /** Reads from the end of the log as it stands, then follows it. */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.listen();
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
-    client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      let events: DomainEvent[];
-      try {
-        const parsed = JSON.parse(message.payload) as DomainEvent | DomainEvent[];
-        events = Array.isArray(parsed) ? parsed : [parsed];
-      } catch (error) {
-        this.onError(error);
-        return;
-      }
-      for (const event of events) {
-        for (const handler of this.handlers) {
-          try {
-            handler(event);
-          } catch (error) {
-            this.onError(error);
-          }
-        }
-      }
-    });
-    // A lost listening connection is re-opened; events in the gap are missed, and clients
-    // reload their data when their socket reconnects.
-    const reconnect = (error?: unknown) => {
-      if (error) this.onError(error);
-      if (this.stopped || this.client !== client) return;
-      this.client = undefined;
-      this.listening = undefined;
-      client.end().catch(() => {});
-      this.retry = setTimeout(() => this.listen().catch((e) => reconnect(e)), 1000);
-    };
-    client.on('error', reconnect);
-    client.on('end', () => reconnect());
-    this.client = client;
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    if (this.client === client) this.listening = ++this.listens;
+    this.position = await readHead(this.db);
+    await this.wake.start();
+    this.schedule(IDLE_POLL_MS);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.listening = undefined;
-    clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
+    clearTimeout(this.poll);
+    await this.wake.stop();
+    await this.reading?.catch(() => {});
+  }
+
+  /** Resolves once the log has been read up to what had committed when it was called. */
+  async caughtUp(): Promise<void> {
+    this.read();
+    while (this.reading) await this.reading.catch(() => {});
+  }
+
+  /** One reader at a time; a wake-up meanwhile makes it read once more. */
+  private read(): void {
+    if (this.stopped) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = this.drain()
+      .catch((error) => {
+        this.onError(error);
+        this.schedule(IDLE_POLL_MS);
+      })
+      .finally(() => {
+        this.reading = undefined;
+        if (this.again) {
+          this.again = false;
+          this.read();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const page = await readAfter(this.db, this.head());
+      for (const row of page.rows) {
+        this.position = { pos: row.pos, seq: row.seq };
+        this.deliver(row.event, row.seq);
+      }
+      if (page.more) continue;
+      this.schedule(IDLE_POLL_MS);
+      return;
+    }
+  }
+
+  private deliver(event: DomainEvent, seq: number): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(event, seq);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.poll);
+    this.poll = setTimeout(() => this.read(), ms);
+    this.poll.unref();
   }
 }

@@ -53,13 +53,7 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
       await api.register(isapiPushRoutes(push));
       await api.register(accessRoutes(access, devices, push));
     },
-    follow() {
-      const stopFollowing = pushDevices.follow();
-      return async () => {
-        stopFollowing();
-        await ingest.settled();
-      };
-    },
+    follow: () => pushDevices.follow(),
     jobs: () =>
       startDeviceMonitor(db, bus, clock.now, options.deviceOfflineAfterSeconds ?? 120, (error) =>
         ctx.onError('device monitor', error),

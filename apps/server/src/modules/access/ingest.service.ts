@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { Batcher } from '../../core/batcher';
 import type { OrgClock } from '../../core/clock';
 import type { DomainEvent, EventBus } from '../../core/events/bus';
-import { CoalescedPublisher } from '../../core/events/coalesced-publisher';
 import type { Database } from '../../db/schema';
 import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
@@ -105,9 +104,8 @@ const monthStart = (d: Date) => `${d.toISOString().slice(0, 7)}-01`;
  * Stores door events and everything that follows from them: the events (once each), presence,
  * daily counts, alerts, the devices' last_seen/online, attendance from badges, and the live
  * messages. Concurrent pushes share a batch, written by one statement (storeBatch); a batch with
- * passages at doors that count for attendance is written in a transaction with the attendance
- * they make, and its live messages go out with that transaction; other batches' live messages are
- * sent right after their commit. A batch that fails is retried event by event so one bad event
+ * passages at doors that count for attendance is written with the attendance they make, and every
+ * batch logs its live messages in its own transaction. A batch that fails is retried event by event so one bad event
  * cannot fail its neighbours.
  */
 export class AccessIngest {
@@ -124,8 +122,6 @@ export class AccessIngest {
   private readonly recent = new StoredRecently();
   /** Events being written now, by key: a copy that arrives meanwhile waits for that write. */
   private readonly writing = new Map<string, Promise<unknown>>();
-  /** Live messages of batches without attendance, sent after the pushes were answered. */
-  private readonly live: CoalescedPublisher;
 
   constructor(
     db: Kysely<Database>,
@@ -137,11 +133,7 @@ export class AccessIngest {
      * it and took 26 ms instead of 2). By default the pool.
      */
     private readonly writer: Kysely<Database> = db,
-    /** Where a failure after the commit goes (live messages that could not be sent). */
-    report: (error: unknown) => void = (error) => console.error('access ingest:', error),
-  ) {
-    this.live = new CoalescedPublisher(bus, report);
-  }
+  ) {}
 
   /**
    * Whether this event from this device is a copy of one committed moments ago, answered from
@@ -221,18 +213,18 @@ export class AccessIngest {
     return results;
   }
 
-  /** A batch with no passage at a door that counts for attendance: one statement, no transaction. */
+  /** A batch with no passage at a door that counts for attendance: no attendance to apply. */
   private async writeAlone(batch: Batch): Promise<Stored[]> {
     const { rows, seen, timeZone, receivedAt } = batch;
-    const outcome = await storeBatch(this.writer, rows, { timeZone, seen, deferAttendance: true });
-    const stored = storedOf(batch, outcome);
-    this.announce(stored, receivedAt);
-    // Not with the statement: the devices get their 200 one round trip sooner.
-    this.live.publish(liveEvents(stored, outcome, []));
-    if (outcome.offline.length > 0) {
+    const { stored, outcome } = await this.writer.transaction().execute(async (trx) => {
+      const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: true });
+      const stored = storedOf(batch, outcome);
+      await this.bus.publishMany(liveEvents(stored, outcome, []), trx);
       const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
-      await this.writer.transaction().execute((trx) => markDevicesSeen(trx, this.bus, back));
-    }
+      await markDevicesSeen(trx, this.bus, back);
+      return { stored, outcome };
+    });
+    this.announce(stored, receivedAt);
     if (outcome.deferred.length === 0) return stored;
     // A door began to count for attendance since its device was looked up: those passages left
     // unstored are stored with their attendance.
@@ -264,11 +256,6 @@ export class AccessIngest {
     });
     this.announce(stored, receivedAt);
     return stored;
-  }
-
-  /** Resolves once the live messages of the batches committed so far have been sent. */
-  settled(): Promise<void> {
-    return this.live.settled();
   }
 
   /** Tells the listeners of the batch's new live events at an access point, once committed. */

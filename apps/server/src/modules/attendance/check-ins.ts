@@ -20,8 +20,8 @@ type Outcome = RecordRow | null | { error: unknown };
 /**
  * Web check-ins, written in group commits: check-ins that arrive while a batch is being written
  * go out together in the next one, as one statement (schedules read once, one insert, one run of
- * the rollup trigger, one commit). A commit that announces a change holds PostgreSQL's NOTIFY
- * lock, one per server, until its WAL is flushed: one commit per check-in made the morning's
+ * the rollup trigger, one commit). A commit that logs an event holds the event log's commit
+ * lock, one per server, until its WAL is flushed: one commit per check-in would make the morning's
  * check-ins queue behind each other's disk flush (about 300 a second here), whatever the number
  * of connections. A lone check-in is written at once; a batch that fails is retried one by one,
  * so one bad check-in cannot fail its neighbours.

@@ -24,7 +24,7 @@ export async function createAuthModule(ctx: ModuleContext, options: AuthOptions)
   const { db, bus, clock } = ctx;
   const signer = new TokenSigner(await signingKey(db), options.accessTokenTtlSeconds, clock.now);
   // Sessions checked once stay cached in this process: bounded, and distrusted after 30 s even if no
-  // event came (a lost NOTIFY, a role changed by hand in the database).
+  // event came (a role changed by hand in the database, an event still on its way).
   const sessions = new SessionCache(bus, { maxEntries: 20_000, ttlMs: 30_000 });
   const auth = new AuthService({
     db,

@@ -61,7 +61,7 @@ describe('cancelling approved leave', () => {
       details: { previousStatus: 'approved', approvedBy: admin.id, startDate: '2026-07-01' },
     });
 
-    // The approval's own messages may still be arriving (NOTIFY is delivered after its commit).
+    // The approval's own messages may still be arriving (the log is read after its commit).
     const update = await live.waitFor(
       (e) => e.kind === 'live' && e.type === 'leave_application_update' && e.data.status === 'cancelled',
     );

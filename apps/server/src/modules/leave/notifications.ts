@@ -6,7 +6,7 @@ import { applicationChanged, statusNotification } from './leave.presenter';
 
 /**
  * Live events of the leave domain (built by the presenter). Published with the transaction, so
- * they reach sockets only once the change has committed (NOTIFY is delivered on commit).
+ * they exist, and reach sockets, only once the change has committed.
  */
 
 export async function publishApplicationChanged(

@@ -1,16 +1,38 @@
+import { pruneLog } from '../../core/events/log';
 import type { AtriumModule, ModuleContext } from '../../core/module';
 import { systemRoutes } from './system.routes';
 import { type DemoLoginsCheck, SystemService } from './system.service';
 
-/** Health, app-info and the audit log; the clock follows time zone changes from any process. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Health, app-info and the audit log; the clock follows time zone changes from any process; the
+ * event log is pruned of what is older than its retention.
+ */
 export function createSystemModule(
   ctx: ModuleContext,
-  options: { demo: boolean; demoLogins: DemoLoginsCheck | undefined },
+  options: {
+    demo: boolean;
+    demoLogins: DemoLoginsCheck | undefined;
+    /** How long the event log keeps events for sockets (and later readers) that were away. */
+    eventLogRetentionHours: number;
+  },
 ): AtriumModule {
   const system = new SystemService(ctx.db, options.demo, options.demoLogins, ctx.clock);
   return {
     name: 'system',
     routes: (api) => api.register(systemRoutes(system)),
     follow: () => ctx.clock.follow(ctx.bus),
+    jobs() {
+      const prune = () =>
+        pruneLog(
+          ctx.db,
+          new Date(ctx.clock.now().getTime() - options.eventLogRetentionHours * 3_600_000),
+        ).catch((error) => ctx.onError('event log pruning', error));
+      void prune();
+      const timer = setInterval(prune, PRUNE_EVERY_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }

@@ -27,6 +27,8 @@ export function useLiveInvalidation(): void {
   useEffect(
     () =>
       subscribe('*', (message) => {
+        // The server no longer knows everything this client missed: all of it may be stale.
+        if (message.type === 'reload') void queryClient.invalidateQueries();
         for (const queryKey of LIVE_INVALIDATIONS[message.type] ?? []) {
           void queryClient.invalidateQueries({ queryKey });
         }

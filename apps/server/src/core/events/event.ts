@@ -1,0 +1,19 @@
+import type { LiveEventData, LiveEventType } from '@atrium/contract';
+
+/** Who may receive an event: named users' rooms and/or the admins' room. */
+export interface Audience {
+  userIds?: number[];
+  admins?: boolean;
+}
+
+export type DomainEvent =
+  | {
+      [K in LiveEventType]: { kind: 'live'; type: K; data: LiveEventData<K>; audience: Audience };
+    }[LiveEventType]
+  | { kind: 'session_ended'; sessionIds: string[] }
+  /** People whose standing changed (enabled, disabled, a new role): cached sessions of theirs are dropped. */
+  | { kind: 'users_changed'; userIds: number[] }
+  /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
+  | { kind: 'settings_changed'; keys: string[] }
+  /** A device's push secret or settings changed: cached devices (the push path's) are dropped. */
+  | { kind: 'devices_changed' };

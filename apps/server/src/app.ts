@@ -54,6 +54,8 @@ export interface AppDeps {
   access?: AccessOptions;
   /** Runs the modules' scheduled jobs (sweeps, rollovers, the device monitor): a serving process does. */
   runJobs?: boolean;
+  /** Whether the process is stopping: the health check then answers 503 `draining`. Never, unless given. */
+  draining?: () => boolean;
 }
 
 /** Where controllers, counters and cameras push (ISAPI): they push all day. */
@@ -69,6 +71,7 @@ export async function buildApp({
   video,
   access: accessOptions,
   runJobs = false,
+  draining = () => false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -102,7 +105,7 @@ export async function buildApp({
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
   });
   const modules: AtriumModule[] = [
-    createSystemModule(ctx, { demo: config.demo, demoLogins: new PublishedDemoLogins(db) }),
+    createSystemModule(ctx, { demo: config.demo, demoLogins: new PublishedDemoLogins(db), draining }),
     auth.module,
     people.module,
     createPersonModule(ctx),

@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // The contract's pure modules (calendar, policies) are tested here too: one server-side run.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/contract/src/**/*.test.ts'],
+    // Needs HAProxy and the built server: npm run test:cluster (vitest.cluster.config.ts).
+    exclude: [...configDefaults.exclude, 'test/cluster/**'],
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

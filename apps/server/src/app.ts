@@ -55,6 +55,8 @@ export interface AppDeps {
   access?: AccessOptions;
   /** Runs the modules' scheduled jobs (sweeps, rollovers, the device monitor): a serving process does. */
   runJobs?: boolean;
+  /** Whether the process is stopping: the health check then answers 503 `draining`. Never, unless given. */
+  draining?: () => boolean;
 }
 
 /** Where controllers, counters and cameras push (ISAPI): they push all day. */
@@ -70,6 +72,7 @@ export async function buildApp({
   video,
   access: accessOptions,
   runJobs = false,
+  draining = () => false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -106,6 +109,7 @@ export async function buildApp({
     createSystemModule(ctx, {
       demo: config.demo,
       demoLogins: new PublishedDemoLogins(db),
+      draining,
       eventLogRetentionHours: config.eventLogRetentionHours ?? DEFAULT_EVENT_LOG_RETENTION_HOURS,
     }),
     auth.module,

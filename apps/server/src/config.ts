@@ -22,6 +22,8 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   heartbeatMs: number;
   shutdownGraceMs: number;
+  /** On stop, how long /api/health answers 503 `draining` while requests are still served. */
+  shutdownDrainMs: number;
   /** Run the camera pipelines (VIDEO=0 serves the video API without them). */
   video: boolean;
   /** Serve the demo cameras from the built-in simulator (SIMULATE_CAMERAS, default: with the demo). */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE_SECONDS', 12 * 3600, 60, 12 * 3600),
     heartbeatMs: integer(env, 'WS_HEARTBEAT_MS', 30_000, 100, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 120_000),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000),
     video: flag(env, 'VIDEO', true),
     simulateCameras: flag(env, 'SIMULATE_CAMERAS', demoMode(env).demo),
     simulateDevices: flag(env, 'SIMULATE_DEVICES', demoMode(env).demo),

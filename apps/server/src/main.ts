@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
 import { OrgClock } from './core/clock';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   // The demo's simulated door controllers live in this process and die with it.
   const deviceFleet = new SimulatorFleet();
   const accessWriter = createDb(database.url, 1, { keepIdle: true });
+  let stopping = false;
   const app = await buildApp({
     db: database.db,
     bus,
@@ -74,21 +76,30 @@ async function main(): Promise<void> {
       deviceOfflineAfterSeconds: config.deviceOfflineAfterSeconds,
     },
     runJobs: true,
+    draining: () => stopping,
   });
   let stopDemoDevices: (() => Promise<void>) | undefined;
   const server = trackInFlight(app);
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests, then stopping`);
-    const force = setTimeout(() => {
-      console.error('Shutdown took too long; exiting.');
-      process.exit(1);
-    }, config.shutdownGraceMs + 5000);
+    const force = setTimeout(
+      () => {
+        console.error('Shutdown took too long; exiting.');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + config.shutdownGraceMs + 5000,
+    );
     force.unref();
     try {
+      // Behind a load balancer: the health check now answers 503, and the process goes on serving
+      // until the balancer has seen that and sends nothing new, so no request meets a closed port.
+      if (config.shutdownDrainMs > 0) {
+        app.log.info(`${signal}: draining for ${config.shutdownDrainMs} ms (health answers 503)`);
+        await sleep(config.shutdownDrainMs);
+      }
+      app.log.info(`${signal}: finishing in-flight requests, then stopping`);
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);
       await accessWriter.destroy();

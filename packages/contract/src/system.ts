@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { AppInfo } from './auth';
 import { endpoint } from './endpoint';
 
-/** Liveness for load balancers: `degraded` (with a 503) when the database cannot be reached. */
+/**
+ * Liveness for load balancers, answered with a 503 unless `ok`: `degraded` when the database
+ * cannot be reached, `draining` while a stopping process still serves but wants no new requests.
+ */
 export const Health = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'draining']),
   database: z.enum(['ok', 'unreachable']),
 });
 export type Health = z.infer<typeof Health>;
@@ -22,7 +25,7 @@ export const systemApi = {
     method: 'GET',
     path: '/health',
     audience: 'public',
-    summary: 'Liveness: 200 when the database answers, 503 when it does not',
+    summary: 'Liveness: 200 when the database answers, 503 when it does not or the process is stopping',
     response: Health,
     otherResponses: { 503: Health },
   }),

@@ -68,4 +68,23 @@ describe('endpoint statuses', () => {
     expect(res.json()).toEqual({ status: 'degraded', database: 'unreachable' });
     await app.close();
   });
+
+  it('answers the health check 503 draining once the process is stopping, and goes on serving', async () => {
+    let stopping = false;
+    const app = await buildApp({
+      db: database.db,
+      bus: new EventBus(database.db, database.url),
+      config: testConfig,
+      draining: () => stopping,
+    });
+    await app.ready();
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+
+    stopping = true;
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'draining', database: 'ok' });
+    expect((await app.inject({ url: '/api/app-info' })).statusCode).toBe(200);
+    await app.close();
+  });
 });

@@ -14,11 +14,12 @@ export function createSystemModule(
   options: {
     demo: boolean;
     demoLogins: DemoLoginsCheck | undefined;
+    draining: () => boolean;
     /** How long the event log keeps events for sockets (and later readers) that were away. */
     eventLogRetentionHours: number;
   },
 ): AtriumModule {
-  const system = new SystemService(ctx.db, options.demo, options.demoLogins, ctx.clock);
+  const system = new SystemService(ctx.db, options.demo, options.demoLogins, ctx.clock, options.draining);
   return {
     name: 'system',
     routes: (api) => api.register(systemRoutes(system)),

@@ -1,8 +1,13 @@
 import type { AppInfo, Health } from '@atrium/contract';
 
-/** Liveness: `degraded` (answered with a 503) while the database cannot be reached. */
-export const toHealth = (databaseReachable: boolean): Health =>
-  databaseReachable ? { status: 'ok', database: 'ok' } : { status: 'degraded', database: 'unreachable' };
+/**
+ * Liveness: `degraded` while the database cannot be reached, `draining` while the process stops;
+ * either is answered with a 503, which takes the process out of a load balancer's rotation.
+ */
+export const toHealth = (databaseReachable: boolean, draining: boolean): Health => ({
+  status: !databaseReachable ? 'degraded' : draining ? 'draining' : 'ok',
+  database: databaseReachable ? 'ok' : 'unreachable',
+});
 
 export interface AppFacts {
   organisationName: string;

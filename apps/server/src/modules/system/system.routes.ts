@@ -8,7 +8,7 @@ export function systemRoutes(system: SystemService): FastifyPluginAsync {
   return async (app) => {
     route(app, systemApi.health, async (_request, reply) => {
       const health = await system.health();
-      if (health.status === 'degraded') reply.status(503);
+      if (health.status !== 'ok') reply.status(503);
       return health;
     });
 

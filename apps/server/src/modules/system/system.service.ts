@@ -16,11 +16,13 @@ export class SystemService {
     private readonly demo: boolean,
     private readonly demoLogins: DemoLoginsCheck | undefined,
     private readonly clock: OrgClock,
+    /** True once this process is stopping (main.ts), so balancers send it nothing new. */
+    private readonly draining: () => boolean,
   ) {}
 
-  /** Liveness for load balancers: `degraded` while the database cannot be reached. */
+  /** Liveness for load balancers: `degraded` without the database, `draining` while stopping. */
   async health(): Promise<Health> {
-    return toHealth(await databaseAnswers(this.db));
+    return toHealth(await databaseAnswers(this.db), this.draining());
   }
 
   /** What the login page needs before anyone signs in; nothing about the organisation's data. */

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS } from './config';
 import { OrgClock } from './core/clock';
+import { barrierWanted, inBarrierScope } from './core/events/barrier';
 import type { EventBus } from './core/events/bus';
 import type { AtriumModule, ModuleContext, Stop } from './core/module';
 import type { Db } from './db/connection';
@@ -90,6 +91,14 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   trackRoutes(app);
+  // A request that ends sessions or changes someone's standing is answered only once every
+  // process has read that from the event log, so none accepts the old token after the answer.
+  app.addHook('onRequest', (_request, _reply, done) => inBarrierScope(done));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (barrierWanted() && reply.statusCode < 400 && !(await bus.everywhere()))
+      app.log.warn('a revocation was answered before every process had read it');
+    return payload;
+  });
 
   const ctx: ModuleContext = {
     db,

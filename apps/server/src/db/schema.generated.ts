@@ -294,6 +294,12 @@ export interface EventLogHorizon {
   seq: number;
 }
 
+export interface EventLogReaders {
+  id: string;
+  pos: number;
+  seen_at: Generated<Timestamp>;
+}
+
 export interface LeaveApplications {
   admin_comments: string | null;
   applied_at: Generated<Timestamp>;
@@ -492,6 +498,7 @@ export interface DB {
   event_log: EventLog;
   event_log_commit: EventLogCommit;
   event_log_horizon: EventLogHorizon;
+  event_log_readers: EventLogReaders;
   leave_applications: LeaveApplications;
   leave_calendar_days: LeaveCalendarDays;
   leave_ledger: LeaveLedger;

@@ -237,6 +237,20 @@ describe('live socket', () => {
     client.socket.close();
   });
 
+  it('answers a sign-out only once every process refuses its token', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const [via, other] = round % 2 === 0 ? [one, two] : [two, one];
+      const session = await login(via.app, alice);
+      const me = (t: Pick<TestApp, 'app'>) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.auth }).then((r) => r.statusCode);
+      // Both processes have checked (and cached) the token.
+      expect([await me(via), await me(other)]).toEqual([200, 200]);
+      const out = await via.app.inject({ method: 'POST', url: '/api/auth/logout', headers: session.auth });
+      expect(out.statusCode).toBe(200);
+      expect([await me(other), await me(via)]).toEqual([401, 401]);
+    }
+  });
+
   it('publishes nothing from a transaction that rolls back', async () => {
     const a = await joined(urlOne, alice);
     await suite.db

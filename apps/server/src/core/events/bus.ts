@@ -1,6 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { noteEvents } from './barrier';
 import type { DomainEvent } from './event';
-import { type Position, type Replay, readAfter, readHead, replayFor } from './log';
+import {
+  forgetReader,
+  lastCommit,
+  markRead,
+  type Position,
+  type Replay,
+  readAfter,
+  readersBehind,
+  readHead,
+  replayFor,
+} from './log';
 import { WakeListener } from './wake-listener';
 
 /** An event as the log delivers it: `seq` names it, for a client to say what it saw last. */
@@ -13,6 +25,8 @@ export type { Position, Replay };
 
 /** How often the log is read with no wake-up: a safety net, since a NOTIFY can be lost. */
 const IDLE_POLL_MS = 2000;
+/** A reader not heard from for this long (it marks its place at every read) is taken for gone. */
+const READER_ALIVE_MS = 5 * IDLE_POLL_MS;
 
 /**
  * Domain events are rows of the event_log table, written by the transaction that causes them:
@@ -31,6 +45,7 @@ export class EventBus {
   private stopped = true;
   private epochs = 0;
   private epoch: number | undefined;
+  private readonly reader = randomUUID();
 
   constructor(
     private readonly db: AnyDb,
@@ -55,12 +70,14 @@ export class EventBus {
 
   /** Logs `event` with the transaction of `executor`: it exists if and when that commits. */
   async publish(event: DomainEvent, executor: AnyDb = this.db): Promise<void> {
+    noteEvents([event]);
     await sql`INSERT INTO event_log (event) VALUES (${this.encode(event)}::jsonb)`.execute(executor);
   }
 
   /** Several events in one statement, in order (a batch of door events publishes this way). */
   async publishMany(events: DomainEvent[], executor: AnyDb = this.db): Promise<void> {
     if (events.length === 0) return;
+    noteEvents(events);
     await sql`INSERT INTO event_log (event)
       SELECT e FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n`.execute(
       executor,
@@ -116,6 +133,21 @@ export class EventBus {
     return replayFor(this.db, since, upTo, audience, limit);
   }
 
+  /**
+   * Resolves once every running process has read the log up to what had committed when called
+   * (true), or after `timeoutMs` (false): a revocation is then refused by all of them at once.
+   */
+  async everywhere(timeoutMs = 2000): Promise<boolean> {
+    const target = await lastCommit(this.db);
+    const deadline = Date.now() + timeoutMs;
+    this.read();
+    for (;;) {
+      if ((await readersBehind(this.db, target, READER_ALIVE_MS)) === 0) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   subscribe(handler: Handler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
@@ -125,6 +157,7 @@ export class EventBus {
   async start(): Promise<void> {
     this.stopped = false;
     this.position = await readHead(this.db);
+    await markRead(this.db, this.reader, this.position.pos);
     await this.wake.start();
     this.schedule(IDLE_POLL_MS);
   }
@@ -134,6 +167,7 @@ export class EventBus {
     clearTimeout(this.poll);
     await this.wake.stop();
     await this.reading?.catch(() => {});
+    await forgetReader(this.db, this.reader).catch(() => {});
   }
 
   /** Resolves once the log has been read up to what had committed when it was called. */
@@ -171,6 +205,8 @@ export class EventBus {
         this.deliver(row.event, row.seq);
       }
       if (page.more) continue;
+      // Read to the end: this process's place, for changes that wait for every process.
+      await markRead(this.db, this.reader, this.head().pos);
       this.schedule(IDLE_POLL_MS);
       return;
     }

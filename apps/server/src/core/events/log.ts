@@ -112,3 +112,28 @@ export async function pruneLog(db: AnyDb, cutoff: Date): Promise<number> {
     if ((rows[0]?.commits ?? 0) < PRUNE_BATCH) return total;
   }
 }
+
+/** Where this process has read to, and that it is alive (see event_log_readers). */
+export async function markRead(db: AnyDb, reader: string, pos: number): Promise<void> {
+  await sql`INSERT INTO event_log_readers (id, pos) VALUES (${reader}, ${pos})
+    ON CONFLICT (id) DO UPDATE SET pos = excluded.pos, seen_at = now()`.execute(db);
+}
+
+export async function forgetReader(db: AnyDb, reader: string): Promise<void> {
+  await sql`DELETE FROM event_log_readers WHERE id = ${reader}`.execute(db);
+}
+
+/** The last commit that logged events, as far as this statement can see. */
+export async function lastCommit(db: AnyDb): Promise<number> {
+  const { rows } = await sql<{
+    pos: number;
+  }>`SELECT coalesce(max(pos), 0) AS pos FROM event_log_commit`.execute(db);
+  return rows[0]?.pos ?? 0;
+}
+
+/** How many readers heard from within `aliveMs` have not read up to `pos` yet. */
+export async function readersBehind(db: AnyDb, pos: number, aliveMs: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM event_log_readers
+    WHERE pos < ${pos} AND seen_at > now() - make_interval(secs => ${aliveMs / 1000})`.execute(db);
+  return rows[0]?.n ?? 0;
+}

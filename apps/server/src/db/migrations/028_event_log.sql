@@ -49,3 +49,12 @@ CREATE CONSTRAINT TRIGGER event_log_commit AFTER INSERT ON event_log
 CREATE FUNCTION event_log_append(event jsonb) RETURNS bigint LANGUAGE sql VOLATILE AS $$
   INSERT INTO event_log (event) VALUES (event) RETURNING seq;
 $$;
+
+-- How far each running process has read the log. A change that must hold everywhere at once (a
+-- session ended, a role changed) waits before its answer until every reader heard from lately is
+-- past it. Unlogged: a crash empties it, and readers write their place again within seconds.
+CREATE UNLOGGED TABLE event_log_readers (
+  id      uuid PRIMARY KEY,
+  pos     bigint NOT NULL,
+  seen_at timestamptz NOT NULL DEFAULT now()
+);

@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi';
 import { trackRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { registerStorableTextCheck } from './http/storable-text';
 import { registerLiveSocket } from './live/socket';
 import { type AccessOptions, createAccessModule } from './modules/access/access.module';
 import { createAttendanceModule } from './modules/attendance/attendance.module';
@@ -161,6 +162,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerAuthentication(app, auth.auth);
+  registerStorableTextCheck(app);
   await registerOpenApi(app);
 
   await app.register(

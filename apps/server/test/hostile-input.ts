@@ -82,6 +82,18 @@ export const hostileText: { label: string; value: string }[] = [
   { label: 'lone surrogate', value: '\uD800' },
 ];
 
+/**
+ * Text PostgreSQL cannot store, for every string slot: NUL, and each way a surrogate can be
+ * unpaired. JSON carries them as they are; a URL can carry NUL (%00), but a surrogate only as the
+ * bytes UTF-8 would give it, which are not UTF-8 (see `encode`).
+ */
+export const unstorableText: { label: string; value: string; surrogate: boolean }[] = [
+  { label: 'high surrogate alone', value: 'a\uD800b', surrogate: true },
+  { label: 'low surrogate alone', value: 'a\uDC00b', surrogate: true },
+  { label: 'reversed surrogate pair', value: '\uDC00\uD800', surrogate: true },
+  { label: 'NUL', value: 'a\u0000b', surrogate: false },
+];
+
 /** JSON values that break a body field. */
 export const hostileJson: { label: string; value: unknown }[] = [
   ...hostileText,
@@ -159,6 +171,9 @@ export function slotGroups(route: RouteInfo): Slot[][] {
 export const slotName = (slot: Slot) =>
   slot.in === 'body' ? `body.${slot.path.join('.')}` : `${slot.in}.${slot.name}`;
 
+/** The `field` a 400 about the slot names: the schema errors' spelling, without the part. */
+export const slotField = (slot: Slot) => (slot.in === 'body' ? slot.path.join('.') : slot.name);
+
 /** Percent-encodes like encodeURIComponent, but sends a lone surrogate as the invalid UTF-8 it would be. */
 function encode(value: string): string {
   try {
@@ -233,11 +248,15 @@ export function buildRequest(
   };
 }
 
-/** fast-check arbitraries of hostile values beyond the fixed lists: random text with NUL or control characters, far numbers and dates. */
+/** fast-check arbitraries of hostile values beyond the fixed lists: random text with NUL, control characters or an unpaired surrogate, far numbers and dates. */
 export const hostileArbitrary: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...hostileJson.map((h) => h.value)),
   fc
-    .tuple(fc.string(), fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f'), fc.string())
+    .tuple(
+      fc.string(),
+      fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\uD800', '\uDBFF', '\uDC00', '\uDC00\uD800'),
+      fc.string(),
+    )
     .map(([a, c, b]) => `${a}${c}${b}`),
   fc.oneof(fc.integer({ min: 2_147_483_648, max: Number.MAX_SAFE_INTEGER }), fc.integer({ max: 0 })),
   fc.double({ noNaN: true }),

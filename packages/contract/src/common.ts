@@ -96,8 +96,11 @@ export function hasNoControlCharacters(value: string): boolean {
   return true;
 }
 
+/** The words of that rule after a field's name (the server says the same of NUL anywhere). */
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters (such as NUL)';
+
 const controlCharacters = {
-  error: 'must not contain control characters (such as NUL)',
+  error: CONTROL_CHARACTERS_MESSAGE,
   abort: true,
 } as const;
 

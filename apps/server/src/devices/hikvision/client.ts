@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { authorization, parseChallenge } from './digest';
+import { text } from './parse';
 
 /**
  * Commands Atrium sends to a controller (isapi.md, "Commands"): HTTP with digest auth. A device
@@ -79,13 +80,14 @@ export async function remoteDoor(
     status = undefined;
   }
   const code = status?.statusCode !== undefined ? Number(status.statusCode) : null;
-  const text =
-    status?.statusString ??
+  // Read as a pushed field is (control characters out): the audit log keeps it.
+  const said =
+    text(status?.statusString, 200) ??
     (res.status === 401 ? 'The device refused the credentials' : `The device answered HTTP ${res.status}`);
   return {
     ok: res.status === 200 && code === 1,
     statusCode: Number.isFinite(code) ? code : null,
-    statusString: String(text),
+    statusString: said,
   };
 }
 

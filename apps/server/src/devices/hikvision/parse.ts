@@ -1,4 +1,5 @@
 import { zonedInstant } from '@atrium/contract/calendar';
+import { findUnstorableText, UNSTORABLE_MESSAGES } from '../../core/storable-text';
 import { readXml } from './xml';
 
 /**
@@ -119,6 +120,18 @@ function parseMultipart(body: Buffer, contentType: string): Part[] {
 
 const isPicture = (p: Part) => p.type.startsWith('image/') || /^picture$/i.test(p.name ?? '');
 
+/**
+ * The event, refused when it holds text the database cannot store: an unpaired surrogate, from a
+ * JSON escape or an XML character reference (bytes that are not UTF-8 decode to U+FFFD). NUL is
+ * left to `text` and `storableRaw`, which drop control characters and keep the event.
+ */
+function storable(alert: Record<string, unknown>): Record<string, unknown> {
+  const found = findUnstorableText(alert, { nul: false });
+  if (found)
+    throw new PushFormatError(`${found.path.join('.') || 'the event'} ${UNSTORABLE_MESSAGES[found.rule]}`);
+  return alert;
+}
+
 /** Reads one push body, whatever form it came in. */
 export function parsePush(contentType: string | undefined, body: Buffer): PushBody {
   const type = mediaType(contentType);
@@ -128,12 +141,12 @@ export function parsePush(contentType: string | undefined, body: Buffer): PushBo
     const picture = parts.find(isPicture);
     const event = parts.find((p) => !isPicture(p) && p.body.length > 0);
     if (!event) throw new PushFormatError('the multipart body has no event part');
-    const alert = parseEventText(event.body.toString('utf8'), event.type);
+    const alert = storable(parseEventText(event.body.toString('utf8'), event.type));
     if (picture && picture.body.length > MAX_PICTURE_BYTES)
       throw new PushFormatError(`the picture is larger than ${MAX_PICTURE_BYTES} bytes`);
     return { alert, picture: picture && picture.body.length > 0 ? Buffer.from(picture.body) : undefined };
   }
-  return { alert: parseEventText(body.toString('utf8'), type) };
+  return { alert: storable(parseEventText(body.toString('utf8'), type)) };
 }
 
 // ---- Fields ----

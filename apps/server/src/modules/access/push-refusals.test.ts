@@ -8,7 +8,7 @@ import {
   useAccessSuite,
 } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
+import { jsonEvent, multipartEvent } from '../../devices/hikvision/simulator/bodies';
 
 // What a device pushing garbage gets: a 4xx naming the body, never a 5xx, and nothing stored.
 let database: TestDatabase;
@@ -62,6 +62,22 @@ describe('refusals', () => {
       }),
       'application/json',
     ],
+    [
+      'an unpaired surrogate (JSON escape)',
+      JSON.stringify({
+        eventType: 'AccessControllerEvent',
+        dateTime: '2026-11-20T08:00:00Z',
+        AccessControllerEvent: { majorEventType: 5, subEventType: 1, name: 'A\ud800' },
+      }),
+      'application/json',
+    ],
+    [
+      'an unpaired surrogate (XML character reference)',
+      '<EventNotificationAlert><eventType>AccessControllerEvent</eventType><dateTime>2026-11-20T08:00:00Z</dateTime>' +
+        '<AccessControllerEvent><majorEventType>5</majorEventType><subEventType>1</subEventType>' +
+        '<name>&#xDC00;&#xD800;</name></AccessControllerEvent></EventNotificationAlert>',
+      'application/xml',
+    ],
     ['multipart without its boundary', '--abc\r\n\r\n{}', 'multipart/form-data'],
     ['an empty body', '', 'application/json'],
     ['plain text', 'hello', 'text/plain'],
@@ -88,6 +104,17 @@ describe('refusals', () => {
   it('answers 413 to a body over 2 MB', async () => {
     const res = await push(t.url, main.secret, Buffer.alloc(2 * 1024 * 1024 + 10, 0x20), 'application/json');
     expect(res.status).toBe(413);
+  });
+
+  it('names where the unpaired surrogate is, in a multipart event too', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:05:00Z'), { name: 'Ada \udc00' });
+    const { body, contentType } = multipartEvent(e);
+    const res = await push(t.url, main.secret, body, contentType);
+    expect(res.status).toBe(400);
+    expect(res.json().error.message).toBe(
+      'The event could not be read: AccessControllerEvent.name must not contain unpaired surrogate characters',
+    );
+    expect((await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo)).toBeUndefined();
   });
 
   it('strips NUL and control characters instead of failing', async () => {

@@ -255,6 +255,17 @@ describe('people analytics report', () => {
     expect(inverted.json().data.reportData.chartData).toEqual([]);
   });
 
+  it('a push with an unpaired surrogate is a 400 naming where it is, and counts nothing', async () => {
+    const counter = await makeCounter(suite.db, { code: 'PC-S1' });
+    const body = realTimeJson('2026-11-20T12:00:00Z', 9, 8, 70).replace('"realTime"', '"realTime\\udc00"');
+    const res = await push(counter.secret, body, 'application/json');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(
+      'peopleCounting.statisticalMethods must not contain unpaired surrogate',
+    );
+    expect(await rawSums(counter.id)).toEqual({ entries: 0, exits: 0, passby: 0 });
+  });
+
   it('hour-of-day figures for a day, and a deviceId that is no counter names the field', async () => {
     const counter = await makeCounter(suite.db, { code: 'PC-H1' });
     await push(

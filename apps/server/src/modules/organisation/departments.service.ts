@@ -74,8 +74,7 @@ export class DepartmentsService {
         targetType: 'department',
         targetId: department.id,
         ip: actor.ip,
-        // As stored: the database's text, not the request's (which JSON may not carry).
-        details: { name: department.name },
+        details: { name },
       });
       return toDepartment(department);
     });
@@ -96,7 +95,7 @@ export class DepartmentsService {
         targetType: 'department',
         targetId: id,
         ip: actor.ip,
-        details: { old: old.name, new: department.name },
+        details: { old: old.name, new: name },
       });
       return toDepartment(department);
     });

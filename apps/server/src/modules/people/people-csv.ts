@@ -12,6 +12,8 @@ export interface CsvPerson {
   cells: Record<PeopleCsvColumn, string>;
   /** More cells than the header names: the row is misaligned (an unquoted comma). */
   overflow: boolean;
+  /** Columns whose cell is not UTF-8 (its cell holds the text with U+FFFD for the bad bytes). */
+  notUtf8: PeopleCsvColumn[];
 }
 
 export type ParsedPeopleCsv = { ok: true; people: CsvPerson[] } | { ok: false; issue: PeopleImportIssue };
@@ -21,13 +23,41 @@ const fail = (line: number, field: string, rule: string, message: string): Parse
   issue: { line, field, rule, message },
 });
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A cell read byte for byte, as UTF-8 text again; `undefined` when its bytes are not UTF-8. */
+function utf8Cell(latin1: string): string | undefined {
+  try {
+    return utf8.decode(Buffer.from(latin1, 'latin1'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file's text. A file with bytes that are not UTF-8 (a spreadsheet's legacy code page, an
+ * encoded lone surrogate) is read byte for byte instead: CSV's own characters are ASCII, so its
+ * cells split the same, and each cell is decoded on its own. Decoding the whole file would put
+ * U+FFFD in place of the bad bytes and store that; this way the row check names the cell.
+ */
+function decodeFile(bytes: Buffer): { text: string; cell: (raw: string) => string | undefined } {
+  const content = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
+  try {
+    return { text: utf8.decode(content), cell: (raw) => raw };
+  } catch {
+    return { text: content.toString('latin1'), cell: utf8Cell };
+  }
+}
+
 /**
  * Reads a people CSV as spreadsheets write it: RFC 4180 quoting, CRLF or LF, a UTF-8 byte order
  * mark, blank lines anywhere. The header must name every column of the template and no other
  * (any order, any case). What makes the whole file unreadable is one issue; what is wrong with
  * a row is left to the row checks, so the preview can list every row's problems at once.
  */
-export function parsePeopleCsv(text: string): ParsedPeopleCsv {
+export function parsePeopleCsv(bytes: Buffer): ParsedPeopleCsv {
+  const { text, cell } = decodeFile(bytes);
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -44,12 +74,16 @@ export function parsePeopleCsv(text: string): ParsedPeopleCsv {
     return fail(line, 'file', 'csv', `The file is not valid CSV near line ${line}: ${csvProblem(error)}`);
   }
   const rows = records
-    .filter(({ record }) => record.some((cell) => cell.trim() !== ''))
-    .map(({ record, info }) => ({
-      // csv-parse counts the line a record ends on; a quoted cell may span several.
-      line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
-      record,
-    }));
+    .filter(({ record }) => record.some((raw) => raw.trim() !== ''))
+    .map(({ record, info }) => {
+      const decoded = record.map(cell);
+      return {
+        // csv-parse counts the line a record ends on; a quoted cell may span several.
+        line: info.lines - record.reduce((n, raw) => n + (raw.match(/\n/g)?.length ?? 0), 0),
+        record: decoded.map((value, i) => value ?? Buffer.from(record[i]!, 'latin1').toString('utf8')),
+        notUtf8: new Set(decoded.flatMap((value, i) => (value === undefined ? [i] : []))),
+      };
+    });
   const [header, ...body] = rows;
   if (!header)
     return fail(1, 'header', 'required', `The file is empty: its first line must name the columns`);
@@ -85,12 +119,13 @@ export function parsePeopleCsv(text: string): ParsedPeopleCsv {
   const index = new Map(names.map((name, i) => [name, i]));
   return {
     ok: true,
-    people: body.map(({ line, record }) => ({
+    people: body.map(({ line, record, notUtf8 }) => ({
       line,
       cells: Object.fromEntries(
         PEOPLE_CSV_COLUMNS.map((column) => [column, (record[index.get(column)!] ?? '').trim()]),
       ) as Record<PeopleCsvColumn, string>,
       overflow: record.length > names.length,
+      notUtf8: PEOPLE_CSV_COLUMNS.filter((column) => notUtf8.has(index.get(column)!)),
     })),
   };
 }

@@ -32,8 +32,16 @@ export function checkRows(
 ): { issues: PeopleImportIssue[]; valid: ImportPerson[] } {
   const issues: PeopleImportIssue[] = [];
   const valid: ImportPerson[] = [];
-  for (const { line, cells, overflow } of people) {
+  for (const { line, cells, overflow, notUtf8 } of people) {
     const before = issues.length;
+    for (const column of notUtf8) {
+      issues.push({
+        line,
+        field: column,
+        rule: 'utf8',
+        message: `${fieldWords(column)} must be UTF-8 text (save the file as CSV UTF-8)`,
+      });
+    }
     if (overflow) {
       issues.push({
         line,
@@ -43,7 +51,7 @@ export function checkRows(
       });
     }
     let departmentId: number | null = null;
-    if (cells.department) {
+    if (cells.department && !notUtf8.includes('department')) {
       departmentId = departmentIds.get(cells.department.toLowerCase()) ?? null;
       if (departmentId === null) {
         issues.push({
@@ -67,6 +75,8 @@ export function checkRows(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column: PeopleCsvColumn | undefined = COLUMN_OF[issue.path[0] as keyof typeof COLUMN_OF];
+        // What the bad bytes became says nothing more about the cell.
+        if (column && notUtf8.includes(column)) continue;
         const blank = column !== undefined && cells[column] === '';
         const message = column === 'role' ? 'must be admin or staff' : issue.message;
         issues.push({

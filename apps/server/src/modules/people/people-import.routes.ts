@@ -8,9 +8,10 @@ import type { PeopleImportService } from './people-import.service';
 export function peopleImportRoutes(service: PeopleImportService): FastifyPluginAsync {
   return async (app) => {
     // Scoped to this plugin: only the import reads CSV bodies, and a larger one answers 413.
+    // As bytes: the import decodes them itself, to name the cells that are not UTF-8.
     app.addContentTypeParser(
       'text/csv',
-      { parseAs: 'string', bodyLimit: PEOPLE_IMPORT_MAX_BYTES },
+      { parseAs: 'buffer', bodyLimit: PEOPLE_IMPORT_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
 

@@ -41,7 +41,7 @@ export class PeopleImportService {
    */
   async importPeople(actor: Actor, body: unknown, dryRun: boolean): Promise<PeopleImportResponse> {
     authorize(actor, 'people.manage');
-    if (typeof body !== 'string') {
+    if (!Buffer.isBuffer(body)) {
       const message = 'Send the people as a CSV file (Content-Type: text/csv)';
       throw new AppError('unsupported_media_type', message, [
         { field: 'content-type', rule: 'media_type', message },

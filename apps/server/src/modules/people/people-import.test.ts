@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changeUser, makeDepartment, makeUser } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { useSuite } from '../../../test/suite';
+import { parsePeopleCsv } from './people-csv';
 
 const suite = useSuite();
 
@@ -29,7 +30,7 @@ function row(department: string, over: Partial<Record<(typeof PEOPLE_CSV_COLUMNS
 
 const csv = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`;
 
-function post(body: string, options: { dryRun?: boolean; as?: LoggedIn; type?: string } = {}) {
+function post(body: string | Buffer, options: { dryRun?: boolean; as?: LoggedIn; type?: string } = {}) {
   return suite.app.inject({
     method: 'POST',
     url: `/api/users/import${options.dryRun ? '?dryRun=1' : ''}`,
@@ -145,6 +146,47 @@ describe('POST /api/users/import', () => {
       .where('first_name', '=', 'Mary "Molly"')
       .executeTakeFirstOrThrow();
     expect(molly).toMatchObject({ last_name: "O'Neil, Jr" });
+  });
+
+  it('a cell that is not UTF-8, or holds NUL, is an error naming its line and column; nothing is written', async () => {
+    await makeDepartment(suite.db, 'Bytes');
+    const good = row('Bytes', { first_name: 'Zoë', last_name: 'Voilà' });
+    const file = Buffer.concat([
+      Buffer.from(csv(row('Bytes', { first_name: 'Jos__' }), row('Bytes', { last_name: 'Lone__' }))),
+      Buffer.from(`${row('Bytes', { first_name: 'N\u0000L' })}\n${good}\n`),
+    ]);
+    // A legacy code page's é (one byte), and a lone surrogate as UTF-8 would write it.
+    const bytes = Buffer.from(
+      file.toString('latin1').replace('Jos__', 'Jos\u00e9').replace('Lone__', 'Lone\u00ed\u00a0\u0080'),
+      'latin1',
+    );
+    const preview = await post(bytes, { dryRun: true });
+    expect(preview.json()).toMatchObject({ rows: 4, valid: 1, errorCount: 3, created: 0 });
+    expect(preview.json().errors).toEqual([
+      {
+        line: 2,
+        field: 'first_name',
+        rule: 'utf8',
+        message: 'First name must be UTF-8 text (save the file as CSV UTF-8)',
+      },
+      {
+        line: 3,
+        field: 'last_name',
+        rule: 'utf8',
+        message: 'Last name must be UTF-8 text (save the file as CSV UTF-8)',
+      },
+      {
+        line: 4,
+        field: 'first_name',
+        rule: 'custom',
+        message: 'First name must not contain control characters (such as NUL)',
+      },
+    ]);
+    expect((await post(bytes)).statusCode).toBe(400);
+    expect(await countByEmail(emailsOf([good]))).toBe(0);
+    // The other cells of such a file are read as the UTF-8 they are.
+    const parsed = parsePeopleCsv(bytes);
+    expect(parsed.ok && parsed.people[3]!.cells).toMatchObject({ first_name: 'Zoë', last_name: 'Voilà' });
   });
 
   it('a header missing a column, or naming an unknown one, is one clear error', async () => {

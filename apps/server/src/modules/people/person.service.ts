@@ -63,12 +63,6 @@ const COLUMNS = {
   endDate: 'end_date',
 } as const satisfies Record<keyof PersonFields, keyof Person>;
 
-/** PostgreSQL's jsonb refuses a lone surrogate (which JSON text may carry): the audit keeps U+FFFD instead. */
-const wellFormed = (value: unknown) =>
-  typeof value === 'string'
-    ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    : value;
-
 /** Adding a person and editing them: administrators only (the page itself is modules/person). */
 export class PersonService {
   constructor(
@@ -147,7 +141,7 @@ export class PersonService {
       for (const [field, column] of Object.entries(COLUMNS) as [keyof PersonFields, keyof Person][]) {
         const value = change[field];
         if (value !== undefined && value !== before[column])
-          changes[field] = { old: before[column], new: wellFormed(value) };
+          changes[field] = { old: before[column], new: value };
       }
       if (Object.keys(changes).length === 0) return false;
       await updatePerson(trx, userId, change).catch(rethrowTaken);

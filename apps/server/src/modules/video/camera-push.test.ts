@@ -125,6 +125,7 @@ describe('camera push (ISAPI VMD)', () => {
   });
 
   it('an unknown camera is refused with 401; unreadable bodies with 400 naming the problem', async () => {
+    const before = (await motion()).length;
     const unknown = await push(`${base}/api/video/isapi/${'A'.repeat(43)}`, vmd('active'));
     expect(unknown.status).toBe(401);
     const short = await push(`${base}/api/video/isapi/nope`, vmd('active'));
@@ -135,6 +136,7 @@ describe('camera push (ISAPI VMD)', () => {
       vmd('active').replace('<eventState>active', '<eventState>maybe'),
       vmd('active').replace('2026-11-20T10:15:00+01:00', 'yesterday'),
       vmd('active').replace('<channelID>1', '<channelID>one'),
+      vmd('active', '<channelName>Dock &#xD800;</channelName>'),
       '',
     ];
     for (const body of bad) {
@@ -145,6 +147,7 @@ describe('camera push (ISAPI VMD)', () => {
     }
     const json = await push(pushUrl, '{"eventType": "VMD", "eventState": 7', 'application/json');
     expect(json.status).toBe(400);
+    expect(await motion()).toHaveLength(before);
   });
 
   it('a rotated secret stops the old URL; staff cannot make one', async () => {

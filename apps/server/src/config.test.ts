@@ -25,6 +25,21 @@ describe('config', () => {
       dataDir: '/var/lib/atrium',
       demo: false,
       databaseUrl: 'postgres://a@db:5432/x',
+      databaseListenUrl: 'postgres://a@db:5432/x',
+      databasePoolMode: 'session',
+    });
+  });
+
+  it('reads a transaction-mode pooler in DATABASE_URL, with the direct URL LISTEN needs', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://a@pgbouncer:6432/x',
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_LISTEN_URL: 'postgres://a@db:5432/x',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://a@pgbouncer:6432/x',
+      databaseListenUrl: 'postgres://a@db:5432/x',
+      databasePoolMode: 'transaction',
     });
   });
 
@@ -59,6 +74,16 @@ describe('config', () => {
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
     [{ DEMO: 'maybe' }, /DEMO must be 1, 0 or public, got "maybe"/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [
+      { DATABASE_URL: 'postgres://a@db/x', DATABASE_POOL_MODE: 'statement' },
+      /DATABASE_POOL_MODE must be session or/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://a@pgbouncer/x', DATABASE_POOL_MODE: 'transaction' },
+      /DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL/,
+    ],
+    [{ DATABASE_LISTEN_URL: 'postgres://a@db/x' }, /describe the server in DATABASE_URL, which is not set/],
+    [{ DATABASE_URL: 'postgres://a@db/x', DATABASE_LISTEN_URL: 'db:5432' }, /DATABASE_LISTEN_URL must/],
     [{ TIMEZONE: 'Mars/Olympus' }, /TIMEZONE must be an IANA time zone/],
     [{ ACCESS_TOKEN_TTL_SECONDS: '3600' }, /ACCESS_TOKEN_TTL_SECONDS must be a whole number from 10 to 900/],
   ])('refuses %o with a clear message', (env, message) => {

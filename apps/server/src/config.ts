@@ -5,6 +5,13 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * Where the event bus LISTENs: PostgreSQL itself, never a transaction-mode pooler, which would
+   * hand the LISTEN's session to others (DATABASE_LISTEN_URL, default: DATABASE_URL).
+   */
+  databaseListenUrl: string | undefined;
+  /** `transaction` when DATABASE_URL is a transaction-mode pooler such as PgBouncer (DATABASE_POOL_MODE). */
+  databasePoolMode: 'session' | 'transaction';
   dataDir: string;
   /** Seed the demo organisation (DEMO=1, the default, or DEMO=public). */
   demo: boolean;
@@ -101,19 +108,46 @@ function timezone(env: NodeJS.ProcessEnv): string {
   return tz;
 }
 
-function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.DATABASE_URL;
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
   if (!raw) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL must be a URL such as postgres://user@host:5432/atrium');
+    throw new ConfigError(`${name} must be a URL such as postgres://user@host:5432/atrium`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres://, got "${url.protocol}//"`);
+    throw new ConfigError(`${name} must start with postgres://, got "${url.protocol}//"`);
   }
   return raw;
+}
+
+/**
+ * DATABASE_URL, and the two settings that only mean something with it: the pooler's mode, and
+ * the direct URL the bus listens on. Behind a transaction-mode pooler that URL must be given,
+ * since a LISTEN through the pooler would take no notifications and no error either.
+ */
+function database(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'databasePoolMode'> {
+  const databaseUrl = postgresUrl(env, 'DATABASE_URL');
+  const listenUrl = postgresUrl(env, 'DATABASE_LISTEN_URL');
+  const mode = env.DATABASE_POOL_MODE || 'session';
+  if (mode !== 'session' && mode !== 'transaction') {
+    throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, got "${mode}"`);
+  }
+  if (!databaseUrl && (listenUrl || mode !== 'session')) {
+    throw new ConfigError(
+      'DATABASE_LISTEN_URL and DATABASE_POOL_MODE describe the server in DATABASE_URL, which is not set',
+    );
+  }
+  if (mode === 'transaction' && !listenUrl) {
+    throw new ConfigError(
+      'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: a direct URL to PostgreSQL for LISTEN',
+    );
+  }
+  return { databaseUrl, databaseListenUrl: listenUrl ?? databaseUrl, databasePoolMode: mode };
 }
 
 /** Reads and checks the environment once at start; a bad value stops the start with its reason. */
@@ -126,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: integer(env, 'PORT', 3000, 0, 65535),
     // Loopback unless the operator asks for the network: a fresh install serves no one else.
     host: env.HOST?.trim() || '127.0.0.1',
-    databaseUrl: databaseUrl(env),
+    ...database(env),
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     ...demoMode(env),
     timezone: timezone(env),

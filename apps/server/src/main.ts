@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   if (config.demo) await seedDemoAccess(database.db, clock);
   if (config.demo) await seedDemoCounting(database.db, clock);
 
-  const bus = new EventBus(database.db, database.url, (error) => console.error('event bus:', error));
+  const bus = new EventBus(database.db, database.listenUrl, (error) => console.error('event bus:', error));
   await bus.start();
   const videoRoot = path.join(config.dataDir, 'video');
   const video = await startVideo({
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   });
   // The demo's simulated door controllers live in this process and die with it.
   const deviceFleet = new SimulatorFleet();
-  const accessWriter = createDb(database.url, 1, { keepIdle: true });
+  const accessWriter = createDb(database.url, 1, { keepIdle: true, poolMode: config.databasePoolMode });
   let stopping = false;
   const app = await buildApp({
     db: database.db,

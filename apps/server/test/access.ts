@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
-import { createDb, type Db } from '../src/db/connection';
+import type { Db } from '../src/db/connection';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
 import { loadDeviceCredentials } from '../src/modules/access/device-credentials';
@@ -29,7 +29,7 @@ async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp
   const fleet = new SimulatorFleet();
   const picturesDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-pictures-'));
   // Door events on a connection of their own, as the server writes them.
-  const writer = createDb(database.url, 1, { keepIdle: true });
+  const writer = database.connect(1, { keepIdle: true });
   const app = await buildApp({
     db: database.db,
     bus,

@@ -18,8 +18,15 @@ export const testConfig: AppConfig = {
 };
 
 export interface TestDatabase {
+  /** The app's pool: through the run's pooler when it has one, as Atrium's DATABASE_URL would be. */
   db: Db;
+  /**
+   * PostgreSQL itself, as Atrium's DATABASE_LISTEN_URL: for the bus's LISTEN and for sessions a
+   * test holds (a transaction of its own keeping a lock).
+   */
   url: string;
+  /** Another pool like `db` (the app's own, through the pooler when there is one). */
+  connect(max?: number, options?: { keepIdle?: boolean }): Db;
   drop(): Promise<void>;
 }
 
@@ -31,11 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
   await admin.end();
-  const url = withDatabase(serverUrl, name);
-  const db = createDb(url);
+  const poolUrl = withDatabase(inject('poolServerUrl'), name);
+  const connect = (max?: number, options: { keepIdle?: boolean } = {}) =>
+    createDb(poolUrl, max, { ...options, poolMode: inject('poolMode') });
+  const db = connect();
   return {
     db,
-    url,
+    url: withDatabase(serverUrl, name),
+    connect,
     async drop() {
       await db.destroy();
       const client = new pg.Client({ connectionString: serverUrl });

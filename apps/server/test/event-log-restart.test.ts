@@ -32,7 +32,7 @@ beforeAll(async () => {
     // Its own pool each: two processes.
     const db = createDb(url);
     if (i === 0) await migrate(db);
-    databases.push({ db, url, drop: () => db.destroy() });
+    databases.push({ db, url, connect: (max) => createDb(url, max), drop: () => db.destroy() });
     apps.push(await startTestApp(databases[i]!));
   }
 }, 120_000);

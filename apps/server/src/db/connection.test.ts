@@ -33,4 +33,23 @@ describe('the connection pool', () => {
       SELECT name FROM pg_prepared_statements`.execute(db);
     expect(rows.map((r) => r.name)).toEqual(['test_marked']);
   });
+
+  it('behind a transaction-mode pooler, runs a marked statement unprepared and sends no session options', async () => {
+    // On the server directly: what the pool sends is the same, and its session can be read back.
+    const pooled = createDb(database.url, 1, { poolMode: 'transaction' });
+    try {
+      const { rows } = await sql<{ n: number }>`/* prepared: test_marked */ SELECT ${7}::int AS n`.execute(
+        pooled,
+      );
+      expect(rows[0]!.n).toBe(7);
+      const prepared = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(pooled);
+      expect(prepared.rows).toEqual([]);
+      const jit = await sql<{ source: string }>`SELECT source FROM pg_settings WHERE name = 'jit'`.execute(
+        pooled,
+      );
+      expect(jit.rows[0]!.source).not.toBe('client');
+    } finally {
+      await pooled.destroy();
+    }
+  });
 });

@@ -14,6 +14,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export type Db = Kysely<Database>;
 
 /**
+ * How the server at the URL hands out sessions: `session` (PostgreSQL itself, or a pooler in
+ * session mode) keeps one server session per connection; `transaction` (PgBouncer's transaction
+ * pool mode) may give each transaction another one, so nothing may rely on a session's state.
+ */
+export type PoolMode = 'session' | 'transaction';
+
+/**
  * A statement whose text starts with `/* prepared: name *\/` is prepared once per connection and
  * then only bound and run: PostgreSQL plans it from a cached plan instead of parsing and planning
  * it every time, which for a hot statement with CTEs cost more than running it. The text of a
@@ -33,7 +40,15 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
  * A pool of at most `max` connections. `keepIdle` keeps them open when idle: for a connection
  * written on all day, whose replacement would cost a connect and a cold server process.
  */
-export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
+export function createDb(
+  url: string,
+  max = 10,
+  { keepIdle = false, poolMode = 'session' as PoolMode } = {},
+): Db {
+  // Behind a transaction-mode pooler a session's settings and prepared statements would land on
+  // whichever server session the pooler picks (PgBouncer 1.18 refuses startup options outright,
+  // and tracks no prepared statements), so both are left out there.
+  const ownSessions = poolMode === 'session';
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -44,7 +59,7 @@ export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
     // from its row estimates, which over date series (1,000 rows a call, whatever the range) run
     // high: the leave report at 2,000 people spent 600 of its 750 ms compiling. A startup option,
     // so it holds from the first query without a statement queued ahead of it.
-    options: '-c jit=off',
+    ...(ownSessions ? { options: '-c jit=off' } : {}),
   });
   // A client that loses its server emits 'error'; with no listener that kills the process. The
   // pool listens on idle clients only, so every client gets its own listener for the time it is
@@ -53,7 +68,7 @@ export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    prepareMarkedStatements(client);
+    if (ownSessions) prepareMarkedStatements(client);
   });
   // The cursor lets a query's rows be read a chunk at a time (`.stream()`), for exports.
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });

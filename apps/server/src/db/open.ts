@@ -6,12 +6,17 @@ import { migrate } from './migrate';
 export interface OpenDatabase {
   db: Db;
   url: string;
+  /** Where LISTEN goes: `url` itself unless that is a pooler (see Config.databaseListenUrl). */
+  listenUrl: string;
   embedded: boolean;
   close(): Promise<void>;
 }
 
 /** DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode'>>,
+): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -25,7 +30,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     }
     url = withDatabase(server.url, 'atrium');
   }
-  const db = createDb(url);
+  const db = createDb(url, 10, { poolMode: config.databasePoolMode });
   try {
     await migrate(db);
   } catch (error) {
@@ -36,6 +41,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   return {
     db,
     url,
+    listenUrl: config.databaseListenUrl ?? url,
     embedded: stopEmbedded !== undefined,
     async close() {
       await db.destroy();

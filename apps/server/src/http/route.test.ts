@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/context';
 import { buildApp } from '../app';
 import { EventBus } from '../core/events/bus';
-import { createDb } from '../db/connection';
 import { registeredRoutes } from './route';
 
 let database: TestDatabase;
@@ -57,7 +56,7 @@ describe('the route table', () => {
 
 describe('endpoint statuses', () => {
   it('answers the health check with its declared 503 body when the database is unreachable', async () => {
-    const db = createDb(database.url);
+    const db = database.connect();
     const app = await buildApp({ db, bus: new EventBus(db, database.url), config: testConfig });
     await app.ready();
     expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });

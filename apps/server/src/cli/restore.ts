@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const result = await restoreIntoDataDir(config.dataDir, file, {
     force: values.force,
     onProgress: progressPrinter('Restoring'),
+    onStep: (step) => console.info(`${step}…`),
     signal: interruption(),
   });
   console.info(

@@ -83,42 +83,51 @@ export class ArchiveWriter {
   }
 }
 
-export interface Frame {
+interface Frame {
   kind: Kind;
   payload: Buffer;
 }
 
 const FRAME_HEADER = /^(manifest|table|rows|summary) (\d{1,9})$/;
 
+export interface BackupTableRows {
+  table: BackupManifest['tables'][number];
+  /** Chunks of COPY text; what a caller leaves unread is skipped. */
+  rows: AsyncGenerator<Buffer>;
+}
+
 export class ArchiveReader {
+  /** Row counts from the summary, once tables() has read to the end. */
+  rowCounts: Record<string, number> | undefined;
   private buffer: Buffer = Buffer.alloc(0);
   private readonly chunks: AsyncIterator<Buffer>;
-  private readonly input: Readable;
 
   private constructor(
     private readonly file: string,
-    input: Readable,
+    private readonly input: Readable,
+    private manifestRead: BackupManifest | undefined = undefined,
   ) {
-    this.input = input;
     this.chunks = input[Symbol.asyncIterator]();
   }
 
   /** Opens a backup and reads its manifest; refuses anything that is not a backup this Atrium reads. */
   static async open(file: string): Promise<{ reader: ArchiveReader; manifest: BackupManifest }> {
     const gunzip = createGunzip();
-    const source = createReadStream(file);
     // Errors of either stream end the iteration with that error.
-    pipeline(source, gunzip).catch(() => {});
+    pipeline(createReadStream(file), gunzip).catch(() => {});
     const reader = new ArchiveReader(file, gunzip);
     try {
       if ((await reader.take(MAGIC.length)).toString('latin1') !== MAGIC)
         throw reader.damaged('it does not start as one');
-      const manifest = reader.json(await reader.expect('manifest'), manifestSchema, 'manifest');
+      const first = await reader.next();
+      if (first?.kind !== 'manifest') throw reader.damaged('it has no manifest');
+      const manifest = reader.json(first.payload, manifestSchema, 'manifest');
       if (manifest.format !== BACKUP_FORMAT) {
         throw new BackupFileError(
           `${file} is an Atrium backup of format ${manifest.format}; this Atrium reads format ${BACKUP_FORMAT}. Use a newer Atrium to restore it.`,
         );
       }
+      reader.manifestRead = manifest;
       return { reader, manifest };
     } catch (error) {
       reader.close();
@@ -126,8 +135,55 @@ export class ArchiveReader {
     }
   }
 
-  /** The next frame, or undefined at the end of the file. */
-  async next(): Promise<Frame | undefined> {
+  /**
+   * Each table in the file with its rows, in the file's order. At the end it checks the summary:
+   * every table's rows counted as the backup counted them, and nothing after it.
+   */
+  async *tables(): AsyncGenerator<BackupTableRows> {
+    const manifest = this.manifestRead!;
+    const byName = new Map(manifest.tables.map((t) => [t.name, t]));
+    const counts = new Map<string, number>();
+    let frame = await this.next();
+    while (frame?.kind === 'table') {
+      const name = this.json(frame.payload, z.object({ name: z.string() }), 'table').name;
+      const table = byName.get(name);
+      if (!table || counts.has(name))
+        throw this.damaged(`it holds rows for "${name}" twice or outside its manifest`);
+      let count = 0;
+      let after: Frame | undefined;
+      const reader = this;
+      const rows = (async function* () {
+        for (after = await reader.next(); after?.kind === 'rows'; after = await reader.next()) {
+          count += countRows(after.payload);
+          yield after.payload;
+        }
+      })();
+      yield { table, rows };
+      for await (const _ of rows);
+      counts.set(name, count);
+      frame = after;
+    }
+    if (frame?.kind !== 'summary') {
+      throw this.damaged(
+        frame ? `found "${frame.kind}" where a table or the summary belongs` : 'it has no summary',
+      );
+    }
+    const summary = this.json(frame.payload, summarySchema, 'summary');
+    if (this.buffer.length > 0 || (await this.more())) throw this.damaged('data follows its summary');
+    for (const { name } of manifest.tables) {
+      const expected = summary.rows[name] ?? 0;
+      const read = counts.get(name) ?? 0;
+      if (read !== expected)
+        throw this.damaged(`its table "${name}" should hold ${expected} rows, not ${read}`);
+    }
+    this.rowCounts = summary.rows;
+  }
+
+  close(): void {
+    this.input.destroy();
+  }
+
+  private async next(): Promise<Frame | undefined> {
     if (this.buffer.length === 0 && !(await this.more())) return undefined;
     let newline = this.buffer.indexOf(10);
     while (newline < 0 && this.buffer.length < 32) {
@@ -138,32 +194,6 @@ export class ArchiveReader {
     if (newline < 0 || !header) throw this.damaged('a frame header is unreadable');
     this.buffer = this.buffer.subarray(newline + 1);
     return { kind: header[1] as Kind, payload: await this.take(Number(header[2])) };
-  }
-
-  async expect(kind: Kind): Promise<Buffer> {
-    const frame = await this.next();
-    if (frame?.kind !== kind)
-      throw this.damaged(
-        frame ? `found "${frame.kind}" where "${kind}" belongs` : `it ends before its ${kind}`,
-      );
-    return frame.payload;
-  }
-
-  summary(payload: Buffer): BackupSummary {
-    return this.json(payload, summarySchema, 'summary');
-  }
-
-  tableName(payload: Buffer): string {
-    return this.json(payload, z.object({ name: z.string() }), 'table').name;
-  }
-
-  close(): void {
-    this.input.destroy();
-  }
-
-  /** After the summary nothing may follow; reading to the end also makes gzip check its checksum. */
-  async expectEnd(): Promise<void> {
-    if (this.buffer.length > 0 || (await this.more())) throw this.damaged('data follows its summary');
   }
 
   private json<T>(payload: Buffer, schema: z.ZodType<T>, what: string): T {
@@ -204,5 +234,21 @@ export class ArchiveReader {
 
   private damaged(reason: string): BackupFileError {
     return new BackupFileError(`${this.file} is not an Atrium backup, or it is damaged: ${reason}.`);
+  }
+}
+
+/**
+ * Reads a whole backup without loading anything: a damaged or cut file is refused before a
+ * restore touches DATA_DIR. Returns its manifest and row counts.
+ */
+export async function verifyBackup(
+  file: string,
+): Promise<{ manifest: BackupManifest; rowCounts: Record<string, number> }> {
+  const { reader, manifest } = await ArchiveReader.open(file);
+  try {
+    for await (const _ of reader.tables());
+    return { manifest, rowCounts: reader.rowCounts! };
+  } finally {
+    reader.close();
   }
 }

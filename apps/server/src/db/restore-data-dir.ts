@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ArchiveReader, type BackupManifest, type Progress } from './backup-archive';
+import { ArchiveReader, type BackupManifest, type Progress, verifyBackup } from './backup-archive';
 import { ensureDatabase, withDatabase } from './connection';
 import { dataDirUse, hasDatabase, ownerLockOf } from './data-dir';
 import { startEmbeddedPostgres, takeOwnerLock } from './embedded';
@@ -26,50 +26,62 @@ export interface DataDirRestore extends RestoreResult {
 export async function restoreIntoDataDir(
   dataDir: string,
   file: string,
-  options: { force?: boolean; onProgress?: (progress: Progress) => void; signal?: AbortSignal } = {},
+  options: {
+    force?: boolean;
+    onProgress?: (progress: Progress) => void;
+    onStep?: (step: string) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<DataDirRestore> {
-  const backup = await ArchiveReader.open(file);
+  const { reader, manifest } = await ArchiveReader.open(file);
+  reader.close();
+  const unknown = unknownMigrations(manifest, await migrationFiles());
+  if (unknown.length > 0) {
+    throw new Error(
+      `This backup was made by a newer Atrium (${manifest.atriumVersion}): its migrations ${unknown.join(', ')} are unknown here. Restore it with that Atrium or a newer one.`,
+    );
+  }
+  const { atriumPid, postmaster } = await dataDirUse(dataDir);
+  if (atriumPid !== undefined || postmaster !== undefined) {
+    throw new Error(
+      `Atrium is running on ${dataDir} (${atriumPid !== undefined ? `process ${atriumPid}` : `its PostgreSQL, process ${postmaster!.pid}`}). Stop it before restoring.`,
+    );
+  }
+  if (hasDatabase(dataDir) && !options.force) {
+    throw new Error(
+      `${dataDir} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept in a replaced-<time> folder there).`,
+    );
+  }
+  options.onStep?.(`Checking ${file}`);
+  await verifyBackup(file);
+
+  await mkdir(dataDir, { recursive: true });
+  const releaseLock = await takeOwnerLock(ownerLockOf(dataDir));
+  const staging = path.join(dataDir, 'restore-staging');
   try {
-    const unknown = unknownMigrations(backup.manifest, await migrationFiles());
-    if (unknown.length > 0) {
-      throw new Error(
-        `This backup was made by a newer Atrium (${backup.manifest.atriumVersion}): its migrations ${unknown.join(', ')} are unknown here. Restore it with that Atrium or a newer one.`,
-      );
-    }
-    const { atriumPid, postmaster } = await dataDirUse(dataDir);
-    if (atriumPid !== undefined || postmaster !== undefined) {
-      throw new Error(
-        `Atrium is running on ${dataDir} (${atriumPid !== undefined ? `process ${atriumPid}` : `its PostgreSQL, process ${postmaster!.pid}`}). Stop it before restoring.`,
-      );
-    }
-    if (hasDatabase(dataDir) && !options.force) {
-      throw new Error(
-        `${dataDir} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept in a replaced-<time> folder there).`,
-      );
-    }
-    await mkdir(dataDir, { recursive: true });
-    const releaseLock = await takeOwnerLock(ownerLockOf(dataDir));
-    const staging = path.join(dataDir, 'restore-staging');
+    // A restore that was killed leaves its staging folder; it is nobody's.
+    await rm(staging, { recursive: true, force: true });
+    options.onStep?.(`Starting a new database in ${staging}`);
+    const server = await startEmbeddedPostgres(staging, { watchMs: 0 });
+    let result: RestoreResult;
     try {
-      // A restore that was killed leaves its staging folder; it is nobody's.
-      await rm(staging, { recursive: true, force: true });
-      const server = await startEmbeddedPostgres(staging, { watchMs: 0 });
-      let result: RestoreResult;
+      await ensureDatabase(server.url, 'atrium');
+      const backup = await ArchiveReader.open(file);
       try {
-        await ensureDatabase(server.url, 'atrium');
         result = await restoreDatabase(withDatabase(server.url, 'atrium'), backup, options);
       } finally {
-        await server.stop();
+        backup.reader.close();
       }
-      const replacedTo = hasDatabase(dataDir) ? await moveAside(dataDir) : undefined;
-      for (const name of DATABASE_FILES) await rename(path.join(staging, name), path.join(dataDir, name));
-      return { ...result, manifest: backup.manifest, replacedTo };
+      options.onStep?.('Stopping the new database and putting it in its place');
     } finally {
-      await rm(staging, { recursive: true, force: true });
-      await releaseLock();
+      await server.stop();
     }
+    const replacedTo = hasDatabase(dataDir) ? await moveAside(dataDir) : undefined;
+    for (const name of DATABASE_FILES) await rename(path.join(staging, name), path.join(dataDir, name));
+    return { ...result, manifest, replacedTo };
   } finally {
-    backup.reader.close();
+    await rm(staging, { recursive: true, force: true });
+    await releaseLock();
   }
 }
 

@@ -9,9 +9,10 @@ export const count = (n: number) => number.format(n);
  * its summary line, a long one a line every few seconds (readable in a log as on a terminal).
  */
 export function progressPrinter(verb: string, everyMs = 2000): (progress: Progress) => void {
-  let last = Date.now();
+  let last: number | undefined;
   return ({ table, tablesDone, tablesTotal, rows }) => {
     const now = Date.now();
+    last ??= now;
     if (now - last < everyMs) return;
     last = now;
     console.info(`${verb}: ${tablesDone}/${tablesTotal} tables, ${count(rows)} rows (at ${table})`);

@@ -30,7 +30,6 @@ const manifestSchema = z.object({
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
 const summarySchema = z.object({ rows: z.record(z.string(), z.number().int()), finishedAt: z.string() });
-export type BackupSummary = z.infer<typeof summarySchema>;
 
 /** Where a backup or restore is: reported with each frame of rows and at the end of each table. */
 export interface Progress {
@@ -101,11 +100,11 @@ export class ArchiveReader {
   rowCounts: Record<string, number> | undefined;
   private buffer: Buffer = Buffer.alloc(0);
   private readonly chunks: AsyncIterator<Buffer>;
+  private manifest: BackupManifest | undefined;
 
   private constructor(
     private readonly file: string,
     private readonly input: Readable,
-    private manifestRead: BackupManifest | undefined = undefined,
   ) {
     this.chunks = input[Symbol.asyncIterator]();
   }
@@ -127,7 +126,7 @@ export class ArchiveReader {
           `${file} is an Atrium backup of format ${manifest.format}; this Atrium reads format ${BACKUP_FORMAT}. Use a newer Atrium to restore it.`,
         );
       }
-      reader.manifestRead = manifest;
+      reader.manifest = manifest;
       return { reader, manifest };
     } catch (error) {
       reader.close();
@@ -140,7 +139,7 @@ export class ArchiveReader {
    * every table's rows counted as the backup counted them, and nothing after it.
    */
   async *tables(): AsyncGenerator<BackupTableRows> {
-    const manifest = this.manifestRead!;
+    const manifest = this.manifest!;
     const byName = new Map(manifest.tables.map((t) => [t.name, t]));
     const counts = new Map<string, number>();
     let frame = await this.next();
@@ -210,8 +209,17 @@ export class ArchiveReader {
   }
 
   private async take(length: number): Promise<Buffer> {
-    while (this.buffer.length < length) {
-      if (!(await this.more())) throw this.damaged('it is cut short');
+    if (this.buffer.length < length) {
+      // One copy for the whole frame, not one per chunk of gzip output.
+      const parts = [this.buffer];
+      let have = this.buffer.length;
+      while (have < length) {
+        const chunk = await this.chunk();
+        if (!chunk) throw this.damaged('it is cut short');
+        parts.push(chunk);
+        have += chunk.length;
+      }
+      this.buffer = Buffer.concat(parts, have);
     }
     const taken = this.buffer.subarray(0, length);
     this.buffer = this.buffer.subarray(length);
@@ -219,17 +227,21 @@ export class ArchiveReader {
   }
 
   private async more(): Promise<boolean> {
-    let result: IteratorResult<Buffer>;
+    const chunk = await this.chunk();
+    if (!chunk) return false;
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    return true;
+  }
+
+  private async chunk(): Promise<Buffer | undefined> {
     try {
-      result = await this.chunks.next();
+      const result = await this.chunks.next();
+      return result.done ? undefined : result.value;
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
       if (code?.startsWith('Z_')) throw this.damaged(`gzip: ${message}`);
       throw error;
     }
-    if (result.done) return false;
-    this.buffer = this.buffer.length === 0 ? result.value : Buffer.concat([this.buffer, result.value]);
-    return true;
   }
 
   private damaged(reason: string): BackupFileError {

@@ -154,6 +154,7 @@ describe('backup and restore of the embedded database', () => {
     writes.after = (await writerCounts(db)).users;
 
     expect(result.tables).toBe((await tables(db)).length);
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     expect(progress.at(-1)).toMatchObject({ tablesDone: result.tables, tablesTotal: result.tables });
     // The marker committed while audit_log was being read, long before users: only the snapshot
     // keeps it out of the backup.

@@ -58,7 +58,8 @@ export class ArchiveWriter {
   private readonly written: Promise<void>;
 
   constructor(file: string) {
-    this.written = pipeline(this.gzip, createWriteStream(file));
+    // Password hashes and the server's secrets are in it: readable by its owner only.
+    this.written = pipeline(this.gzip, createWriteStream(file, { mode: 0o600 }));
     // Awaited in close(); a failure meanwhile also surfaces through write().
     this.written.catch(() => {});
     this.gzip.write(MAGIC);

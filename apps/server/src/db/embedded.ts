@@ -1,10 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isRunning, readPostmaster } from './postmaster';
 import { guardPostgres } from './reaper';
 
 const run = promisify(execFile);
@@ -44,33 +45,8 @@ async function postgresUser(): Promise<RunAs> {
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process nobody has reaped yet (a zombie) still answers signal 0; it is not running.
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-/** The postmaster's process id, from the first line of its lock file. */
-async function postmasterPid(databaseDir: string): Promise<number | undefined> {
-  try {
-    const pid = Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** One Atrium per DATA_DIR: a second one would otherwise stop the first one's database. */
-async function takeOwnerLock(file: string): Promise<() => Promise<void>> {
+export async function takeOwnerLock(file: string): Promise<() => Promise<void>> {
   if (existsSync(file)) {
     const pid = Number((await readFile(file, 'utf8')).trim());
     if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) {
@@ -194,14 +170,14 @@ export async function startEmbeddedPostgres(
   // PostgreSQL killed under us (an OOM kill, a stray kill -9): start it again on the same port, so
   // the pool reconnects by itself; requests answer 503 meanwhile. Its children may hold the shared
   // memory for a moment after the postmaster died, so a failed start is retried.
-  let pid = await postmasterPid(databaseDir);
+  let pid = (await readPostmaster(databaseDir))?.pid;
   let restarting: Promise<void> | undefined;
   const restart = async () => {
     log(`The embedded PostgreSQL (process ${pid}) stopped unexpectedly; starting it again.`);
     for (let attempt = 1; !stopped; attempt += 1) {
       try {
         await startServer();
-        pid = await postmasterPid(databaseDir);
+        pid = (await readPostmaster(databaseDir))?.pid;
         log(`The embedded PostgreSQL is running again (process ${pid}).`);
         return;
       } catch (error) {

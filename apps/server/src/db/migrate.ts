@@ -6,6 +6,11 @@ import type { Database } from './schema';
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+/** The migration files this Atrium knows, in the order they apply. */
+export async function migrationFiles(dir = migrationsDir): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+}
+
 /** An arbitrary constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 7_150_221;
 
@@ -22,10 +27,15 @@ async function lockMigrations(trx: Transaction<Database>): Promise<void> {
  * Applies numbered SQL files that have not run yet, each in its own transaction, in order.
  * Forward only: a file that was applied is never run again, and edits to it are refused.
  * Each file's transaction takes the lock and checks again that the file is still pending:
- * another process starting at the same time may have applied it meanwhile.
+ * another process starting at the same time may have applied it meanwhile. `only` limits the run
+ * to those files: a restore rebuilds the schema a backup was taken with.
  */
-export async function migrate(db: Kysely<Database>, dir = migrationsDir): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+export async function migrate(
+  db: Kysely<Database>,
+  dir = migrationsDir,
+  only?: ReadonlySet<string>,
+): Promise<string[]> {
+  const files = (await migrationFiles(dir)).filter((f) => !only || only.has(f));
   const done = await db.transaction().execute(async (trx) => {
     await lockMigrations(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (

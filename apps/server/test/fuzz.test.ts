@@ -139,9 +139,7 @@ async function send(
 async function fingerprint(): Promise<string> {
   const tables = await sql<{ name: string }>`
     SELECT tablename AS name FROM pg_tables
-    WHERE schemaname = 'public' AND tablename <> 'event_log_readers' ORDER BY tablename`.execute(
-    database.db,
-  );
+    WHERE schemaname = 'public' AND tablename <> 'event_log_readers' ORDER BY tablename`.execute(database.db);
   const counts = tables.rows.map(
     ({ name }) =>
       sql`SELECT ${name} || ' ' || count(*) || ' ' || coalesce(max(xmin::text::bigint), 0) AS t FROM ${sql.table(name)}`,

@@ -284,7 +284,7 @@ export interface EventLog {
 
 export interface EventLogCommit {
   created_at: Generated<Timestamp>;
-  pos: GeneratedAlways<number>;
+  pos: number | null;
   txid: string;
 }
 

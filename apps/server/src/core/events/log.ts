@@ -28,7 +28,7 @@ export async function readHead(db: AnyDb): Promise<Position> {
   const { rows } = await sql<Position>`
     SELECT pos, seq FROM (
       (SELECT c.pos, e.seq FROM event_log_commit c JOIN event_log e USING (txid)
-       ORDER BY c.pos DESC, e.seq DESC LIMIT 1)
+       WHERE c.pos IS NOT NULL ORDER BY c.pos DESC, e.seq DESC LIMIT 1)
       UNION ALL
       (SELECT pos, seq FROM event_log_horizon)
     ) AS candidates
@@ -93,7 +93,8 @@ export async function pruneLog(db: AnyDb, cutoff: Date): Promise<number> {
     const { rows } = await sql<{ commits: number; events: number }>`
       WITH first AS (
         SELECT pos, txid, bool_and(created_at < ${cutoff}) OVER (ORDER BY pos) AS old
-        FROM (SELECT pos, txid, created_at FROM event_log_commit ORDER BY pos LIMIT ${PRUNE_BATCH}) AS f
+        FROM (SELECT pos, txid, created_at FROM event_log_commit WHERE pos IS NOT NULL
+              ORDER BY pos LIMIT ${PRUNE_BATCH}) AS f
       ), old AS (
         SELECT pos, txid FROM first WHERE old
       ), events AS (

@@ -14,9 +14,11 @@ CREATE INDEX event_log_txid ON event_log (txid, seq);
 -- by seq would never go back for 10. So each such transaction, as it commits, takes the next
 -- `pos` under a lock it holds until its commit is visible: `pos` order is commit order, and a
 -- reader that remembers the last (pos, seq) it delivered never skips an event.
+CREATE SEQUENCE event_log_pos;
 CREATE TABLE event_log_commit (
-  pos        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  txid       xid8 NOT NULL UNIQUE,
+  txid       xid8 PRIMARY KEY,
+  -- Set as the transaction commits; no other transaction ever sees it unset.
+  pos        bigint UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
@@ -28,22 +30,29 @@ CREATE TABLE event_log_horizon (
 );
 INSERT INTO event_log_horizon (pos, seq) VALUES (0, 0);
 
--- Runs at commit, for the first event of the transaction only: numbers the commit and wakes the
--- readers. The lock is taken last thing before the commit, so it waits on nothing but other
--- commits and cannot deadlock; it serialises only the commits of transactions that log events.
-CREATE FUNCTION event_log_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every statement that logs events notes its transaction (once: later ones find the row).
+CREATE FUNCTION event_log_note_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('atrium.event_log_commit', true) IS DISTINCT FROM pg_current_xact_id()::text THEN
-    PERFORM set_config('atrium.event_log_commit', pg_current_xact_id()::text, true);
-    PERFORM pg_advisory_xact_lock(7150229);
-    INSERT INTO event_log_commit (txid) VALUES (pg_current_xact_id());
-    PERFORM pg_notify('atrium_events', '');
-  END IF;
+  INSERT INTO event_log_commit (txid) VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 
-CREATE CONSTRAINT TRIGGER event_log_commit AFTER INSERT ON event_log
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION event_log_commit();
+CREATE TRIGGER event_log_note_commit AFTER INSERT ON event_log
+  FOR EACH STATEMENT EXECUTE FUNCTION event_log_note_commit();
+
+-- Runs at commit, once per transaction (its one row): numbers the commit and wakes the readers.
+-- The lock is taken last thing before the commit, so it waits on nothing but other commits and
+-- cannot deadlock; it serialises only the commits of transactions that log events.
+CREATE FUNCTION event_log_number_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7150229);
+  UPDATE event_log_commit SET pos = nextval('event_log_pos') WHERE txid = NEW.txid;
+  PERFORM pg_notify('atrium_events', '');
+  RETURN NULL;
+END $$;
+
+CREATE CONSTRAINT TRIGGER event_log_number_commit AFTER INSERT ON event_log_commit
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION event_log_number_commit();
 
 -- Logs one event from inside an expression (a statement that announces each row it changes).
 CREATE FUNCTION event_log_append(event jsonb) RETURNS bigint LANGUAGE sql VOLATILE AS $$

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { OrgClock } from './core/clock';
 import type { EventBus } from './core/events/bus';
-import type { AtriumModule, ModuleContext, Stop } from './core/module';
+import type { AtriumModule, ModuleContext, ReportsDb, Stop } from './core/module';
 import type { Db } from './db/connection';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
@@ -44,6 +44,8 @@ export type AppConfig = Pick<
 
 export interface AppDeps {
   db: Db;
+  /** Where reports and exports run (db/reports-pool.ts); its owner closes it after the app. */
+  reports: ReportsDb;
   bus: EventBus;
   config: AppConfig;
   /** The organisation's clock; by default the system's time and the stored zone. */
@@ -63,6 +65,7 @@ const isDevicePush = (url: string | undefined) => DEVICE_PUSH.test(url ?? '');
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
 export async function buildApp({
   db,
+  reports,
   bus,
   config,
   clock = new OrgClock(db),
@@ -89,6 +92,7 @@ export async function buildApp({
 
   const ctx: ModuleContext = {
     db,
+    reports,
     bus,
     clock,
     onError: (task, error) => app.log.error({ err: error }, `${task} failed`),

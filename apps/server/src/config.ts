@@ -34,6 +34,16 @@ export interface Config {
   videoMinFreeMb: number;
   /** Length of a recorded segment file (seconds). */
   videoSegmentSeconds: number;
+  /** PostgreSQL stops a statement of the main pool that runs longer (0: never). */
+  statementTimeoutMs: number;
+  /** The reports and exports' own pool (db/reports-pool.ts). */
+  reportsPoolSize: number;
+  /** PostgreSQL stops a report's statement (a streamed export: the whole stream) that runs longer (0: never). */
+  reportsStatementTimeoutMs: number;
+  /** Report and export queries that may wait for a connection of their pool. */
+  reportsQueueLimit: number;
+  /** How long one may wait. */
+  reportsQueueTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deviceOfflineAfterSeconds: integer(env, 'DEVICE_OFFLINE_AFTER_SECONDS', 120, 5, 86_400),
     videoMinFreeMb: integer(env, 'VIDEO_MIN_FREE_MB', 500, 0, 10_000_000),
     videoSegmentSeconds: integer(env, 'VIDEO_SEGMENT_SECONDS', 60, 2, 600),
+    statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 15_000, 0, 3_600_000),
+    reportsPoolSize: integer(env, 'REPORTS_POOL_SIZE', 3, 1, 100),
+    reportsStatementTimeoutMs: integer(env, 'REPORTS_STATEMENT_TIMEOUT_MS', 300_000, 0, 86_400_000),
+    reportsQueueLimit: integer(env, 'REPORTS_QUEUE_LIMIT', 100, 0, 100_000),
+    reportsQueueTimeoutMs: integer(env, 'REPORTS_QUEUE_TIMEOUT_MS', 60_000, 0, 3_600_000),
   };
 }

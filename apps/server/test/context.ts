@@ -6,6 +6,7 @@ import { type AppConfig, type AppDeps, buildApp } from '../src/app';
 import { type Now, OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
+import { ReportsPool, type ReportsPoolOptions } from '../src/db/reports-pool';
 
 export const testConfig: AppConfig = {
   demo: true,
@@ -19,9 +20,19 @@ export const testConfig: AppConfig = {
 
 export interface TestDatabase {
   db: Db;
+  /** The reports and exports' pool on the same database, as main.ts builds it. */
+  reports: ReportsPool;
   url: string;
   drop(): Promise<void>;
 }
+
+/** The reports pool's settings in tests: the defaults of config.ts, but for a shorter wait. */
+export const testReportsPool: ReportsPoolOptions = {
+  size: 3,
+  statementTimeoutMs: 300_000,
+  queueLimit: 100,
+  queueTimeoutMs: 30_000,
+};
 
 /** A fresh, migrated database for one test file, copied from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -33,11 +44,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = withDatabase(serverUrl, name);
   const db = createDb(url);
+  const reports = new ReportsPool(url, testReportsPool);
   return {
     db,
+    reports,
     url,
     async drop() {
       await db.destroy();
+      await reports.close();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -64,6 +78,7 @@ export async function startTestApp(
   const clock = new OrgClock(database.db, now);
   const app = await buildApp({
     db: database.db,
+    reports: database.reports,
     bus,
     config: { ...testConfig, ...config },
     clock,

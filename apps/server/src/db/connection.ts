@@ -1,5 +1,5 @@
 /// <reference path="./pg-cursor.d.ts" />
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema';
@@ -29,11 +29,31 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/**
- * A pool of at most `max` connections. `keepIdle` keeps them open when idle: for a connection
- * written on all day, whose replacement would cost a connect and a cold server process.
- */
-export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
+export interface PoolOptions {
+  /**
+   * Keeps the connections open when idle: for a connection written on all day, whose
+   * replacement would cost a connect and a cold server process.
+   */
+  keepIdle?: boolean;
+  /**
+   * PostgreSQL cancels any statement of these sessions that runs longer (SQLSTATE 57014); none
+   * when absent (migrations, tools). A streamed read (a cursor) is one statement from its first
+   * row to its last.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** A pool of at most `max` connections. */
+export function createDb(url: string, max = 10, options: PoolOptions = {}): Db {
+  return dbOver(createPool(url, max, options));
+}
+
+/** The pg pool under createDb, for a pool that hands its connections out itself (reports-pool.ts). */
+export function createPool(
+  url: string,
+  max: number,
+  { keepIdle = false, statementTimeoutMs }: PoolOptions,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -44,7 +64,7 @@ export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
     // from its row estimates, which over date series (1,000 rows a call, whatever the range) run
     // high: the leave report at 2,000 people spent 600 of its 750 ms compiling. A startup option,
     // so it holds from the first query without a statement queued ahead of it.
-    options: '-c jit=off',
+    options: `-c jit=off${statementTimeoutMs ? ` -c statement_timeout=${statementTimeoutMs}` : ''}`,
   });
   // A client that loses its server emits 'error'; with no listener that kills the process. The
   // pool listens on idle clients only, so every client gets its own listener for the time it is
@@ -55,6 +75,11 @@ export function createDb(url: string, max = 10, { keepIdle = false } = {}): Db {
     client.on('error', () => {});
     prepareMarkedStatements(client);
   });
+  return pool;
+}
+
+/** Kysely over a pool, or over anything that hands out a pool's clients. */
+export function dbOver(pool: PostgresPool): Db {
   // The cursor lets a query's rows be read a chunk at a time (`.stream()`), for exports.
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

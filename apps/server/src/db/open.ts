@@ -10,8 +10,13 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<OpenDatabase> {
+/**
+ * DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way;
+ * `statementTimeoutMs` then holds for every statement of the pool (none when absent).
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'statementTimeoutMs'>>,
+): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -25,14 +30,18 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     }
     url = withDatabase(server.url, 'atrium');
   }
-  const db = createDb(url);
+  // Migrations run without a time limit, on a connection of their own: an index over millions of
+  // rows, or the wait for another process's migrations (an advisory lock), may take minutes.
+  const migrator = createDb(url, 1);
   try {
-    await migrate(db);
+    await migrate(migrator);
   } catch (error) {
-    await db.destroy();
     await stopEmbedded?.();
     throw error;
+  } finally {
+    await migrator.destroy();
   }
+  const db = createDb(url, 10, { statementTimeoutMs: config.statementTimeoutMs });
   return {
     db,
     url,

@@ -28,6 +28,7 @@ async function waitForLockWaiter(holder: pg.Client): Promise<void> {
 async function slowApp() {
   const app = await buildApp({
     db: database.db,
+    reports: database.reports,
     bus: new EventBus(database.db, database.url),
     config: testConfig,
   });
@@ -70,6 +71,7 @@ describe('graceful close', () => {
   it('stops at once after a client left while its token was being checked', async () => {
     const app = await buildApp({
       db: database.db,
+      reports: database.reports,
       bus: new EventBus(database.db, database.url),
       config: testConfig,
     });

@@ -1,7 +1,8 @@
-import type { Report, ReportQuery, ReportType } from '@atrium/contract';
+import { REPORT_MAX_DAYS, type Report, type ReportQuery, type ReportType } from '@atrium/contract';
 import { addDays, yearOf } from '@atrium/contract/calendar';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
+import { checkRangeLength } from '../../core/date-range';
 import type { ReportsDb } from '../../core/module';
 import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
@@ -33,9 +34,9 @@ import {
 
 /**
  * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
- * dates. A start after the end is allowed (the specification does not check it): the report is
- * then the empty range's, with zeros, not an error. The reading runs on the reports' own
- * connections, and stops when `signal` aborts.
+ * dates, at most REPORT_MAX_DAYS long. A start after the end is allowed (the specification does
+ * not check it): the report is then the empty range's, with zeros, not an error. The reading runs
+ * on the reports' own connections, and stops when `signal` aborts.
  */
 export class ReportsService {
   constructor(
@@ -51,6 +52,7 @@ export class ReportsService {
 
   async report(actor: Actor, type: ReportType, query: ReportQuery, signal?: AbortSignal): Promise<Report> {
     authorize(actor, 'reports.view');
+    checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
     const range = { startDate: query.startDate, endDate: query.endDate };
     const emptyRange = range.startDate > range.endDate;
     const db = this.reports.db(signal);

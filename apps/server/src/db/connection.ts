@@ -41,6 +41,8 @@ export interface PoolOptions {
    * row to its last.
    */
   statementTimeoutMs?: number;
+  /** How the sessions show in pg_stat_activity (`atrium`, `atrium-reports`). */
+  applicationName?: string;
 }
 
 /** A pool of at most `max` connections. */
@@ -52,10 +54,11 @@ export function createDb(url: string, max = 10, options: PoolOptions = {}): Db {
 export function createPool(
   url: string,
   max: number,
-  { keepIdle = false, statementTimeoutMs }: PoolOptions,
+  { keepIdle = false, statementTimeoutMs, applicationName = 'atrium' }: PoolOptions,
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    application_name: applicationName,
     max,
     ...(keepIdle ? { idleTimeoutMillis: 0 } : {}),
     // While PostgreSQL is down, a request fails within seconds (503) instead of queueing forever.

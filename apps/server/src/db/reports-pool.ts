@@ -31,7 +31,10 @@ export class ReportsPool {
   constructor(url: string, options: ReportsPoolOptions) {
     // The gate lets no more checkouts through than the pool has connections, so the pool itself
     // never queues: its few seconds' connect timeout only ever times a connect.
-    this.pool = createPool(url, options.size, { statementTimeoutMs: options.statementTimeoutMs });
+    this.pool = createPool(url, options.size, {
+      statementTimeoutMs: options.statementTimeoutMs,
+      applicationName: 'atrium-reports',
+    });
     this.gate = new Gate(
       options.size,
       options.queueLimit,

@@ -9,7 +9,7 @@ import type {
   CorrectAttendanceRequest,
   ExportAttendanceFilter,
 } from '@atrium/contract';
-import { zonedInstant } from '@atrium/contract/calendar';
+import { inclusiveDays, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -41,6 +41,12 @@ import { findUserSchedule, findUserSchedules } from './schedules.repository';
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
 
+/**
+ * Beyond a month, everyone's list reads like a report (a year of 50,000 people is 18 million
+ * person-days to judge and count: seconds), so it runs on the reports' connections.
+ */
+const MAIN_POOL_LIST_DAYS = 31;
+
 const issue = (field: string, rule: string, message: string) =>
   new AppError('validation_failed', message, [{ field, rule, message }]);
 
@@ -53,8 +59,15 @@ export class AttendanceAdminService {
     private readonly clock: OrgClock,
   ) {}
 
-  /** Each sees the days within their reach (staff only their own), whatever they ask for. */
-  async list(actor: Actor, query: AttendanceListQuery): Promise<AttendanceListResponse> {
+  /**
+   * Each sees the days within their reach (staff only their own), whatever they ask for. A long
+   * range over several people stops when `signal` aborts (the page was left).
+   */
+  async list(
+    actor: Actor,
+    query: AttendanceListQuery,
+    signal?: AbortSignal,
+  ): Promise<AttendanceListResponse> {
     const scope = listScope(actor, 'attendance.view');
     const today = await this.clock.today();
     const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
@@ -69,7 +82,8 @@ export class AttendanceAdminService {
       status: query.status,
       search: query.search || undefined,
     };
-    const { rows, total } = await pageDayRows(this.db, filter, {
+    const long = inclusiveDays(start, end) > MAIN_POOL_LIST_DAYS && filter.userIds === undefined;
+    const { rows, total } = await pageDayRows(long ? this.reports.db(signal) : this.db, filter, {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });

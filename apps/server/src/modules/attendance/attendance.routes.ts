@@ -28,7 +28,9 @@ export function attendanceRoutes(
       stats: await attendance.stats(actorOf(request), request.query.month),
     }));
 
-    route(app, attendanceApi.list, async (request) => admin.list(actorOf(request), request.query));
+    route(app, attendanceApi.list, async (request, reply) =>
+      admin.list(actorOf(request), request.query, clientGone(reply)),
+    );
 
     route(app, attendanceApi.overview, async (request) => ({
       overview: await admin.overview(actorOf(request), request.query.date),

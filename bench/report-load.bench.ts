@@ -7,7 +7,8 @@
  * the baseline, asked at the same rate in the same run. my-status is asked at a fixed rate (an open
  * loop: a late answer delays no later request, so a stall is charged in full to the percentiles),
  * and every answer that is not 2xx is counted by status, for my-status and for the reports. Writes
- * the figures as JSON to bench/results/report-load.json. Asserts nothing.
+ * the figures as JSON to bench/results/report-load.json. Asserts no time; exits 1 when any answer
+ * was not 2xx (the database is up all along), so the CI smoke run catches a report shed again.
  *
  * Knobs: BENCH_PHASE_MS (default 20000) per phase, BENCH_RATE (my-status per second, default 50).
  */
@@ -159,6 +160,11 @@ try {
   console.info(
     `summary: my-status p99 ${ms(alone.p99).trim()} ms alone, ${ms(beside.p99).trim()} ms beside ${REPORT_CLIENTS} month reports; 503s: ${(beside.tally.byStatus.get('503') ?? 0) + (load.tally.byStatus.get('503') ?? 0)}`,
   );
+  const failed = alone.tally.failed + beside.tally.failed + load.tally.failed;
+  if (failed) {
+    console.error(`${failed} answers were not 2xx while the database was up`);
+    process.exitCode = 1;
+  }
   const out = path.join(import.meta.dirname, 'results');
   await mkdir(out, { recursive: true });
   const figures = (s: typeof alone) => ({

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { EventBus } from '../apps/server/src/core/events/bus';
 import { openDatabase } from '../apps/server/src/db/open';
+import { ReportsPool } from '../apps/server/src/db/reports-pool';
 import { seedDemo } from '../apps/server/src/demo';
 import { runLoad } from './support/load';
 
@@ -16,8 +17,15 @@ const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_UR
 await seedDemo(database.db);
 const bus = new EventBus(database.db, database.url);
 await bus.start();
+const reports = new ReportsPool(database.url, {
+  size: 3,
+  statementTimeoutMs: 300_000,
+  queueLimit: 100,
+  queueTimeoutMs: 60_000,
+});
 const app = await buildApp({
   db: database.db,
+  reports,
   bus,
   config: {
     demo: true,
@@ -66,6 +74,7 @@ await measure('GET /api/auth/me', 3000, 16, async () => {
 });
 
 await app.close();
+await reports.close();
 await bus.stop();
 await database.close();
 await rm(dataDir, { recursive: true, force: true });

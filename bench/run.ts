@@ -1,6 +1,6 @@
 /**
- * Runs one benchmark by name: npm run bench -- login | ingest | reads | exports | burst |
- * video-latency | event-log, or builds the large data set they are measured on: npm run bench -- generate
+ * Runs one benchmark by name: npm run bench -- login | ingest | reads | report-load | exports |
+ * burst | video-latency | event-log, or builds the large data set they are measured on: npm run bench -- generate
  * --people 50000.
  * Each benchmark prints its figures beside a baseline measured in the same run.
  */
@@ -8,6 +8,7 @@ const scripts: Record<string, string> = {
   login: './login.bench.ts',
   ingest: './ingest.bench.ts',
   reads: './reads.bench.ts',
+  'report-load': './report-load.bench.ts',
   burst: './burst.ts',
   exports: './exports.bench.ts',
   'video-latency': './video-latency.bench.ts',

@@ -6,7 +6,7 @@ import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS } from './config';
 import { OrgClock } from './core/clock';
 import { barrierWanted, inBarrierScope } from './core/events/barrier';
 import type { EventBus } from './core/events/bus';
-import type { AtriumModule, ModuleContext, Stop } from './core/module';
+import type { AtriumModule, ModuleContext, ReportsDb, Stop } from './core/module';
 import type { Db } from './db/connection';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
@@ -47,6 +47,8 @@ export type AppConfig = Pick<
 
 export interface AppDeps {
   db: Db;
+  /** Where reports and exports run (db/reports-pool.ts); its owner closes it after the app. */
+  reports: ReportsDb;
   bus: EventBus;
   config: AppConfig;
   /** The organisation's clock; by default the system's time and the stored zone. */
@@ -68,6 +70,7 @@ const isDevicePush = (url: string | undefined) => DEVICE_PUSH.test(url ?? '');
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
 export async function buildApp({
   db,
+  reports,
   bus,
   config,
   clock = new OrgClock(db),
@@ -103,6 +106,7 @@ export async function buildApp({
 
   const ctx: ModuleContext = {
     db,
+    reports,
     bus,
     clock,
     onError: (task, error) => app.log.error({ err: error }, `${task} failed`),

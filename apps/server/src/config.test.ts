@@ -54,6 +54,31 @@ describe('config', () => {
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
   });
 
+  it('limits every statement, and gives reports a small pool of their own with a bounded queue', () => {
+    expect(loadConfig({})).toMatchObject({
+      statementTimeoutMs: 15_000,
+      reportsPoolSize: 3,
+      reportsStatementTimeoutMs: 300_000,
+      reportsQueueLimit: 100,
+      reportsQueueTimeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        STATEMENT_TIMEOUT_MS: '0',
+        REPORTS_POOL_SIZE: '5',
+        REPORTS_STATEMENT_TIMEOUT_MS: '600000',
+        REPORTS_QUEUE_LIMIT: '10',
+        REPORTS_QUEUE_TIMEOUT_MS: '5000',
+      }),
+    ).toMatchObject({
+      statementTimeoutMs: 0,
+      reportsPoolSize: 5,
+      reportsStatementTimeoutMs: 600_000,
+      reportsQueueLimit: 10,
+      reportsQueueTimeoutMs: 5000,
+    });
+  });
+
   it.each([
     ['127.0.0.1', true],
     ['127.1.2.3', true],
@@ -86,6 +111,8 @@ describe('config', () => {
     [{ DATABASE_URL: 'postgres://a@db/x', DATABASE_LISTEN_URL: 'db:5432' }, /DATABASE_LISTEN_URL must/],
     [{ TIMEZONE: 'Mars/Olympus' }, /TIMEZONE must be an IANA time zone/],
     [{ ACCESS_TOKEN_TTL_SECONDS: '3600' }, /ACCESS_TOKEN_TTL_SECONDS must be a whole number from 10 to 900/],
+    [{ REPORTS_POOL_SIZE: '0' }, /REPORTS_POOL_SIZE must be a whole number from 1 to 100, got "0"/],
+    [{ STATEMENT_TIMEOUT_MS: '15s' }, /STATEMENT_TIMEOUT_MS must be a whole number from 0 to 3600000/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

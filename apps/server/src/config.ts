@@ -45,6 +45,16 @@ export interface Config {
   videoSegmentSeconds: number;
   /** How long the event log keeps events, for live sockets (and later readers) that were away. */
   eventLogRetentionHours: number;
+  /** PostgreSQL stops a statement of the main pool that runs longer (0: never). */
+  statementTimeoutMs: number;
+  /** The reports and exports' own pool (db/reports-pool.ts). */
+  reportsPoolSize: number;
+  /** PostgreSQL stops a report's statement (a streamed export: the whole stream) that runs longer (0: never). */
+  reportsStatementTimeoutMs: number;
+  /** Report and export queries that may wait for a connection of their pool. */
+  reportsQueueLimit: number;
+  /** How long one may wait. */
+  reportsQueueTimeoutMs: number;
 }
 
 /**
@@ -186,5 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       1,
       24 * 366,
     ),
+    statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 15_000, 0, 3_600_000),
+    reportsPoolSize: integer(env, 'REPORTS_POOL_SIZE', 3, 1, 100),
+    reportsStatementTimeoutMs: integer(env, 'REPORTS_STATEMENT_TIMEOUT_MS', 300_000, 0, 86_400_000),
+    reportsQueueLimit: integer(env, 'REPORTS_QUEUE_LIMIT', 100, 0, 100_000),
+    reportsQueueTimeoutMs: integer(env, 'REPORTS_QUEUE_TIMEOUT_MS', 60_000, 0, 3_600_000),
   };
 }

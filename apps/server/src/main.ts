@@ -7,6 +7,7 @@ import { EventBus } from './core/events/bus';
 import { ensureTimezoneSetting } from './core/settings.repository';
 import { createDb } from './db/connection';
 import { openDatabase } from './db/open';
+import { ReportsPool } from './db/reports-pool';
 import { isDatabaseUnavailable } from './db/unavailable';
 import {
   seedDemo,
@@ -61,10 +62,22 @@ async function main(): Promise<void> {
   });
   // The demo's simulated door controllers live in this process and die with it.
   const deviceFleet = new SimulatorFleet();
-  const accessWriter = createDb(database.url, 1, { keepIdle: true, poolMode: config.databasePoolMode });
+  const accessWriter = createDb(database.url, 1, {
+    keepIdle: true,
+    poolMode: config.databasePoolMode,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
+  const reports = new ReportsPool(database.url, {
+    size: config.reportsPoolSize,
+    statementTimeoutMs: config.reportsStatementTimeoutMs,
+    queueLimit: config.reportsQueueLimit,
+    queueTimeoutMs: config.reportsQueueTimeoutMs,
+    poolMode: config.databasePoolMode,
+  });
   let stopping = false;
   const app = await buildApp({
     db: database.db,
+    reports,
     bus,
     config,
     clock,
@@ -102,6 +115,7 @@ async function main(): Promise<void> {
       app.log.info(`${signal}: finishing in-flight requests, then stopping`);
       await stopDemoDevices?.();
       await server.close(config.shutdownGraceMs);
+      await reports.close();
       await accessWriter.destroy();
       await video.stop();
       await bus.stop();
@@ -129,6 +143,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await reports.close();
     await accessWriter.destroy();
     await video.stop();
     await bus.stop();

@@ -32,6 +32,7 @@ async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp
   const writer = database.connect(1, { keepIdle: true });
   const app = await buildApp({
     db: database.db,
+    reports: database.reports,
     bus,
     config: testConfig,
     clock: new OrgClock(database.db),

@@ -6,6 +6,7 @@ import { type AppConfig, type AppDeps, buildApp } from '../src/app';
 import { type Now, OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
+import { ReportsPool, type ReportsPoolOptions } from '../src/db/reports-pool';
 
 export const testConfig: AppConfig = {
   demo: true,
@@ -25,10 +26,20 @@ export interface TestDatabase {
    * test holds (a transaction of its own keeping a lock).
    */
   url: string;
+  /** The reports and exports' pool on the same database, as main.ts builds it. */
+  reports: ReportsPool;
   /** Another pool like `db` (the app's own, through the pooler when there is one). */
   connect(max?: number, options?: { keepIdle?: boolean }): Db;
   drop(): Promise<void>;
 }
+
+/** The reports pool's settings in tests: the defaults of config.ts, but for a shorter wait. */
+export const testReportsPool: ReportsPoolOptions = {
+  size: 3,
+  statementTimeoutMs: 300_000,
+  queueLimit: 100,
+  queueTimeoutMs: 30_000,
+};
 
 /** A fresh, migrated database for one test file, copied from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -42,12 +53,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const connect = (max?: number, options: { keepIdle?: boolean } = {}) =>
     createDb(poolUrl, max, { ...options, poolMode: inject('poolMode') });
   const db = connect();
+  const reports = new ReportsPool(poolUrl, { ...testReportsPool, poolMode: inject('poolMode') });
   return {
     db,
+    reports,
     url: withDatabase(serverUrl, name),
     connect,
     async drop() {
       await db.destroy();
+      await reports.close();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -74,6 +88,7 @@ export async function startTestApp(
   const clock = new OrgClock(database.db, now);
   const app = await buildApp({
     db: database.db,
+    reports: database.reports,
     bus,
     config: { ...testConfig, ...config },
     clock,

@@ -10,7 +10,8 @@ import type { DomainEvent } from '../src/core/events/bus';
 import { createDb, ensureDatabase, withDatabase } from '../src/db/connection';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
-import { startTestApp, type TestApp, type TestDatabase } from './context';
+import { ReportsPool } from '../src/db/reports-pool';
+import { startTestApp, type TestApp, type TestDatabase, testReportsPool } from './context';
 import { createUser, login } from './fixtures';
 
 /**
@@ -32,7 +33,17 @@ beforeAll(async () => {
     // Its own pool each: two processes.
     const db = createDb(url);
     if (i === 0) await migrate(db);
-    databases.push({ db, url, connect: (max) => createDb(url, max), drop: () => db.destroy() });
+    const reports = new ReportsPool(url, testReportsPool);
+    databases.push({
+      db,
+      reports,
+      url,
+      connect: (max) => createDb(url, max),
+      drop: async () => {
+        await db.destroy();
+        await reports.close();
+      },
+    });
     apps.push(await startTestApp(databases[i]!));
   }
 }, 120_000);

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'database_unavailable',
   /** The server is stopping. */
   'unavailable',
+  /** Reports and exports are all taken and the queue for them is full or waited too long; Retry-After says when to try again. */
+  'busy',
+  /** A statement ran past its time limit (or was cancelled) and was stopped. */
+  'timeout',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

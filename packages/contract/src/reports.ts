@@ -11,6 +11,19 @@ export type ReportType = z.infer<typeof ReportType>;
 export const ReportParams = z.object({ type: ReportType });
 
 export const ReportQuery = z.object({ startDate: CalendarDate, endDate: CalendarDate });
+
+/**
+ * The longest range of each report, in days with the start and end included: a whole year, leap
+ * or not (January to December, or any twelve months), and no more. Beyond it the server answers
+ * 400 naming endDate (rule range_too_long).
+ */
+export const REPORT_MAX_DAYS: Record<ReportType, number> = {
+  attendance: 366,
+  leave: 366,
+  access: 366,
+  department: 366,
+  'people-analytics': 366,
+};
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 export const ReportExportQuery = ReportQuery.extend({

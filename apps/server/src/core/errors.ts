@@ -17,6 +17,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   internal: 500,
   database_unavailable: 503,
   unavailable: 503,
+  busy: 503,
+  timeout: 504,
 };
 
 /** The one error services throw; the HTTP layer maps `code` to a status. */

@@ -6,9 +6,18 @@ import type { EventBus } from './events/bus';
 /** Ends what `follow` or `jobs` started. */
 export type Stop = () => void | Promise<void>;
 
+/**
+ * The connections reports and exports run on, apart from `db` (db/reports-pool.ts): a Db for one
+ * request, whose statements are cancelled once `signal` aborts (its client went away).
+ */
+export interface ReportsDb {
+  db(signal?: AbortSignal): Db;
+}
+
 /** What every module is built from. */
 export interface ModuleContext {
   db: Db;
+  reports: ReportsDb;
   bus: EventBus;
   clock: OrgClock;
   /** A background task's failure: logged, never fatal. */

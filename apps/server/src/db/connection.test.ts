@@ -22,6 +22,23 @@ describe('the connection pool', () => {
     expect(rows[0]!.jit).toBe('off');
   });
 
+  it('gives every statement of its sessions the time limit asked for, and none unless asked', async () => {
+    const limited = createDb(database.url, 1, { statementTimeoutMs: 1500 });
+    try {
+      const { rows } = await sql<{
+        limit: string;
+      }>`SELECT current_setting('statement_timeout') AS limit`.execute(limited);
+      expect(rows[0]!.limit).toBe('1500ms');
+      await expect(sql`SELECT pg_sleep(3)`.execute(limited)).rejects.toMatchObject({ code: '57014' });
+    } finally {
+      await limited.destroy();
+    }
+    const { rows } = await sql<{
+      limit: string;
+    }>`SELECT current_setting('statement_timeout') AS limit`.execute(db);
+    expect(rows[0]!.limit).toBe('0');
+  });
+
   it('prepares a statement marked "prepared" once per session and runs it with its own values', async () => {
     for (const n of [1, 2, 3]) {
       const { rows } = await sql<{ n: number }>`/* prepared: test_marked */ SELECT ${n}::int AS n`.execute(

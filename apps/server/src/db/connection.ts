@@ -1,5 +1,5 @@
 /// <reference path="./pg-cursor.d.ts" />
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema';
@@ -36,21 +36,42 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/**
- * A pool of at most `max` connections. `keepIdle` keeps them open when idle: for a connection
- * written on all day, whose replacement would cost a connect and a cold server process.
- */
-export function createDb(
+export interface PoolOptions {
+  /**
+   * Keeps the connections open when idle: for a connection written on all day, whose
+   * replacement would cost a connect and a cold server process.
+   */
+  keepIdle?: boolean;
+  /**
+   * PostgreSQL cancels any statement of these sessions that runs longer (SQLSTATE 57014); none
+   * when absent (migrations, tools). A streamed read (a cursor) is one statement from its first
+   * row to its last. A startup option, so not behind a transaction-mode pooler (see poolMode).
+   */
+  statementTimeoutMs?: number;
+  /** How the sessions show in pg_stat_activity (`atrium`, `atrium-reports`). */
+  applicationName?: string;
+  poolMode?: PoolMode;
+}
+
+/** A pool of at most `max` connections. */
+export function createDb(url: string, max = 10, options: PoolOptions = {}): Db {
+  return dbOver(createPool(url, max, options));
+}
+
+/** The pg pool under createDb, for a pool that hands its connections out itself (reports-pool.ts). */
+export function createPool(
   url: string,
-  max = 10,
-  { keepIdle = false, poolMode = 'session' as PoolMode } = {},
-): Db {
+  max: number,
+  { keepIdle = false, statementTimeoutMs, applicationName = 'atrium', poolMode = 'session' }: PoolOptions,
+): pg.Pool {
   // Behind a transaction-mode pooler a session's settings and prepared statements would land on
   // whichever server session the pooler picks (PgBouncer 1.18 refuses startup options outright,
-  // and tracks no prepared statements), so both are left out there.
+  // and tracks no prepared statements), so both are left out there: the operator sets jit and
+  // statement_timeout on Atrium's role instead (docs/operations.md, "Behind PgBouncer").
   const ownSessions = poolMode === 'session';
   const pool = new pg.Pool({
     connectionString: url,
+    application_name: applicationName,
     max,
     ...(keepIdle ? { idleTimeoutMillis: 0 } : {}),
     // While PostgreSQL is down, a request fails within seconds (503) instead of queueing forever.
@@ -59,7 +80,9 @@ export function createDb(
     // from its row estimates, which over date series (1,000 rows a call, whatever the range) run
     // high: the leave report at 2,000 people spent 600 of its 750 ms compiling. A startup option,
     // so it holds from the first query without a statement queued ahead of it.
-    ...(ownSessions ? { options: '-c jit=off' } : {}),
+    ...(ownSessions
+      ? { options: `-c jit=off${statementTimeoutMs ? ` -c statement_timeout=${statementTimeoutMs}` : ''}` }
+      : {}),
   });
   // A client that loses its server emits 'error'; with no listener that kills the process. The
   // pool listens on idle clients only, so every client gets its own listener for the time it is
@@ -70,6 +93,11 @@ export function createDb(
     client.on('error', () => {});
     if (ownSessions) prepareMarkedStatements(client);
   });
+  return pool;
+}
+
+/** Kysely over a pool, or over anything that hands out a pool's clients. */
+export function dbOver(pool: PostgresPool): Db {
   // The cursor lets a query's rows be read a chunk at a time (`.stream()`), for exports.
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

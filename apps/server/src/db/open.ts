@@ -12,10 +12,13 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way. */
+/**
+ * DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way;
+ * `statementTimeoutMs` then holds for every statement of the pool (none when absent).
+ */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode'>>,
+    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode' | 'statementTimeoutMs'>>,
 ): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -30,14 +33,21 @@ export async function openDatabase(
     }
     url = withDatabase(server.url, 'atrium');
   }
-  const db = createDb(url, 10, { poolMode: config.databasePoolMode });
+  // Migrations run without a time limit, on a connection of their own: an index over millions of
+  // rows, or the wait for another process's migrations (an advisory lock), may take minutes.
+  const migrator = createDb(url, 1, { poolMode: config.databasePoolMode });
   try {
-    await migrate(db);
+    await migrate(migrator);
   } catch (error) {
-    await db.destroy();
     await stopEmbedded?.();
     throw error;
+  } finally {
+    await migrator.destroy();
   }
+  const db = createDb(url, 10, {
+    poolMode: config.databasePoolMode,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   return {
     db,
     url,

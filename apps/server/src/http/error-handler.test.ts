@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/context';
 import { buildApp } from '../app';
 import { EventBus } from '../core/events/bus';
+import { createDb } from '../db/connection';
 
 let database: TestDatabase;
 let bus: EventBus;
@@ -15,7 +17,7 @@ afterAll(async () => {
 
 describe('error handler', () => {
   it('answers a crash with a 500 that carries no internals', async () => {
-    const app = await buildApp({ db: database.db, bus, config: testConfig });
+    const app = await buildApp({ db: database.db, reports: database.reports, bus, config: testConfig });
     app.get('/api/boom', { config: { public: true } }, async () => {
       throw new Error('password=hunter2 at /srv/secret/path.ts:42');
     });
@@ -27,7 +29,7 @@ describe('error handler', () => {
   });
 
   it('answers a lost database with 503, Retry-After and a code that says so', async () => {
-    const app = await buildApp({ db: database.db, bus, config: testConfig });
+    const app = await buildApp({ db: database.db, reports: database.reports, bus, config: testConfig });
     const lost = [
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
@@ -44,6 +46,25 @@ describe('error handler', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().error.code).toBe('database_unavailable');
     }
+    await app.close();
+  });
+
+  it('answers a statement stopped at its time limit with 504 and a message, not a 500', async () => {
+    const app = await buildApp({ db: database.db, reports: database.reports, bus, config: testConfig });
+    const limited = createDb(database.url, 1, { statementTimeoutMs: 100 });
+    app.get('/api/slow', { config: { public: true } }, async () => {
+      await sql`SELECT pg_sleep(2)`.execute(limited);
+      return { ok: true };
+    });
+    const res = await app.inject({ url: '/api/slow' });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'timeout',
+        message: 'This took too long and was stopped. Try a shorter date range, or try again later.',
+      },
+    });
+    await limited.destroy();
     await app.close();
   });
 });

@@ -10,7 +10,9 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, statusByCode } from '../core/errors';
 import { fieldWords } from '../core/text';
+import { isStatementCancelled } from '../db/cancelled';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { ClientGone } from './client-gone';
 
 function fieldIssues(
   context: string | undefined,
@@ -91,6 +93,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(envelope('validation_failed', details.map((d) => d.message).join('; '), details));
+    }
+    // Its client went away (client-gone.ts) and its statements were cancelled for it: no failure,
+    // and nobody reads the answer.
+    if (error instanceof ClientGone || (isStatementCancelled(error) && reply.raw.destroyed)) {
+      request.log.info('the client went away; its work was stopped');
+      return reply.status(504).send(envelope('timeout', 'The client went away'));
+    }
+    // 504, not 503: the database is up and the request will not fare better when retried at
+    // once; it asked for more than its time limit allows (the statement timeouts in
+    // docs/operations.md). Retrying makes sense with less: a shorter range, a quieter hour.
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, 'a statement ran past its time limit');
+      return reply
+        .status(504)
+        .send(
+          envelope(
+            'timeout',
+            'This took too long and was stopped. Try a shorter date range, or try again later.',
+          ),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

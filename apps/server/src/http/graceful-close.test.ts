@@ -14,11 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** Resolves once some other connection is waiting on a lock `holder` holds. */
+/**
+ * Resolves once some other connection is waiting on a lock `holder` holds. Only this database's
+ * waiters count: test files running beside this one wait on locks of their own.
+ */
 async function waitForLockWaiter(holder: pg.Client): Promise<void> {
   for (;;) {
     const { rows } = await holder.query(
-      'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()',
+      `SELECT count(*)::int AS n FROM pg_locks
+       WHERE NOT granted AND pid <> pg_backend_pid()
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     if (rows[0].n > 0) return;
   }
@@ -28,6 +33,7 @@ async function waitForLockWaiter(holder: pg.Client): Promise<void> {
 async function slowApp() {
   const app = await buildApp({
     db: database.db,
+    reports: database.reports,
     bus: new EventBus(database.db, database.url),
     config: testConfig,
   });
@@ -70,6 +76,7 @@ describe('graceful close', () => {
   it('stops at once after a client left while its token was being checked', async () => {
     const app = await buildApp({
       db: database.db,
+      reports: database.reports,
       bus: new EventBus(database.db, database.url),
       config: testConfig,
     });

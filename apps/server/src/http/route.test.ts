@@ -19,6 +19,7 @@ describe('the route table', () => {
   it('registers every contract endpoint, and every /api route from the contract (none by hand)', async () => {
     const app = await buildApp({
       db: database.db,
+      reports: database.reports,
       bus: new EventBus(database.db, database.url),
       config: testConfig,
     });
@@ -57,7 +58,12 @@ describe('the route table', () => {
 describe('endpoint statuses', () => {
   it('answers the health check with its declared 503 body when the database is unreachable', async () => {
     const db = database.connect();
-    const app = await buildApp({ db, bus: new EventBus(db, database.url), config: testConfig });
+    const app = await buildApp({
+      db,
+      reports: database.reports,
+      bus: new EventBus(db, database.url),
+      config: testConfig,
+    });
     await app.ready();
     expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
 
@@ -72,6 +78,7 @@ describe('endpoint statuses', () => {
     let stopping = false;
     const app = await buildApp({
       db: database.db,
+      reports: database.reports,
       bus: new EventBus(database.db, database.url),
       config: testConfig,
       draining: () => stopping,

@@ -9,15 +9,16 @@ import type {
   CorrectAttendanceRequest,
   ExportAttendanceFilter,
 } from '@atrium/contract';
-import { daysBetween, zonedInstant } from '@atrium/contract/calendar';
+import { inclusiveDays, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock, Today } from '../../core/clock';
+import { checkRangeLength } from '../../core/date-range';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
+import type { ReportsDb } from '../../core/module';
 import { authorize, listScope } from '../../core/policies';
-import { counted } from '../../core/text';
 import type { Database } from '../../db/schema';
 import { attendanceCsv } from './attendance.export';
 import { attendanceUpdate, toAttendanceList, toAttendanceRecord, toBulkResult } from './attendance.presenter';
@@ -40,6 +41,12 @@ import { findUserSchedule, findUserSchedules } from './schedules.repository';
 /** The longest range one list or export covers. */
 export const MAX_RANGE_DAYS = 366;
 
+/**
+ * Beyond a month, everyone's list reads like a report (a year of 50,000 people is 18 million
+ * person-days to judge and count: seconds), so it runs on the reports' connections.
+ */
+const MAIN_POOL_LIST_DAYS = 31;
+
 const issue = (field: string, rule: string, message: string) =>
   new AppError('validation_failed', message, [{ field, rule, message }]);
 
@@ -47,12 +54,20 @@ const issue = (field: string, rule: string, message: string) =>
 export class AttendanceAdminService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly reports: ReportsDb,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
   ) {}
 
-  /** Each sees the days within their reach (staff only their own), whatever they ask for. */
-  async list(actor: Actor, query: AttendanceListQuery): Promise<AttendanceListResponse> {
+  /**
+   * Each sees the days within their reach (staff only their own), whatever they ask for. A long
+   * range over several people stops when `signal` aborts (the page was left).
+   */
+  async list(
+    actor: Actor,
+    query: AttendanceListQuery,
+    signal?: AbortSignal,
+  ): Promise<AttendanceListResponse> {
     const scope = listScope(actor, 'attendance.view');
     const today = await this.clock.today();
     const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
@@ -67,7 +82,8 @@ export class AttendanceAdminService {
       status: query.status,
       search: query.search || undefined,
     };
-    const { rows, total } = await pageDayRows(this.db, filter, {
+    const long = inclusiveDays(start, end) > MAIN_POOL_LIST_DAYS && filter.userIds === undefined;
+    const { rows, total } = await pageDayRows(long ? this.reports.db(signal) : this.db, filter, {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
@@ -188,14 +204,18 @@ export class AttendanceAdminService {
     });
   }
 
-  /** Every person-day in the range up to today, as a CSV named after today's date. */
-  async exportCsv(actor: Actor, body: ExportAttendanceFilter) {
+  /**
+   * Every person-day in the range up to today, as a CSV named after today's date. Read on the
+   * reports' connections, and stopped when `signal` aborts (the download was cancelled).
+   */
+  async exportCsv(actor: Actor, body: ExportAttendanceFilter, signal?: AbortSignal) {
     authorize(actor, 'attendance.manage');
     const today = await this.clock.today();
     const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
+    const db = this.reports.db(signal);
     const ids = body.userIds?.length ? [...new Set(body.userIds)] : undefined;
     if (ids) {
-      const known = await findUserSchedules(this.db, ids, { from: start, to: start }, true);
+      const known = await findUserSchedules(db, ids, { from: start, to: start }, true);
       const unknown = ids.filter((i) => !known.has(i));
       if (unknown.length)
         throw issue(
@@ -214,13 +234,13 @@ export class AttendanceAdminService {
       search: body.search || undefined,
     };
     const [people, calendar, leave] = await Promise.all([
-      exportPeople(this.db, filter),
-      exportCalendar(this.db, filter),
-      exportLeave(this.db, filter),
+      exportPeople(db, filter),
+      exportCalendar(db, filter),
+      exportLeave(db, filter),
     ]);
     // Everyone's records need no list of ids; a narrower file asks only for its people's.
     const narrowed = ids || filter.departmentId !== undefined || filter.search;
-    const records = streamRangeRecords(this.db, filter, narrowed ? people.map((p) => p.id) : undefined);
+    const records = streamRangeRecords(db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,
       lines: attendanceCsv(people, records, calendar, leave, filter, today.timeZone),
@@ -253,12 +273,7 @@ function rangeOf(startDate: string | undefined, endDate: string | undefined, tod
   const start = startDate ?? endDate ?? today;
   const end = endDate ?? startDate ?? today;
   if (end < start) throw issue('endDate', 'after_start', 'The end date must not be before the start date');
-  if (daysBetween(start, end) >= MAX_RANGE_DAYS)
-    throw issue(
-      'endDate',
-      'range_too_long',
-      `A date range may cover at most ${counted(MAX_RANGE_DAYS, 'day')}`,
-    );
+  checkRangeLength(start, end, MAX_RANGE_DAYS);
   return { start, end };
 }
 

@@ -10,7 +10,7 @@ import { scheduleDepartmentDaysFold } from './department-days.fold';
 export function createAttendanceModule(ctx: ModuleContext): AtriumModule {
   const { db, bus, clock } = ctx;
   const attendance = new AttendanceService(db, bus, clock);
-  const admin = new AttendanceAdminService(db, bus, clock);
+  const admin = new AttendanceAdminService(db, ctx.reports, bus, clock);
   const requests = new CorrectionRequestsService(db, bus, clock);
   return {
     name: 'attendance',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { attendanceApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
+import { clientGone } from '../../http/client-gone';
 import { route } from '../../http/route';
 import type { AttendanceService } from './attendance.service';
 import type { AttendanceAdminService } from './attendance-admin.service';
@@ -27,7 +28,9 @@ export function attendanceRoutes(
       stats: await attendance.stats(actorOf(request), request.query.month),
     }));
 
-    route(app, attendanceApi.list, async (request) => admin.list(actorOf(request), request.query));
+    route(app, attendanceApi.list, async (request, reply) =>
+      admin.list(actorOf(request), request.query, clientGone(reply)),
+    );
 
     route(app, attendanceApi.overview, async (request) => ({
       overview: await admin.overview(actorOf(request), request.query.date),
@@ -51,7 +54,7 @@ export function attendanceRoutes(
     });
 
     route(app, attendanceApi.exportCsv, async (request, reply) => {
-      const file = await admin.exportCsv(actorOf(request), request.body);
+      const file = await admin.exportCsv(actorOf(request), request.body, clientGone(reply));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

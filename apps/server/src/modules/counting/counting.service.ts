@@ -1,13 +1,15 @@
-import type {
-  CountersResponse,
-  CountingHourlyResponse,
-  PeopleAnalyticsQuery,
-  PeopleAnalyticsReport,
+import {
+  type CountersResponse,
+  type CountingHourlyResponse,
+  type PeopleAnalyticsQuery,
+  type PeopleAnalyticsReport,
+  REPORT_MAX_DAYS,
 } from '@atrium/contract';
 import { addDays, daysBetween, localDate, wallClock, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
+import { checkRangeLength } from '../../core/date-range';
 import { AppError } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
@@ -131,6 +133,8 @@ export class CountingService {
     const startDate = query.startDate ?? addDays(endDate, -6);
     // Start after end is allowed: the range is empty, not an error.
     if (startDate > endDate) return emptyAnalyticsReport(startDate, endDate);
+    // The Reports page's people-counting report, so its longest range too.
+    checkRangeLength(startDate, endDate, REPORT_MAX_DAYS['people-analytics']);
     const timeZone = await this.clock.timeZone();
     const from = (await this.clock.dayBounds(startDate)).start;
     const to = (await this.clock.dayBounds(endDate)).end;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { PEOPLE_IMPORT_MAX_BYTES, peopleImportApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
+import { clientGone } from '../../http/client-gone';
 import { route } from '../../http/route';
 import type { PeopleImportService } from './people-import.service';
 
@@ -29,7 +30,7 @@ export function peopleImportRoutes(service: PeopleImportService): FastifyPluginA
     });
 
     route(app, peopleImportApi.exportPeople, async (request, reply) => {
-      const file = await service.exportPeople(actorOf(request), request.query);
+      const file = await service.exportPeople(actorOf(request), request.query, clientGone(reply));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

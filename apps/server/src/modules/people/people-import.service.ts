@@ -4,6 +4,7 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError } from '../../core/errors';
+import type { ReportsDb } from '../../core/module';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { toImportDone, toImportPreview } from './people.presenter';
@@ -30,6 +31,7 @@ const isUniqueViolation = (error: unknown) =>
 export class PeopleImportService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly reports: ReportsDb,
     private readonly clock: OrgClock,
   ) {}
 
@@ -94,12 +96,14 @@ export class PeopleImportService {
   }
 
   /** The export streams: the caller sends `lines` to the client as it reads them. */
-  async exportPeople(actor: Actor, filter: PeopleExportQuery) {
+  /** Streamed from the reports' connections, and stopped when `signal` aborts (the download was cancelled). */
+  async exportPeople(actor: Actor, filter: PeopleExportQuery, signal?: AbortSignal) {
     authorize(actor, 'people.view');
     const today = await this.clock.today();
+    const db = this.reports.db(signal);
     return {
       filename: `people-${today.date}.csv`,
-      lines: peopleCsv(streamPeople(this.db, { ...filter, search: filter.search || undefined })),
+      lines: peopleCsv(streamPeople(db, { ...filter, search: filter.search || undefined })),
     };
   }
 }

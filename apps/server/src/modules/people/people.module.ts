@@ -20,7 +20,7 @@ export function createPeopleModule(ctx: ModuleContext, sessions: SessionCache) {
     name: 'people',
     async routes(api) {
       await api.register(peopleRoutes(people, person, invitations));
-      await api.register(peopleImportRoutes(new PeopleImportService(db, clock)));
+      await api.register(peopleImportRoutes(new PeopleImportService(db, ctx.reports, clock)));
     },
     jobs: () => scheduleEmploymentEnds(db, bus, clock, (error) => ctx.onError('employment ends', error)),
   };

@@ -4,6 +4,6 @@ import { ReportsService } from './reports.service';
 
 /** Reports over every domain, on screen and as files. */
 export function createReportsModule(ctx: ModuleContext): AtriumModule {
-  const reports = new ReportsService(ctx.db, ctx.clock);
+  const reports = new ReportsService(ctx.db, ctx.reports, ctx.clock);
   return { name: 'reports', routes: (api) => api.register(reportsRoutes(reports)) };
 }

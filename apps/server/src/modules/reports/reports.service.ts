@@ -1,7 +1,9 @@
-import type { Report, ReportQuery, ReportType } from '@atrium/contract';
+import { REPORT_MAX_DAYS, type Report, type ReportQuery, type ReportType } from '@atrium/contract';
 import { addDays, yearOf } from '@atrium/contract/calendar';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
+import { checkRangeLength } from '../../core/date-range';
+import type { ReportsDb } from '../../core/module';
 import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
 import { type DayTotals, dailyTotals } from '../counting/counting.repository';
@@ -32,12 +34,14 @@ import {
 
 /**
  * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
- * dates. A start after the end is allowed (the specification does not check it): the report is
- * then the empty range's, with zeros, not an error.
+ * dates, at most REPORT_MAX_DAYS long. A start after the end is allowed (the specification does
+ * not check it): the report is then the empty range's, with zeros, not an error. The reading runs
+ * on the reports' own connections, and stops when `signal` aborts.
  */
 export class ReportsService {
   constructor(
     private readonly db: Db,
+    private readonly reports: ReportsDb,
     private readonly clock: OrgClock,
   ) {}
 
@@ -46,25 +50,27 @@ export class ReportsService {
     return readOrganisationName(this.db);
   }
 
-  async report(actor: Actor, type: ReportType, query: ReportQuery): Promise<Report> {
+  async report(actor: Actor, type: ReportType, query: ReportQuery, signal?: AbortSignal): Promise<Report> {
     authorize(actor, 'reports.view');
+    checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
     const range = { startDate: query.startDate, endDate: query.endDate };
     const emptyRange = range.startDate > range.endDate;
-    return toReport(type, range, emptyRange, await this.body(type, range, emptyRange));
+    const db = this.reports.db(signal);
+    return toReport(type, range, emptyRange, await this.body(db, type, range, emptyRange));
   }
 
-  private body(type: ReportType, range: Range, empty: boolean): Promise<Body> {
+  private body(db: Db, type: ReportType, range: Range, empty: boolean): Promise<Body> {
     switch (type) {
       case 'attendance':
-        return this.attendance(range, empty);
+        return this.attendance(db, range, empty);
       case 'leave':
-        return this.leave(range, empty);
+        return this.leave(db, range, empty);
       case 'access':
-        return this.access(range, empty);
+        return this.access(db, range, empty);
       case 'department':
-        return this.department(range, empty);
+        return this.department(db, range, empty);
       case 'people-analytics':
-        return this.peopleAnalytics(range, empty);
+        return this.peopleAnalytics(db, range, empty);
     }
   }
 
@@ -75,39 +81,39 @@ export class ReportsService {
     return { judgedTo: range.endDate < yesterday ? range.endDate : yesterday, today };
   }
 
-  private async people(range: Range, empty: boolean): Promise<PersonAttendance[]> {
+  private async people(db: Db, range: Range, empty: boolean): Promise<PersonAttendance[]> {
     if (empty) return [];
-    return attendanceByPerson(this.db, range, await this.judged(range));
+    return attendanceByPerson(db, range, await this.judged(range));
   }
 
   /** Department figures summed from the people's, so both reports count a person alike. */
-  private async departments(people: PersonAttendance[]) {
-    const departments = await departmentsWithManagers(this.db);
+  private async departments(db: Db, people: PersonAttendance[]) {
+    const departments = await departmentsWithManagers(db);
     return departmentFigures(departments, people);
   }
 
-  private async attendance(range: Range, empty: boolean): Promise<Body> {
+  private async attendance(db: Db, range: Range, empty: boolean): Promise<Body> {
     const [people, months] = await Promise.all([
-      this.people(range, empty),
-      empty ? [] : attendanceByMonth(this.db, range, await this.judged(range)),
+      this.people(db, range, empty),
+      empty ? [] : attendanceByMonth(db, range, await this.judged(range)),
     ]);
-    const departments = await this.departments(people);
+    const departments = await this.departments(db, people);
     return attendanceBody(people, months, departments);
   }
 
-  private async leave(range: Range, empty: boolean): Promise<Body> {
+  private async leave(db: Db, range: Range, empty: boolean): Promise<Body> {
     const year = yearOf(range.endDate);
     const [people, months, balances] = empty
       ? [[], [], []]
       : await Promise.all([
-          leaveByPerson(this.db, range),
-          leaveDaysByMonth(this.db, range),
-          leaveBalanceByType(this.db, year),
+          leaveByPerson(db, range),
+          leaveDaysByMonth(db, range),
+          leaveBalanceByType(db, year),
         ]);
     return leaveBody(people, months, balances, year);
   }
 
-  private async access(range: Range, empty: boolean): Promise<Body> {
+  private async access(db: Db, range: Range, empty: boolean): Promise<Body> {
     let rows: Awaited<ReturnType<typeof accessByPointAndDay>> = [];
     let alerts = 0;
     if (!empty) {
@@ -115,26 +121,26 @@ export class ReportsService {
       const from = (await this.clock.dayBounds(range.startDate)).start;
       const to = (await this.clock.dayBounds(range.endDate)).end;
       [rows, alerts] = await Promise.all([
-        accessByPointAndDay(this.db, { from, to, timeZone }),
-        accessAlertCount(this.db, from, to),
+        accessByPointAndDay(db, { from, to, timeZone }),
+        accessAlertCount(db, from, to),
       ]);
     }
     return accessBody(range, empty, rows, alerts);
   }
 
-  private async department(range: Range, empty: boolean): Promise<Body> {
-    const departments = await this.departments(await this.people(range, empty));
+  private async department(db: Db, range: Range, empty: boolean): Promise<Body> {
+    const departments = await this.departments(db, await this.people(db, range, empty));
     return departmentBody(departments);
   }
 
-  private async peopleAnalytics(range: Range, empty: boolean): Promise<Body> {
+  private async peopleAnalytics(db: Db, range: Range, empty: boolean): Promise<Body> {
     let days: DayTotals[] = [];
     if (!empty) {
       const timeZone = await this.clock.timeZone();
       const from = (await this.clock.dayBounds(range.startDate)).start;
       const to = (await this.clock.dayBounds(range.endDate)).end;
       days = await dailyTotals(
-        this.db,
+        db,
         { from, to, firstDay: range.startDate, lastDay: range.endDate, timeZone },
         undefined,
       );

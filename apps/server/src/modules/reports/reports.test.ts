@@ -285,6 +285,41 @@ describe('Reports API', () => {
     expect(badDate.statusCode).toBe(400);
     expect(badDate.body).toContain('startDate');
   });
+
+  it('covers a whole year, leap or not, and answers 400 naming endDate beyond it', async () => {
+    const tooLong = {
+      code: 'validation_failed',
+      message: 'A date range may cover at most 366 days',
+      details: [
+        { field: 'endDate', rule: 'range_too_long', message: 'A date range may cover at most 366 days' },
+      ],
+    };
+    for (const type of ['attendance', 'leave', 'access', 'department', 'people-analytics']) {
+      await report(type, 'startDate=2024-01-01&endDate=2024-12-31');
+      await report(type, 'startDate=2025-11-21&endDate=2026-11-21');
+      const year = await suite.http.get(
+        `/api/reports/${type}?startDate=2025-11-20&endDate=2026-11-21`,
+        suite.admin,
+      );
+      expect(year.statusCode, type).toBe(400);
+      expect(year.json().error).toEqual(tooLong);
+      const century = `startDate=2000-01-01&endDate=2100-12-31`;
+      for (const url of [
+        `/api/reports/${type}?${century}`,
+        `/api/reports/${type}/export?format=xlsx&${century}`,
+      ]) {
+        const res = await suite.http.get(url, suite.admin);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.details).toEqual(tooLong.details);
+      }
+    }
+    const counting = await suite.http.get(
+      '/api/dashboard/people-analytics-report?startDate=2000-01-01&endDate=2100-12-31',
+      suite.admin,
+    );
+    expect(counting.statusCode).toBe(400);
+    expect(counting.json().error).toEqual(tooLong);
+  });
 });
 
 describe('Report exports', () => {

@@ -1,0 +1,201 @@
+/**
+ * Whether reports starve everyone else: a staff member's my-status measured alone, then again
+ * while 10 clients run month reports in a loop, against the large data set (npm run bench --
+ * generate first): npm run bench -- report-load [--people 50000]
+ *
+ * Atrium runs in a process of its own (DEMO=0), and so does a bare Fastify answering `{ok: true}`,
+ * the baseline, asked at the same rate in the same run. my-status is asked at a fixed rate (an open
+ * loop: a late answer delays no later request, so a stall is charged in full to the percentiles),
+ * and every answer that is not 2xx is counted by status, for my-status and for the reports. Writes
+ * the figures as JSON to bench/results/report-load.json. Asserts no time; exits 1 when any answer
+ * was not 2xx (the database is up all along), so the CI smoke run catches a report shed again.
+ *
+ * Knobs: BENCH_PHASE_MS (default 20000) per phase, BENCH_RATE (my-status per second, default 50).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { benchDatabase } from './support/bench-db';
+import { BENCH_PASSWORD } from './support/bench-login';
+import { httpClient } from './support/http-client';
+import { runAtRate } from './support/load';
+import { startProcess } from './support/process';
+
+const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 20_000);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const REPORT_CLIENTS = 10;
+// The four reports that read the organisation's history (the people-counting one reads an hourly
+// rollup and takes milliseconds): each client walks them in turn, from a different one.
+const REPORT_TYPES = ['attendance', 'leave', 'access', 'department'];
+
+const peopleAt = process.argv.indexOf('--people');
+const people = peopleAt > 0 ? Number(process.argv[peopleAt + 1]) : 50_000;
+const target = benchDatabase(people);
+const root = path.resolve(import.meta.dirname, '..');
+
+const bare = await startProcess(
+  'bare Fastify',
+  ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts')],
+  {},
+);
+const atrium = await startProcess('Atrium', ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  DATABASE_URL: target.url,
+  DEMO: '0',
+  LOG_LEVEL: 'warn',
+  SIMULATE_CAMERAS: '0',
+});
+const client = httpClient(64);
+
+/** Answers by status, for a count of those that are not 2xx ("error" when none came). */
+class Tally {
+  readonly byStatus = new Map<string, number>();
+  add(status: number | 'error'): void {
+    const key = String(status);
+    this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
+  }
+  get failed(): number {
+    let n = 0;
+    for (const [status, count] of this.byStatus) if (!/^2\d\d$/.test(status)) n += count;
+    return n;
+  }
+  get total(): number {
+    return [...this.byStatus.values()].reduce((a, b) => a + b, 0);
+  }
+  describe(): string {
+    const failures = [...this.byStatus].filter(([status]) => !/^2\d\d$/.test(status));
+    return failures.length ? failures.map(([status, count]) => `${count} x ${status}`).join(', ') : 'none';
+  }
+}
+
+async function ask(url: string, token: string | undefined, tally: Tally): Promise<void> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await client.request(url, { headers }).then(
+    (res) => tally.add(res.status),
+    () => tally.add('error'),
+  );
+}
+
+/** my-status (or the baseline) at RATE per second for PHASE_MS: percentiles from when each was due. */
+async function probe(url: string, token?: string) {
+  const tally = new Tally();
+  const run = await runAtRate(Math.round((RATE * PHASE_MS) / 1000), RATE, () => ask(url, token, tally));
+  return { p50: run.p50, p95: run.p95, p99: run.p99, max: run.latencies.at(-1) ?? 0, tally };
+}
+
+/** REPORT_CLIENTS clients asking for month reports back to back until `stop` says so. */
+function reportLoad(admin: string, range: string) {
+  const tally = new Tally();
+  const latencies: number[] = [];
+  let stopping = false;
+  const clients = Array.from({ length: REPORT_CLIENTS }, async (_, i) => {
+    for (let n = i; !stopping; n += 1) {
+      const type = REPORT_TYPES[n % REPORT_TYPES.length];
+      const t0 = performance.now();
+      await ask(`${atrium.base}/api/reports/${type}?${range}`, admin, tally);
+      latencies.push(performance.now() - t0);
+    }
+  });
+  return {
+    tally,
+    async stop() {
+      stopping = true;
+      await Promise.all(clients);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) =>
+        latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+      return { p50: at(0.5), p99: at(0.99) };
+    },
+  };
+}
+
+async function login(email: string): Promise<string> {
+  const res = await fetch(`${atrium.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const ms = (n: number) => `${Math.round(n * 10) / 10}`.padStart(9);
+
+try {
+  const admin = await login('admin@bench.local');
+  const staff = await login(`person${Math.min(people, 1234)}@bench.local`);
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const range = `startDate=${monthAgo}&endDate=${today}`;
+  const myStatus = `${atrium.base}/api/attendance/my-status`;
+
+  // Warm: the first call of each pays for plans and caches.
+  const warm = new Tally();
+  for (const type of REPORT_TYPES) await ask(`${atrium.base}/api/reports/${type}?${range}`, admin, warm);
+  await ask(myStatus, staff, warm);
+  if (warm.failed) throw new Error(`warming up failed: ${warm.describe()}`);
+
+  console.info(
+    `${target.name}: my-status at ${RATE}/s for ${PHASE_MS} ms alone, then beside ${REPORT_CLIENTS} clients running month reports (${REPORT_TYPES.join(', ')}) in a loop`,
+  );
+  const baseline = await probe(`${bare.base}/`);
+  const alone = await probe(myStatus, staff);
+  const load = reportLoad(admin, range);
+  const beside = await probe(myStatus, staff);
+  const reports = await load.stop();
+
+  console.info(
+    `${''.padEnd(40)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'max ms'.padStart(9)}  non-2xx`,
+  );
+  for (const [name, s] of [
+    ['bare Fastify (baseline)', baseline],
+    ['my-status alone', alone],
+    [`my-status beside ${REPORT_CLIENTS} month reports`, beside],
+  ] as const) {
+    console.info(
+      `${name.padEnd(40)} ${ms(s.p50)} ${ms(s.p95)} ${ms(s.p99)} ${ms(s.max)}  ${s.tally.failed} of ${s.tally.total} (${s.tally.describe()})`,
+    );
+  }
+  console.info(
+    `month reports meanwhile: ${load.tally.total} answered, p50 ${ms(reports.p50).trim()} ms, p99 ${ms(reports.p99).trim()} ms; non-2xx ${load.tally.failed} (${load.tally.describe()})`,
+  );
+  console.info(
+    `summary: my-status p99 ${ms(alone.p99).trim()} ms alone, ${ms(beside.p99).trim()} ms beside ${REPORT_CLIENTS} month reports; 503s: ${(beside.tally.byStatus.get('503') ?? 0) + (load.tally.byStatus.get('503') ?? 0)}`,
+  );
+  const failed = alone.tally.failed + beside.tally.failed + load.tally.failed;
+  if (failed) {
+    console.error(`${failed} answers were not 2xx while the database was up`);
+    process.exitCode = 1;
+  }
+  const out = path.join(import.meta.dirname, 'results');
+  await mkdir(out, { recursive: true });
+  const figures = (s: typeof alone) => ({
+    p50_ms: s.p50,
+    p95_ms: s.p95,
+    p99_ms: s.p99,
+    max_ms: s.max,
+    answers: Object.fromEntries(s.tally.byStatus),
+  });
+  await writeFile(
+    path.join(out, 'report-load.json'),
+    `${JSON.stringify(
+      {
+        people,
+        rate: RATE,
+        phase_ms: PHASE_MS,
+        baseline: figures(baseline),
+        alone: figures(alone),
+        beside: figures(beside),
+        reports: {
+          p50_ms: reports.p50,
+          p99_ms: reports.p99,
+          answers: Object.fromEntries(load.tally.byStatus),
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  client.close();
+  await atrium.stop();
+  await bare.stop();
+}

@@ -1,4 +1,4 @@
-import { REPORT_TYPES, type Report, type ReportType } from '@atrium/contract';
+import { REPORT_MAX_DAYS, REPORT_TYPES, type Report, type ReportType } from '@atrium/contract';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -25,6 +25,11 @@ const PRINT_CSS = `@media print {
   [data-report-print], [data-report-print] * { visibility: visible; }
   [data-report-print] { position: absolute; inset: 0 auto auto 0; width: 100%; }
 }`;
+
+/** Days from start to end, both included (0 or less when the end comes first). */
+function daysCovered(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T12:00:00Z`) - Date.parse(`${start}T12:00:00Z`)) / 86_400_000) + 1;
+}
 
 function figure(value: number, kind: string) {
   if (kind === 'percent') return `${value.toFixed(1)}%`;
@@ -74,6 +79,14 @@ export function ReportsPage() {
   const exportAs = (format: 'pdf' | 'xlsx') =>
     run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
   const generated = report !== null && report.type === type;
+  // The server refuses what the form can tell beforehand: said here, beside the dates.
+  const covered = startDate && endDate ? daysCovered(startDate, endDate) : 1;
+  const rangeProblem =
+    covered < 1
+      ? 'End Date must not be before Start Date.'
+      : covered > REPORT_MAX_DAYS[type]
+        ? `A report covers at most ${REPORT_MAX_DAYS[type]} days: choose an End Date within a year of the Start Date.`
+        : null;
   const name = REPORT_TYPES.find((t) => t.id === type)?.name ?? '';
 
   return (
@@ -122,23 +135,33 @@ export function ReportsPage() {
                 className={FIELD}
                 value={endDate}
                 onChange={(e) => setEndDate(e.target.value)}
+                aria-invalid={rangeProblem !== null}
+                aria-describedby={rangeProblem ? `${ids}-range` : undefined}
               />
             </label>
           </div>
+          {rangeProblem && (
+            <p id={`${ids}-range`} role="alert" className="text-sm text-red-700">
+              {rangeProblem}
+            </p>
+          )}
           <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={generate} disabled={busy !== null || !startDate || !endDate}>
+            <Button
+              onClick={generate}
+              disabled={busy !== null || !startDate || !endDate || rangeProblem !== null}
+            >
               {busy?.what === 'report' ? 'Generating...' : 'Generate Report'}
             </Button>
             <Button
               variant="secondary"
-              disabled={!generated || busy !== null}
+              disabled={!generated || busy !== null || rangeProblem !== null}
               onClick={() => exportAs('pdf')}
             >
               Export PDF
             </Button>
             <Button
               variant="secondary"
-              disabled={!generated || busy !== null}
+              disabled={!generated || busy !== null || rangeProblem !== null}
               onClick={() => exportAs('xlsx')}
             >
               Export Excel

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '../src/db/connection';
+import { isRunning } from '../src/db/postmaster';
 
 /**
  * The real Atrium as a child process (`node --import tsx src/main.ts`) with its own embedded
@@ -25,20 +26,6 @@ async function freePort(): Promise<number> {
   server.close();
   await once(server, 'close');
   return port;
-}
-
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
 }
 
 export interface AtriumProcess {

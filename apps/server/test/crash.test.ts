@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRunning, startAtrium } from './atrium-process';
+import { isRunning } from '../src/db/postmaster';
+import { startAtrium } from './atrium-process';
 
 describe('a crash of Atrium', () => {
   it('leaves no embedded PostgreSQL behind (SIGKILL runs no handler: the guardian stops it)', async () => {

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type AtriumProcess, isRunning, startAtrium } from './atrium-process';
+import { isRunning } from '../src/db/postmaster';
+import { type AtriumProcess, startAtrium } from './atrium-process';
 import { createUser } from './fixtures';
 
 /**

@@ -28,8 +28,15 @@ export interface ReportsPoolOptions {
 export class ReportsPool {
   private readonly pool: pg.Pool;
   private readonly gate: Gate;
+  /**
+   * PgBouncer 1.18 in transaction mode exits on a cancel request (FATAL "bad client state" in
+   * disconnect_client, seen here), taking every connection with it: behind a transaction pooler the
+   * statements of a client gone away run on to their time limit, and none are started after.
+   */
+  private readonly cancels: boolean;
 
   constructor(url: string, options: ReportsPoolOptions) {
+    this.cancels = (options.poolMode ?? 'session') === 'session';
     // The gate lets no more checkouts through than the pool has connections, so the pool itself
     // never queues: its few seconds' connect timeout only ever times a connect.
     this.pool = createPool(url, options.size, {
@@ -50,7 +57,7 @@ export class ReportsPool {
 
   /** A Db whose statements are cancelled, and which starts no more, once `signal` aborts. */
   db(signal?: AbortSignal): Db {
-    return dbOver(new RequestClients(this.pool, this.gate, signal));
+    return dbOver(new RequestClients(this.pool, this.gate, signal, this.cancels));
   }
 
   close(): Promise<void> {
@@ -66,7 +73,8 @@ class RequestClients implements PostgresPool {
   constructor(
     private readonly pool: pg.Pool,
     private readonly gate: Gate,
-    private readonly signal?: AbortSignal,
+    private readonly signal: AbortSignal | undefined,
+    private readonly cancels: boolean,
   ) {
     signal?.addEventListener('abort', () => this.cancelAll(), { once: true });
   }
@@ -107,7 +115,7 @@ class RequestClients implements PostgresPool {
   private cancelAll(): void {
     for (const client of this.held) {
       this.cancelled.add(client);
-      sendCancelRequest(client);
+      if (this.cancels) sendCancelRequest(client);
     }
   }
 }

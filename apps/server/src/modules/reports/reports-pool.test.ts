@@ -2,7 +2,7 @@ import http from 'node:http';
 import { addDays } from '@atrium/contract/calendar';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp, testReportsPool } from '../../../test/context';
 import { eventually } from '../../../test/eventually';
 import type { LoggedIn } from '../../../test/fixtures';
@@ -64,8 +64,14 @@ function send(method: string, path: string, as: LoggedIn, body?: object) {
 /** How long the statements of an abandoned request may outlive it. */
 const GONE_WITHIN_MS = 2000;
 
+/**
+ * Behind a transaction-mode pooler (the CI run through PgBouncer 1.18) no cancel request is sent:
+ * that PgBouncer exits on one (see ReportsPool), so abandoned statements run to their time limit.
+ */
+const cancels = inject('poolMode') !== 'transaction';
+
 describe('abandoned reports', () => {
-  it('leave my-status answering throughout, and their statements end within 2 s', async () => {
+  it.runIf(cancels)('leave my-status answering throughout, and their statements end within 2 s', async () => {
     const release = await lockTable('attendance_months');
     const answers: { status: number; ms: number }[] = [];
     let probing = true;
@@ -123,9 +129,11 @@ describe('abandoned reports', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
   }, 20_000);
 
-  it('ends the statement of a streamed export whose download is cancelled mid-file', async () => {
-    // 400 people over 300 days: a file of tens of MB, more than the sockets between hold.
-    await sql`
+  it.runIf(cancels)(
+    'ends the statement of a streamed export whose download is cancelled mid-file',
+    async () => {
+      // 400 people over 300 days: a file of tens of MB, more than the sockets between hold.
+      await sql`
       WITH people AS (
         INSERT INTO users (email, first_name, last_name, employee_number, badge_number, role, start_date)
         SELECT 'bulk' || g || '@example.com', 'Bulk', 'Person ' || g, 'B' || g, 'BB' || g, 'staff', '2020-01-01'
@@ -135,26 +143,28 @@ describe('abandoned reports', () => {
       SELECT p.id, d::date, d + interval '9 hours', d + interval '17 hours', 'web'
       FROM people p CROSS JOIN generate_series(${addDays(today, -300)}::date, ${addDays(today, -1)}::date, interval '1 day') d
     `.execute(suite.db);
-    const download = send('POST', '/api/attendance/export', suite.admin, {
-      startDate: addDays(today, -300),
-      endDate: today,
-      format: 'csv',
-    });
-    const res = await download.response;
-    expect(res.statusCode).toBe(200);
-    // Read a little, then stop reading: the server stops at what the sockets hold, its cursor open.
-    await new Promise<void>((resolve) => res.once('data', () => resolve()));
-    res.pause();
-    await eventually(async () => (await running('attendance_records')) === 1, 5000, 'the export to stream');
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await running('attendance_records')).toBe(1);
-    download.abandon();
-    await eventually(
-      async () => (await running('attendance_records')) === 0,
-      GONE_WITHIN_MS,
-      'the export statement to end',
-    );
-  }, 30_000);
+      const download = send('POST', '/api/attendance/export', suite.admin, {
+        startDate: addDays(today, -300),
+        endDate: today,
+        format: 'csv',
+      });
+      const res = await download.response;
+      expect(res.statusCode).toBe(200);
+      // Read a little, then stop reading: the server stops at what the sockets hold, its cursor open.
+      await new Promise<void>((resolve) => res.once('data', () => resolve()));
+      res.pause();
+      await eventually(async () => (await running('attendance_records')) === 1, 5000, 'the export to stream');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await running('attendance_records')).toBe(1);
+      download.abandon();
+      await eventually(
+        async () => (await running('attendance_records')) === 0,
+        GONE_WITHIN_MS,
+        'the export statement to end',
+      );
+    },
+    30_000,
+  );
 });
 
 describe('the attendance list', () => {

@@ -15,9 +15,9 @@ const CANCEL_REQUEST_CODE = 80_877_102;
 /**
  * Asks PostgreSQL to cancel the statement `client`'s session is running: the protocol's
  * CancelRequest with the session's key, on a connection of its own, as psql's Ctrl-C does. No
- * pool connection is needed, and a pooler between (PgBouncer) forwards it to the server session
- * that runs the statement, which a pg_cancel_backend(pid) could not find. Best effort: the
- * statement timeout still ends a statement whose cancel is lost.
+ * pool connection is needed. Not sent through a transaction-mode PgBouncer 1.18, which exits on
+ * one (see ReportsPool). Best effort: the statement timeout still ends a statement whose cancel
+ * is lost.
  */
 export function sendCancelRequest(client: pg.ClientBase): void {
   const { host, port, processID, secretKey } = client as unknown as SessionKey;

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Report, ReportChart, ReportColumn } from '@atrium/contract';
 import PDFDocument from 'pdfkit';
-import { readyFor } from './backpressure';
+import { FILE_BUFFER_BYTES, readyFor } from './backpressure';
 
 const MARGIN = 40;
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
@@ -129,7 +129,7 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
  */
 export function reportPdf(report: Report, organisation: string): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: report.title } });
-  const out = new PassThrough();
+  const out = new PassThrough({ highWaterMark: FILE_BUFFER_BYTES });
   doc.pipe(out);
   doc.on('error', (error) => out.destroy(error));
   draw(doc, report, organisation, out).then(

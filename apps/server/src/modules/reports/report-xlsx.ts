@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Report, ReportColumn } from '@atrium/contract';
 import ExcelJS from 'exceljs';
-import { readyFor } from './backpressure';
+import { FILE_BUFFER_BYTES, readyFor } from './backpressure';
 
 /** Rows written between two looks at whether the client keeps up. */
 const BATCH = 500;
@@ -30,7 +30,7 @@ function cell(kind: ReportColumn['kind'], value: string | number | null): ExcelJ
  * bytes never pile up in memory however long the table is.
  */
 export function reportXlsx(report: Report, organisation: string): Readable {
-  const out = new PassThrough();
+  const out = new PassThrough({ highWaterMark: FILE_BUFFER_BYTES });
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const write = async () => {
     const summary = book.addWorksheet('Summary');

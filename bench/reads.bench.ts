@@ -14,32 +14,18 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { benchDatabase } from './support/bench-db';
 import { BENCH_PASSWORD } from './support/bench-login';
-import { residentMb, startProcess } from './support/process';
+import { residentMb } from './support/process';
+import { peopleArgument, startBenchServers } from './support/servers';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 2000);
 const CLIENTS = 10;
 
-const peopleAt = process.argv.indexOf('--people');
-const people = peopleAt > 0 ? Number(process.argv[peopleAt + 1]) : 50_000;
+const people = peopleArgument();
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
-const target = benchDatabase(people);
-const root = path.resolve(import.meta.dirname, '..');
-
-const bare = await startProcess(
-  'bare Fastify',
-  ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts')],
-  {},
-);
-const atrium = await startProcess('Atrium', ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  DATABASE_URL: target.url,
-  DEMO: '0',
-  LOG_LEVEL: 'warn',
-  SIMULATE_CAMERAS: '0',
-});
+const { target, bare, atrium } = await startBenchServers(people);
 
 type Sample = { name: string; p50_ms: number; p95_ms: number; rps: number; failed: number; bytes: number };
 

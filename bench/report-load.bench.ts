@@ -14,11 +14,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { benchDatabase } from './support/bench-db';
 import { BENCH_PASSWORD } from './support/bench-login';
 import { httpClient } from './support/http-client';
 import { runAtRate } from './support/load';
-import { startProcess } from './support/process';
+import { peopleArgument, startBenchServers } from './support/servers';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 20_000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -27,22 +26,8 @@ const REPORT_CLIENTS = 10;
 // rollup and takes milliseconds): each client walks them in turn, from a different one.
 const REPORT_TYPES = ['attendance', 'leave', 'access', 'department'];
 
-const peopleAt = process.argv.indexOf('--people');
-const people = peopleAt > 0 ? Number(process.argv[peopleAt + 1]) : 50_000;
-const target = benchDatabase(people);
-const root = path.resolve(import.meta.dirname, '..');
-
-const bare = await startProcess(
-  'bare Fastify',
-  ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts')],
-  {},
-);
-const atrium = await startProcess('Atrium', ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  DATABASE_URL: target.url,
-  DEMO: '0',
-  LOG_LEVEL: 'warn',
-  SIMULATE_CAMERAS: '0',
-});
+const people = peopleArgument();
+const { target, bare, atrium } = await startBenchServers(people);
 const client = httpClient(64);
 
 /** Answers by status, for a count of those that are not 2xx ("error" when none came). */

@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { AppError } from '../core/errors';
+import { lowerBackendPriority } from './backend-priority';
 import { sendCancelRequest } from './cancel-request';
 import { createPool, type Db, dbOver, type PoolMode } from './connection';
 import { Gate } from './gate';
@@ -16,6 +17,9 @@ export interface ReportsPoolOptions {
   queueTimeoutMs: number;
   poolMode?: PoolMode;
 }
+
+/** How much lower the reports' server processes run (see backend-priority.ts). */
+export const REPORTS_NICE = 10;
 
 /**
  * The connections reports and exports run on, apart from the main pool: a report over a year, or
@@ -34,6 +38,8 @@ export class ReportsPool {
    * statements of a client gone away run on to their time limit, and none are started after.
    */
   private readonly cancels: boolean;
+  /** A new connection's first step, which its first report waits for: lowering its priority. */
+  private readonly lowered = new WeakMap<pg.PoolClient, Promise<boolean>>();
 
   constructor(url: string, options: ReportsPoolOptions) {
     this.cancels = (options.poolMode ?? 'session') === 'session';
@@ -44,6 +50,14 @@ export class ReportsPool {
       applicationName: 'atrium-reports',
       poolMode: options.poolMode,
     });
+    // Behind a transaction pooler a connection has no server process of its own to lower.
+    if (this.cancels)
+      this.pool.on('connect', (client) =>
+        this.lowered.set(
+          client,
+          lowerBackendPriority(client, REPORTS_NICE).catch(() => false),
+        ),
+      );
     this.gate = new Gate(
       options.size,
       options.queueLimit,
@@ -57,7 +71,9 @@ export class ReportsPool {
 
   /** A Db whose statements are cancelled, and which starts no more, once `signal` aborts. */
   db(signal?: AbortSignal): Db {
-    return dbOver(new RequestClients(this.pool, this.gate, signal, this.cancels));
+    return dbOver(
+      new RequestClients(this.pool, this.gate, signal, this.cancels, (client) => this.lowered.get(client)),
+    );
   }
 
   close(): Promise<void> {
@@ -75,6 +91,7 @@ class RequestClients implements PostgresPool {
     private readonly gate: Gate,
     private readonly signal: AbortSignal | undefined,
     private readonly cancels: boolean,
+    private readonly settled: (client: pg.PoolClient) => Promise<unknown> | undefined,
   ) {
     signal?.addEventListener('abort', () => this.cancelAll(), { once: true });
   }
@@ -84,6 +101,7 @@ class RequestClients implements PostgresPool {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
+      await this.settled(client);
     } catch (error) {
       this.gate.leave();
       throw error;

@@ -23,6 +23,8 @@ export interface Config {
   timezone: string;
   trustProxy: boolean;
   logLevel: string;
+  /** A request slower than this is logged at info; every other request only at debug (SLOW_REQUEST_MS). */
+  slowRequestMs: number;
   /** Where the built web app lives; undefined serves the API alone. */
   webDist: string | undefined;
   accessTokenTtlSeconds: number;
@@ -62,6 +64,9 @@ export interface Config {
  * at a large site's 200,000 door events a day the log stays under a million rows.
  */
 export const DEFAULT_EVENT_LOG_RETENTION_HOURS = 72;
+
+/** A second: far above any small read's time, well below what a person notices as a stall. */
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
 
 export class ConfigError extends Error {}
 
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timezone: timezone(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     logLevel,
+    slowRequestMs: integer(env, 'SLOW_REQUEST_MS', DEFAULT_SLOW_REQUEST_MS, 0, 3_600_000),
     webDist:
       env.WEB_DIST === '' ? undefined : env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : defaultWebDist,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 900),

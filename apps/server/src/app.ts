@@ -1,16 +1,18 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS } from './config';
+import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS, DEFAULT_SLOW_REQUEST_MS } from './config';
 import { OrgClock } from './core/clock';
 import { barrierWanted, inBarrierScope } from './core/events/barrier';
 import type { EventBus } from './core/events/bus';
+import { Changes } from './core/events/changes';
 import type { AtriumModule, ModuleContext, ReportsDb, Stop } from './core/module';
 import type { Db } from './db/connection';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { RequestLog } from './http/request-log';
 import { trackRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -40,7 +42,7 @@ export type AppConfig = Pick<
   | 'heartbeatMs'
   | 'logLevel'
 > &
-  Partial<Pick<Config, 'eventLogRetentionHours'>> & {
+  Partial<Pick<Config, 'eventLogRetentionHours' | 'slowRequestMs'>> & {
     /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
     liveAuthTimeoutMs?: number;
   };
@@ -63,10 +65,6 @@ export interface AppDeps {
   draining?: () => boolean;
 }
 
-/** Where controllers, counters and cameras push (ISAPI): they push all day. */
-const DEVICE_PUSH = /^\/api\/(devices|video)\/isapi\//;
-const isDevicePush = (url: string | undefined) => DEVICE_PUSH.test(url ?? '');
-
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
 export async function buildApp({
   db,
@@ -81,13 +79,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // Devices push all day: two log lines per push at the default info level drowned the log and
-    // cost a fifth of a push's CPU; a route log level of warn still cost a tenth, as it rebuilt
-    // every request's logger at that level. Failures are still logged by the error handler, and
-    // unreadable pushes are kept (device_push_rejects) for diagnosis.
-    logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => isDevicePush(request.url),
-    }),
+    logController: new RequestLog(config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     ...errorEnvelopeOptions,
@@ -98,6 +90,13 @@ export async function buildApp({
   // A request that ends sessions or changes someone's standing is answered only once every
   // process has read that from the event log, so none accepts the old token after the answer.
   app.addHook('onRequest', (_request, _reply, done) => inBarrierScope(done));
+  // Cached figures (the admin tiles) are read again after a change this process answers: its own
+  // events reach it through the log a moment after the answer, and the next read may come first.
+  const changes = new Changes(bus);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') changes.changed();
+    done(null, payload);
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (barrierWanted() && reply.statusCode < 400 && !(await bus.everywhere()))
       app.log.warn('a revocation was answered before every process had read it');
@@ -108,6 +107,7 @@ export async function buildApp({
     db,
     reports,
     bus,
+    changes,
     clock,
     onError: (task, error) => app.log.error({ err: error }, `${task} failed`),
   };
@@ -150,7 +150,7 @@ export async function buildApp({
       video,
     ),
   ];
-  const stops: Stop[] = [];
+  const stops: Stop[] = [changes.follow()];
   for (const module of modules) if (module.follow) stops.push(module.follow());
   if (runJobs) for (const module of modules) if (module.jobs) stops.push(module.jobs());
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
 import type { OrgClock } from './clock';
 import type { EventBus } from './events/bus';
+import type { Changes } from './events/changes';
 
 /** Ends what `follow` or `jobs` started. */
 export type Stop = () => void | Promise<void>;
@@ -19,6 +20,8 @@ export interface ModuleContext {
   db: Db;
   reports: ReportsDb;
   bus: EventBus;
+  /** Whether anything changed since a cached read (core/events/changes.ts). */
+  changes: Changes;
   clock: OrgClock;
   /** A background task's failure: logged, never fatal. */
   onError: (task: string, error: unknown) => void;

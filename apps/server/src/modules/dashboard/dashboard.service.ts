@@ -8,7 +8,8 @@ import type {
 import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
-import type { OrgClock } from '../../core/clock';
+import type { OrgClock, Today } from '../../core/clock';
+import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize, can, listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { dailyCounts } from '../access/access.repository';
@@ -19,6 +20,7 @@ import { footTrafficToday } from '../counting/foot-traffic';
 import { totalRemainingDays } from '../leave/balances';
 import { pendingCount } from '../leave/leave-counts.repository';
 import {
+  type OrganisationFigures,
   toAnalytics,
   toDashboardStats,
   toPerformanceMetrics,
@@ -43,23 +45,25 @@ import { ProcessMetrics } from './process-metrics';
 const RECENT_ACTIVITY = 5;
 
 /**
- * Leave figures for quick stats: the caller's days left this year and own pending applications,
- * and for admins everyone's pending applications.
+ * How long the organisation's tiles may be served from memory when no change was announced: the
+ * figures are exact within this after a change that announces nothing (a moving clock, a write
+ * outside Atrium), and at once after any other.
  */
-export async function leaveFigures(
-  db: Kysely<Database>,
-  actor: Actor,
-  today: string,
-): Promise<{ totalLeaveBalance: number; pendingLeaveRequests: number; myPendingLeaveRequests: number }> {
-  const [totalLeaveBalance, pendingLeaveRequests, myPendingLeaveRequests] = await Promise.all([
-    totalRemainingDays(db, actor.userId, today),
-    can(actor, 'leave.decide') ? pendingCount(db, listScope(actor, 'leave.decide')) : 0,
+const ORGANISATION_FIGURES_TTL_MS = 1000;
+
+/** The caller's own figures for quick stats: today's status, days left this year, own pending applications. */
+async function personalFigures(db: Kysely<Database>, actor: Actor, today: Today) {
+  const [status, totalLeaveBalance, myPendingLeaveRequests] = await Promise.all([
+    findRecord(db, actor.userId, today.date).then((record) => statusOf(record, today)),
+    totalRemainingDays(db, actor.userId, today.date),
     pendingCount(db, { userId: actor.userId }),
   ]);
-  return { totalLeaveBalance, pendingLeaveRequests, myPendingLeaveRequests };
+  return { status, totalLeaveBalance, myPendingLeaveRequests };
 }
 
 export interface DashboardDeps {
+  /** What keeps the organisation's tiles fresh (core/events/changes.ts). */
+  changes: Changes;
   /** Live sockets open on this process (the live channel). */
   liveSockets?: () => number;
   metrics?: ProcessMetrics;
@@ -68,33 +72,64 @@ export interface DashboardDeps {
 export class DashboardService {
   private readonly startedAt: number;
   readonly metrics: ProcessMetrics;
+  private readonly organisationFigures: FreshCache<OrganisationFigures & { pendingLeaveRequests: number }>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: OrgClock,
-    private readonly deps: DashboardDeps = {},
+    private readonly deps: DashboardDeps,
   ) {
     this.startedAt = clock.now().getTime();
     this.metrics = deps.metrics ?? new ProcessMetrics();
+    this.organisationFigures = new FreshCache(deps.changes, ORGANISATION_FIGURES_TTL_MS);
   }
 
   async quickStats(actor: Actor): Promise<QuickStats> {
     authorize(actor, 'dashboard.self');
     const today = await this.clock.today();
-    const [status, leave] = await Promise.all([
-      findRecord(this.db, actor.userId, today.date).then((record) => statusOf(record, today)),
-      leaveFigures(this.db, actor, today.date),
-    ]);
     const organisation = can(actor, 'dashboard.organisation');
-    const [presentToday, totalEmployees, access, traffic] = organisation
-      ? await Promise.all([
-          countPresentOn(this.db, today.date),
-          countEmployedOn(this.db, today.date),
-          dailyCounts(this.db, today.date),
-          footTrafficToday(this.db, this.clock),
-        ])
-      : [0, 0, undefined, undefined];
-    return toQuickStats(status, leave, { presentToday, totalEmployees, access, traffic });
+    const [own, org] = await Promise.all([
+      personalFigures(this.db, actor, today),
+      organisation
+        ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
+          this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>
+            this.readOrganisationFigures(today.date),
+          )
+        : undefined,
+    ]);
+    const leave = {
+      totalLeaveBalance: own.totalLeaveBalance,
+      myPendingLeaveRequests: own.myPendingLeaveRequests,
+      pendingLeaveRequests: await this.pendingToDecide(actor, org),
+    };
+    return toQuickStats(
+      own.status,
+      leave,
+      org ?? { presentToday: 0, totalEmployees: 0, access: undefined, traffic: undefined },
+    );
+  }
+
+  /** Applications the caller may decide: everyone's from the organisation's figures, else their reach's. */
+  private async pendingToDecide(
+    actor: Actor,
+    org: { pendingLeaveRequests: number } | undefined,
+  ): Promise<number> {
+    if (!can(actor, 'leave.decide')) return 0;
+    const scope = listScope(actor, 'leave.decide');
+    if (org && scope.userId === undefined && scope.departmentId === undefined)
+      return org.pendingLeaveRequests;
+    return pendingCount(this.db, scope);
+  }
+
+  private async readOrganisationFigures(date: string) {
+    const [presentToday, totalEmployees, access, traffic, pendingLeaveRequests] = await Promise.all([
+      countPresentOn(this.db, date),
+      countEmployedOn(this.db, date),
+      dailyCounts(this.db, date),
+      footTrafficToday(this.db, this.clock),
+      pendingCount(this.db, {}),
+    ]);
+    return { presentToday, totalEmployees, access, traffic, pendingLeaveRequests };
   }
 
   async stats(actor: Actor): Promise<DashboardStats> {

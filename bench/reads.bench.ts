@@ -1,33 +1,39 @@
 /**
- * Every read a screen makes, against the large data set (npm run bench -- generate first):
- * npm run bench -- reads [--people 50000] [--only substring[,substring...]]
+ * Every read a screen makes, against the large data set (npm run bench -- generate first) or the
+ * 52-person demo: npm run bench -- reads [--people 50000 | --demo] [--only substring[,substring...]]
  *
- * Atrium runs in a process of its own against that database (DEMO=0), and so does a bare Fastify
- * answering `{ok: true}`: both measured by the same client loop in the same run. For each read it
- * prints p50 and p95 of sequential calls and req/s with 10 clients, and writes the table as JSON
- * to bench/results/reads.json. Asserts nothing.
+ * Atrium runs in a process of its own against that database, with its default configuration (log
+ * level included), and so does a bare Fastify answering `{ok: true}`. For each read it prints p50
+ * and p95 of sequential calls, then req/s and p99 with 20 kept-alive connections driven by
+ * autocannon, the ratio of those req/s to bare Fastify's (measured first and again last), and the
+ * cores the server used. The baseline says whether it was bound by the server or by this client:
+ * a ratio means something only when the server was the limit. Writes the table as JSON to
+ * bench/results/reads[-demo].json, and ends with the issue-30 goals, met or not. Asserts nothing.
  *
  * Atrium's resident memory is printed idle after start and idle again after every read was measured
  * (Atrium runs under tsx here, whose compiler adds to it).
  *
- * Knobs: BENCH_SEQUENTIAL (default 30 calls), BENCH_LOAD_MS (default 2000 ms at 10 clients).
+ * Knobs: BENCH_SEQUENTIAL (default 30 calls), BENCH_LOAD_MS (default 3000 ms per read),
+ * BENCH_CONNECTIONS (default 20).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import path from 'node:path';
-import { BENCH_PASSWORD } from './support/bench-login';
 import { residentMb } from './support/process';
+import { type LoadResult, saturatingLoad } from './support/saturating-load';
 import { peopleArgument, startBenchServers } from './support/servers';
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
-const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 2000);
-const CLIENTS = 10;
+const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 3000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const people = peopleArgument();
+const demo = process.argv.includes('--demo');
+const people = demo ? 52 : peopleArgument();
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
-const { target, bare, atrium } = await startBenchServers(people);
+const { target, bare, atrium, accounts } = await startBenchServers(people, { demo });
 
-type Sample = { name: string; p50_ms: number; p95_ms: number; rps: number; failed: number; bytes: number };
+type Sample = { name: string; p50_ms: number; p95_ms: number; bytes: number; load: LoadResult };
 
 async function call(url: string, token?: string): Promise<number> {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -37,7 +43,12 @@ async function call(url: string, token?: string): Promise<number> {
   return body.byteLength;
 }
 
-async function measure(name: string, url: string, token?: string): Promise<Sample> {
+async function measure(
+  name: string,
+  url: string,
+  token: string | undefined,
+  serverPid: number,
+): Promise<Sample> {
   let bytes = await call(url, token); // warm: the first call pays for plans and caches
   const latencies: number[] = [];
   // A slow read gets at least 3 sequential calls, then stops at 10 s, so one outlier cannot hold the run.
@@ -49,39 +60,52 @@ async function measure(name: string, url: string, token?: string): Promise<Sampl
   }
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  let done = 0;
-  let failed = 0;
-  const until = performance.now() + LOAD_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) {
-        // Under load a slow read may be shed (503): counted, not fatal, so the table stays whole.
-        await call(url, token).then(
-          () => {
-            done += 1;
-          },
-          () => {
-            failed += 1;
-          },
-        );
-      }
-    }),
-  );
-  const rps = done / ((performance.now() - started) / 1000);
-  return { name, p50_ms: round(at(0.5)), p95_ms: round(at(0.95)), rps: Math.round(rps), failed, bytes };
+  // Under load a slow read may be shed (503): counted as failed, not fatal, so the table stays whole.
+  const load = await saturatingLoad(url, { token, connections: CONNECTIONS, durationMs: LOAD_MS, serverPid });
+  return { name, p50_ms: round(at(0.5)), p95_ms: round(at(0.95)), bytes, load };
+}
+
+function describeLoad(l: LoadResult): string {
+  const bound =
+    l.limit === 'server'
+      ? 'server-bound: the ratios below are against what the server can do'
+      : l.limit === 'client'
+        ? 'CLIENT-BOUND: this client, not the server, was the limit, so every ratio below is too kind'
+        : l.machineCores >= cpus().length - 0.2
+          ? 'the MACHINE was saturated (something else is running): the ratios below mean little'
+          : 'neither side saturated a core: latency-bound, so the ratios below are too kind';
+  return `bare Fastify ${l.rps} req/s, p99 ${l.p99_ms} ms; server ${l.serverCores} cores, client ${l.clientCores} cores, machine ${l.machineCores} of ${cpus().length}; ${bound}`;
+}
+
+/** Issue 30's goals at CONNECTIONS connections, against the lower of the two bare figures. */
+function goals(results: Sample[], bareRps: number): string[] {
+  const wanted: [string, number, number | undefined][] = [
+    ['my-status (staff)', 0.25, undefined],
+    ['quick-stats (staff)', 0.25, undefined],
+    ['quick-stats (admin)', 0.1, 20],
+  ];
+  return wanted.flatMap(([name, ratio, p99]) => {
+    const r = results.find((s) => s.name === name);
+    if (!r) return [];
+    const x = r.load.rps / bareRps;
+    const met = x >= ratio && (p99 === undefined || r.load.p99_ms < p99);
+    return [
+      `goal ${name}: ${x.toFixed(3)}x bare (want ${ratio}x)${p99 === undefined ? '' : `, p99 ${r.load.p99_ms} ms (want < ${p99} ms)`}: ${met ? 'met' : 'NOT met'}`,
+    ];
+  });
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
 
-async function login(email: string): Promise<string> {
+async function login(account: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${atrium.base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    body: JSON.stringify(account),
   });
-  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`login as ${account.email} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -100,8 +124,8 @@ async function accessLogsCursor(token: string, page: number): Promise<string> {
 }
 
 try {
-  const admin = await login('admin@bench.local');
-  const staff = await login(`person${Math.min(people, 1234)}@bench.local`);
+  const admin = await login(accounts.admin);
+  const staff = await login(accounts.staff);
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const [year, month] = today.split('-');
@@ -150,31 +174,38 @@ try {
   ];
 
   const idleAtStart = await residentMb(atrium.child.pid);
-  const baseline = await measure('bare Fastify', `${bare.base}/`);
+  const barePid = bare.child.pid!;
+  const atriumPid = atrium.child.pid!;
+  const first = await measure('bare Fastify', `${bare.base}/`, undefined, barePid);
   console.info(
-    `${target.name}: ${SEQUENTIAL} sequential calls and ${LOAD_MS} ms at ${CLIENTS} clients per read`,
+    `${target.name}: ${SEQUENTIAL} sequential calls, then ${LOAD_MS} ms at ${CONNECTIONS} connections (autocannon) per read`,
   );
-  console.info(`baseline: bare Fastify ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms`);
-  const header = `${'read'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'body'.padStart(9)}`;
+  console.info(`baseline: ${describeLoad(first.load)}`);
+  const header = `${'read'.padEnd(34)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cores'.padStart(6)} ${'body'.padStart(8)}`;
   console.info(header);
   const results: Sample[] = [];
   for (const [name, url, token] of reads) {
     if (only && !only.some((part) => name.includes(part))) continue;
     try {
-      const s = await measure(name, url, token);
+      const s = await measure(name, url, token, atriumPid);
       results.push(s);
+      const l = s.load;
       console.info(
-        `${name.padEnd(34)} ${String(s.p50_ms).padStart(8)} ${String(s.p95_ms).padStart(8)} ${String(s.rps).padStart(7)} ${(s.rps / baseline.rps).toFixed(3).padStart(7)} ${size(s.bytes).padStart(9)}${s.failed ? `  (${s.failed} failed under load)` : ''}`,
+        `${name.padEnd(34)} ${String(s.p50_ms).padStart(7)} ${String(s.p95_ms).padStart(7)} ${String(l.rps).padStart(7)} ${(l.rps / first.load.rps).toFixed(3).padStart(7)} ${String(l.p99_ms).padStart(7)} ${l.serverCores.toFixed(2).padStart(6)} ${size(s.bytes).padStart(8)}${l.failed ? `  (${l.failed} failed under load)` : ''}`,
       );
     } catch (error) {
       console.info(`${name.padEnd(34)} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  const last = await measure('bare Fastify', `${bare.base}/`, undefined, barePid);
+  console.info(`baseline again: ${describeLoad(last.load)}`);
+  const bareRps = Math.min(first.load.rps, last.load.rps);
   const worst = results.reduce((a, b) => (b.p95_ms > a.p95_ms ? b : a), results[0]!);
   const under20 = results.filter((r) => r.p95_ms < 20).length;
   console.info(
-    `summary: ${results.length} reads at ${people.toLocaleString('en-GB')} people; ${under20} with p95 < 20 ms; slowest p95 ${worst.p95_ms} ms (${worst.name}); bare Fastify ${baseline.rps} req/s`,
+    `summary: ${results.length} reads at ${people.toLocaleString('en-GB')} people; ${under20} with p95 < 20 ms; slowest p95 ${worst.p95_ms} ms (${worst.name}); bare Fastify ${first.load.rps} and ${last.load.rps} req/s`,
   );
+  for (const line of goals(results, bareRps)) console.info(line);
   await new Promise((r) => setTimeout(r, 3000));
   const idleAfter = await residentMb(atrium.child.pid);
   console.info(
@@ -183,8 +214,8 @@ try {
   const out = path.join(import.meta.dirname, 'results');
   await mkdir(out, { recursive: true });
   await writeFile(
-    path.join(out, 'reads.json'),
-    `${JSON.stringify({ people, bare_rps: baseline.rps, rss_idle_mb: Math.round(idleAfter), reads: results }, null, 2)}\n`,
+    path.join(out, demo ? 'reads-demo.json' : 'reads.json'),
+    `${JSON.stringify({ people, bare: [first.load, last.load], rss_idle_mb: Math.round(idleAfter), reads: results }, null, 2)}\n`,
   );
 } finally {
   await atrium.stop();

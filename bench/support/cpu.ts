@@ -4,7 +4,7 @@ import pg from 'pg';
 const TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. */
-async function processCpuMs(pid: number): Promise<number> {
+export async function processCpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

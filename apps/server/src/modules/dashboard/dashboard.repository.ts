@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { RecordRow } from '../attendance/attendance.repository';
 import { type DayCount, dayCounts } from '../attendance/day-page.repository';
+import { bookedCheck } from '../leave/ledger.repository';
 
 /**
  * Counted people employed on `date` (person-day.ts): the head counts of 021 less the few whose
@@ -14,6 +16,47 @@ export async function countEmployedOn(db: Kysely<Database>, date: string): Promi
     db,
   );
   return row.rows[0]?.n ?? 0;
+}
+
+export interface PersonalFiguresRow {
+  /** The person's record of the day, if any. */
+  record: RecordRow | undefined;
+  /** Days left this year over the types with a limit (entitled less used less pending), as balances count them. */
+  remainingDays: number;
+  myPending: number;
+  /** Whether the year is booked; when not, remainingDays is not to be trusted (see bookedBalances). */
+  booked: boolean;
+}
+
+/**
+ * The caller's own quick-stats figures in one round trip: today's record, days left this year and
+ * pending applications. Behind every dashboard load, so prepared (see db/connection).
+ */
+export async function personalFigures(
+  db: Kysely<Database>,
+  userId: number,
+  date: string,
+  year: number,
+): Promise<PersonalFiguresRow> {
+  const result = await sql<
+    RecordRow & { remaining_days: number; my_pending: number; booked: boolean }
+  >`/* prepared: dashboard_personal_figures */
+    SELECT r.*,
+      (SELECT coalesce(sum(l.entitled_days - l.used_days - l.pending_days), 0)
+       FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id AND t.max_days_per_year > 0
+       WHERE l.user_id = ${userId} AND l.leave_year = ${year}) AS remaining_days,
+      (SELECT count(*)::int FROM leave_applications a
+       WHERE a.user_id = ${userId} AND a.status = 'pending') AS my_pending,
+      ${bookedCheck(userId, year)} AS booked
+    FROM (VALUES (1)) AS one (x)
+    LEFT JOIN attendance_records r ON r.user_id = ${userId} AND r.date = ${date}::date`.execute(db);
+  const { remaining_days, my_pending, booked, ...record } = result.rows[0]!;
+  return {
+    record: record.id === null ? undefined : record,
+    remainingDays: Number(remaining_days),
+    myPending: my_pending,
+    booked,
+  };
 }
 
 /** Active people with a record on `date`, from the per-department rollup of 021. */

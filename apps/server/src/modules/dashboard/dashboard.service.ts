@@ -14,7 +14,7 @@ import { authorize, can, listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { dailyCounts } from '../access/access.repository';
 import { statusOf } from '../attendance/attendance.presenter';
-import { findRecord, latestActivity } from '../attendance/attendance.repository';
+import { latestActivity } from '../attendance/attendance.repository';
 import { dayOverview } from '../attendance/day-overview';
 import { footTrafficToday } from '../counting/foot-traffic';
 import { totalRemainingDays } from '../leave/balances';
@@ -38,6 +38,7 @@ import {
   latestLeaveAndAccess,
   leaveDaysByType,
   passagesByHour,
+  personalFigures,
 } from './dashboard.repository';
 import { ProcessMetrics } from './process-metrics';
 
@@ -52,13 +53,16 @@ const RECENT_ACTIVITY = 5;
 const ORGANISATION_FIGURES_TTL_MS = 1000;
 
 /** The caller's own figures for quick stats: today's status, days left this year, own pending applications. */
-async function personalFigures(db: Kysely<Database>, actor: Actor, today: Today) {
-  const [status, totalLeaveBalance, myPendingLeaveRequests] = await Promise.all([
-    findRecord(db, actor.userId, today.date).then((record) => statusOf(record, today)),
-    totalRemainingDays(db, actor.userId, today.date),
-    pendingCount(db, { userId: actor.userId }),
-  ]);
-  return { status, totalLeaveBalance, myPendingLeaveRequests };
+async function ownFigures(db: Kysely<Database>, actor: Actor, today: Today) {
+  const own = await personalFigures(db, actor.userId, today.date, today.year);
+  return {
+    status: statusOf(own.record, today),
+    // A person's first read of a year (or of a new leave type) books it first.
+    totalLeaveBalance: own.booked
+      ? own.remainingDays
+      : await totalRemainingDays(db, actor.userId, today.date),
+    myPendingLeaveRequests: own.myPending,
+  };
 }
 
 export interface DashboardDeps {
@@ -89,7 +93,7 @@ export class DashboardService {
     const today = await this.clock.today();
     const organisation = can(actor, 'dashboard.organisation');
     const [own, org] = await Promise.all([
-      personalFigures(this.db, actor, today),
+      ownFigures(this.db, actor, today),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
           this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>

@@ -17,7 +17,8 @@ async function presentWithin(want: number, since: number, withinMs: number): Pro
     const seen = await presentToday();
     const elapsed = performance.now() - since;
     if (seen === want) return elapsed;
-    if (elapsed > withinMs) throw new Error(`presentToday was ${seen}, not ${want}, after ${Math.round(elapsed)} ms`);
+    if (elapsed > withinMs)
+      throw new Error(`presentToday was ${seen}, not ${want}, after ${Math.round(elapsed)} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -81,7 +81,7 @@ export async function insertCarryForwards(db: Db, fromYear: number, userId?: num
  * lines in `year - 1` (as insertCarryForwards). Read-only, so a read that finds the year booked
  * (nearly every read) writes nothing; keep it in step with the two inserts above.
  */
-function bookedCheck(userId: number, year: number) {
+export function bookedCheck(userId: number, year: number) {
   return sql<boolean>`(
     NOT EXISTS (
       SELECT 1 FROM users u CROSS JOIN leave_types t

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
 
@@ -41,6 +42,11 @@ describe('config', () => {
       databaseListenUrl: 'postgres://a@db:5432/x',
       databasePoolMode: 'transaction',
     });
+  });
+
+  it('sizes the main pool at two connections per core, at least four, unless DATABASE_POOL_SIZE says', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
   });
 
   it('reads HOST, and DEMO=public as a demo deliberately served to the network', () => {
@@ -98,6 +104,7 @@ describe('config', () => {
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
     [{ DEMO: 'maybe' }, /DEMO must be 1, 0 or public, got "maybe"/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number from 1 to 1000/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
     [
       { DATABASE_URL: 'postgres://a@db/x', DATABASE_POOL_MODE: 'statement' },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +11,8 @@ export interface Config {
    * hand the LISTEN's session to others (DATABASE_LISTEN_URL, default: DATABASE_URL).
    */
   databaseListenUrl: string | undefined;
+  /** Connections of the main pool (DATABASE_POOL_SIZE; default defaultPoolSize()). */
+  databasePoolSize: number;
   /** `transaction` when DATABASE_URL is a transaction-mode pooler such as PgBouncer (DATABASE_POOL_MODE). */
   databasePoolMode: 'session' | 'transaction';
   dataDir: string;
@@ -64,6 +67,17 @@ export interface Config {
  * at a large site's 200,000 door events a day the log stays under a million rows.
  */
 export const DEFAULT_EVENT_LOG_RETENTION_HOURS = 72;
+
+/**
+ * Two connections per core of this machine, at least four: PostgreSQL's own rule of thumb. A
+ * status read's statement takes a tenth of a millisecond; with more connections than cores can
+ * run, the server processes take turns on the cores, and at 20 concurrent reads on 2 cores ten
+ * connections served a third fewer than four (docs/performance.md, "Small reads"). Raise it when
+ * the database runs on a larger machine of its own.
+ */
+export function defaultPoolSize(): number {
+  return Math.max(4, 2 * availableParallelism());
+}
 
 /** A second: far above any small read's time, well below what a person notices as a stall. */
 export const DEFAULT_SLOW_REQUEST_MS = 1000;
@@ -145,7 +159,7 @@ function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
  */
 function database(
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'databasePoolMode'> {
+): Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'databasePoolMode' | 'databasePoolSize'> {
   const databaseUrl = postgresUrl(env, 'DATABASE_URL');
   const listenUrl = postgresUrl(env, 'DATABASE_LISTEN_URL');
   const mode = env.DATABASE_POOL_MODE || 'session';
@@ -162,7 +176,12 @@ function database(
       'DATABASE_POOL_MODE=transaction needs DATABASE_LISTEN_URL: a direct URL to PostgreSQL for LISTEN',
     );
   }
-  return { databaseUrl, databaseListenUrl: listenUrl ?? databaseUrl, databasePoolMode: mode };
+  return {
+    databaseUrl,
+    databaseListenUrl: listenUrl ?? databaseUrl,
+    databasePoolMode: mode,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', defaultPoolSize(), 1, 1000),
+  };
 }
 
 /** Reads and checks the environment once at start; a bad value stops the start with its reason. */

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import { type Config, defaultPoolSize } from '../config';
 import { createDb, type Db, ensureDatabase, withDatabase } from './connection';
 import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
@@ -18,7 +18,9 @@ export interface OpenDatabase {
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode' | 'statementTimeoutMs'>>,
+    Partial<
+      Pick<Config, 'databaseListenUrl' | 'databasePoolMode' | 'databasePoolSize' | 'statementTimeoutMs'>
+    >,
 ): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -44,7 +46,7 @@ export async function openDatabase(
   } finally {
     await migrator.destroy();
   }
-  const db = createDb(url, 10, {
+  const db = createDb(url, config.databasePoolSize ?? defaultPoolSize(), {
     poolMode: config.databasePoolMode,
     statementTimeoutMs: config.statementTimeoutMs,
   });

@@ -15,8 +15,8 @@ const PARTS = ['params', 'query', 'body'] as const;
  * Latin-1 text cannot hold a surrogate.
  */
 export function registerStorableTextCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     for (const part of PARTS) {
       const value: unknown = request[part];
       // A text body is a route's own to read (the CSV import); no route takes a bare JSON string.
@@ -24,7 +24,8 @@ export function registerStorableTextCheck(app: FastifyInstance): void {
       if (!found) continue;
       const field = found.path.join('.') || part;
       const message = `${fieldWords(field)} ${UNSTORABLE_MESSAGES[found.rule]}`;
-      throw new AppError('validation_failed', message, [{ field, rule: found.rule, message }]);
+      return done(new AppError('validation_failed', message, [{ field, rule: found.rule, message }]));
     }
+    done();
   });
 }

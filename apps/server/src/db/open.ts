@@ -1,6 +1,7 @@
 import { type Config, defaultPoolSize } from '../config';
-import { createDb, type Db, ensureDatabase, withDatabase } from './connection';
+import { createDb, createPool, type Db, dbOver, ensureDatabase, withDatabase } from './connection';
 import { startEmbeddedPostgres } from './embedded';
+import { GatedPool } from './gated-pool';
 import { migrate } from './migrate';
 
 export interface OpenDatabase {
@@ -11,6 +12,10 @@ export interface OpenDatabase {
   embedded: boolean;
   close(): Promise<void>;
 }
+
+/** Requests that may wait for a connection of the main pool, and how long each may wait. */
+const MAIN_POOL_QUEUE_LIMIT = 1000;
+const MAIN_POOL_WAIT_MS = 15_000;
 
 /**
  * DATABASE_URL when given; otherwise Atrium's own PostgreSQL in DATA_DIR. Migrated either way;
@@ -46,10 +51,12 @@ export async function openDatabase(
   } finally {
     await migrator.destroy();
   }
-  const db = createDb(url, config.databasePoolSize ?? defaultPoolSize(), {
+  const size = config.databasePoolSize ?? defaultPoolSize();
+  const pool = createPool(url, size, {
     poolMode: config.databasePoolMode,
     statementTimeoutMs: config.statementTimeoutMs,
   });
+  const db = dbOver(new GatedPool(pool, size, MAIN_POOL_QUEUE_LIMIT, MAIN_POOL_WAIT_MS));
   return {
     db,
     url,

@@ -5,9 +5,10 @@
  * Atrium runs in a process of its own against that database, with its default configuration (log
  * level included), and so does a bare Fastify answering `{ok: true}`. For each read it prints p50
  * and p95 of sequential calls, then req/s and p99 with 20 kept-alive connections driven by
- * autocannon, the ratio of those req/s to bare Fastify's (measured first and again last), and the
- * cores the server used. The baseline says whether it was bound by the server or by this client:
- * a ratio means something only when the server was the limit. Writes the table as JSON to
+ * autocannon, the ratio of those req/s to bare Fastify's (measured first and again last, and for
+ * the reads with a goal just before and just after them), and the cores the server used. The
+ * baseline says whether it was bound by the server or by this client: a ratio means something
+ * only when the server was the limit. Writes the table as JSON to
  * bench/results/reads[-demo].json, and ends with the issue-30 goals, met or not. Asserts nothing.
  *
  * Atrium's resident memory is printed idle after start and idle again after every read was measured

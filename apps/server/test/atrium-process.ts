@@ -32,7 +32,7 @@ export interface AtriumProcess {
   child: ChildProcess;
   base: string;
   dataDir: string;
-  /** Every line the server wrote to stdout so far (pino JSON when LOG_LEVEL is info). */
+  /** Every line the server wrote to stdout so far (pino JSON unless LOG_LEVEL is silent). */
   lines: string[];
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;

@@ -24,7 +24,8 @@ let socket: WebSocket | undefined;
 beforeAll(async () => {
   // A short heartbeat makes the live socket re-check its sessions in the database all the time,
   // so that background work meets the outages too.
-  atrium = await startAtrium({ WS_HEARTBEAT_MS: '200' });
+  // Every request logged (debug), so the SIGTERM test can tell which the server had received.
+  atrium = await startAtrium({ WS_HEARTBEAT_MS: '200', LOG_LEVEL: 'debug' });
   const admin = await createUser(atrium.database(), 'admin');
   const res = await fetch(`${atrium.base}/api/auth/login`, {
     method: 'POST',

@@ -23,7 +23,7 @@ import { deviceTime, encode } from '../apps/server/src/devices/hikvision/simulat
 import { newPushSecret } from '../apps/server/src/modules/access/devices.service';
 import { hashSecret } from '../apps/server/src/modules/access/push.service';
 import { benchDatabase } from './support/bench-db';
-import { BENCH_PASSWORD } from './support/bench-login';
+import { signIn } from './support/bench-login';
 import { cpuMeter } from './support/cpu';
 import { httpClient } from './support/http-client';
 import { runLoad } from './support/load';
@@ -100,16 +100,6 @@ const atrium = await startProcess('Atrium', ['--import', 'tsx', path.join(root, 
 });
 const client = httpClient(CLIENTS);
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${atrium.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 function percentiles(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -131,7 +121,7 @@ try {
   const t0 = performance.now();
   const tokens = new Map<number, string>();
   await runLoad(readers.length, LOGIN_CLIENTS, async (i) => {
-    tokens.set(i, await login(readers[i]!.email));
+    tokens.set(i, await signIn(atrium.base, readers[i]!.email));
   });
   console.info(
     `${target.name}: ${readers.length} people signed in (${((performance.now() - t0) / 1000).toFixed(0)} s, not timed); ${cleared.numDeletedRows} records of ${today} cleared; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,

@@ -20,6 +20,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { signIn } from './support/bench-login';
 import { residentMb } from './support/process';
 import { type LoadResult, saturatingLoad } from './support/saturating-load';
 import { peopleArgument, startBenchServers } from './support/servers';
@@ -115,17 +116,6 @@ function goals(results: Sample[]): string[] {
 const round = (n: number) => Math.round(n * 10) / 10;
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
 
-async function login(account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${atrium.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (res.status !== 200)
-    throw new Error(`login as ${account.email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The cursor of page `n` of the access logs, by walking the pages as a person paging would. */
 async function accessLogsCursor(token: string, page: number): Promise<string> {
   let cursor = '';
@@ -141,8 +131,8 @@ async function accessLogsCursor(token: string, page: number): Promise<string> {
 }
 
 try {
-  const admin = await login(accounts.admin);
-  const staff = await login(accounts.staff);
+  const admin = await signIn(atrium.base, accounts.admin.email, accounts.admin.password);
+  const staff = await signIn(atrium.base, accounts.staff.email, accounts.staff.password);
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const [year, month] = today.split('-');

@@ -14,7 +14,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BENCH_PASSWORD } from './support/bench-login';
+import { signIn } from './support/bench-login';
 import { httpClient } from './support/http-client';
 import { runAtRate } from './support/load';
 import { peopleArgument, startBenchServers } from './support/servers';
@@ -27,7 +27,7 @@ const REPORT_CLIENTS = 10;
 const REPORT_TYPES = ['attendance', 'leave', 'access', 'department'];
 
 const people = peopleArgument();
-const { target, bare, atrium } = await startBenchServers(people);
+const { target, bare, atrium, accounts } = await startBenchServers(people);
 const client = httpClient(64);
 
 /** Answers by status, for a count of those that are not 2xx ("error" when none came). */
@@ -92,21 +92,11 @@ function reportLoad(admin: string, range: string) {
   };
 }
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${atrium.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 const ms = (n: number) => `${Math.round(n * 10) / 10}`.padStart(9);
 
 try {
-  const admin = await login('admin@bench.local');
-  const staff = await login(`person${Math.min(people, 1234)}@bench.local`);
+  const admin = await signIn(atrium.base, accounts.admin.email, accounts.admin.password);
+  const staff = await signIn(atrium.base, accounts.staff.email, accounts.staff.password);
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const range = `startDate=${monthAgo}&endDate=${today}`;

@@ -40,19 +40,26 @@ export class GatedPool implements PostgresPool {
       this.gate.leave();
       throw error;
     }
-    let released = false;
-    return {
-      query: client.query.bind(client) as PostgresPoolClient['query'],
-      release: () => {
-        if (released) return;
-        released = true;
-        client.release();
-        this.gate.leave();
-      },
-    };
+    return releasedOnce(client, () => {
+      client.release();
+      this.gate.leave();
+    });
   }
 
   end(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** A pool client as Kysely takes it, whose release runs `release` once however often it is called. */
+export function releasedOnce(client: pg.PoolClient, release: () => void): PostgresPoolClient {
+  let released = false;
+  return {
+    query: client.query.bind(client) as PostgresPoolClient['query'],
+    release: () => {
+      if (released) return;
+      released = true;
+      release();
+    },
+  };
 }

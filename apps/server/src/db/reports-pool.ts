@@ -5,6 +5,7 @@ import { lowerBackendPriority } from './backend-priority';
 import { sendCancelRequest } from './cancel-request';
 import { createPool, type Db, dbOver, type PoolMode } from './connection';
 import { Gate } from './gate';
+import { releasedOnce } from './gated-pool';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 
 export interface ReportsPoolOptions {
@@ -112,19 +113,13 @@ class RequestClients implements PostgresPool {
       throw this.signal.reason;
     }
     this.held.add(client);
-    let released = false;
-    return {
-      query: client.query.bind(client) as PostgresPoolClient['query'],
-      release: () => {
-        if (released) return;
-        released = true;
-        this.held.delete(client);
-        // A cancel may reach the server after the statement it was meant for has ended: the
-        // session is closed rather than handed to the next request, whose statement it would stop.
-        client.release(this.cancelled.has(client));
-        this.gate.leave();
-      },
-    };
+    return releasedOnce(client, () => {
+      this.held.delete(client);
+      // A cancel may reach the server after the statement it was meant for has ended: the
+      // session is closed rather than handed to the next request, whose statement it would stop.
+      client.release(this.cancelled.has(client));
+      this.gate.leave();
+    });
   }
 
   /** The pool outlives every request's view of it (ReportsPool.close ends it). */

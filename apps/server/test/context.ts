@@ -5,8 +5,9 @@ import { inject } from 'vitest';
 import { type AppConfig, type AppDeps, buildApp } from '../src/app';
 import { type Now, OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
+import type { ReportsPoolOptions } from '../src/core/module';
 import { createDb, type Db, withDatabase } from '../src/db/connection';
-import { ReportsPool, type ReportsPoolOptions } from '../src/db/reports-pool';
+import { ReportsPool } from '../src/db/reports-pool';
 
 export const testConfig: AppConfig = {
   demo: true,

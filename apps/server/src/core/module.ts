@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/connection';
+import type { Db, PoolMode } from '../db/connection';
 import type { OrgClock } from './clock';
 import type { EventBus } from './events/bus';
 import type { Changes } from './events/changes';
@@ -7,12 +7,26 @@ import type { Changes } from './events/changes';
 /** Ends what `follow` or `jobs` started. */
 export type Stop = () => void | Promise<void>;
 
+/** How the reports and exports' pool is made (db/reports-pool.ts). */
+export interface ReportsPoolOptions {
+  /** Connections of its own. */
+  size: number;
+  statementTimeoutMs: number;
+  /** Checkouts that may wait for a connection; one more is refused (503 busy). */
+  queueLimit: number;
+  /** How long a checkout may wait; longer is refused (503 busy). */
+  queueTimeoutMs: number;
+  poolMode?: PoolMode;
+}
+
 /**
  * The connections reports and exports run on, apart from `db` (db/reports-pool.ts): a Db for one
  * request, whose statements are cancelled once `signal` aborts (its client went away).
  */
 export interface ReportsDb {
   db(signal?: AbortSignal): Db;
+  /** Where and how it connects: the report worker opens a pool like it (modules/reports). */
+  readonly settings: { url: string; options: ReportsPoolOptions };
 }
 
 /** What every module is built from. */

@@ -1,23 +1,13 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { AppError } from '../core/errors';
+import type { ReportsPoolOptions } from '../core/module';
 import { lowerBackendPriority } from './backend-priority';
 import { sendCancelRequest } from './cancel-request';
-import { createPool, type Db, dbOver, type PoolMode } from './connection';
+import { createPool, type Db, dbOver } from './connection';
 import { Gate } from './gate';
 import { releasedOnce } from './gated-pool';
 import { RETRY_AFTER_SECONDS } from './unavailable';
-
-export interface ReportsPoolOptions {
-  /** Connections of its own. */
-  size: number;
-  statementTimeoutMs: number;
-  /** Checkouts that may wait for a connection; one more is refused (503 busy). */
-  queueLimit: number;
-  /** How long a checkout may wait; longer is refused (503 busy). */
-  queueTimeoutMs: number;
-  poolMode?: PoolMode;
-}
 
 /** How much lower the reports' server processes run (see backend-priority.ts). */
 export const REPORTS_NICE = 10;
@@ -42,7 +32,10 @@ export class ReportsPool {
   /** A new connection's first step, which its first report waits for: lowering its priority. */
   private readonly lowered = new WeakMap<pg.PoolClient, Promise<boolean>>();
 
+  readonly settings: { url: string; options: ReportsPoolOptions };
+
   constructor(url: string, options: ReportsPoolOptions) {
+    this.settings = { url, options };
     this.cancels = (options.poolMode ?? 'session') === 'session';
     // The gate lets no more checkouts through than the pool has connections, so the pool itself
     // never queues: its few seconds' connect timeout only ever times a connect.

@@ -1,9 +1,15 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import { ReportRunner } from './report-runner';
 import { reportsRoutes } from './reports.routes';
 import { ReportsService } from './reports.service';
 
-/** Reports over every domain, on screen and as files. */
+/** Reports over every domain, on screen and as files, drawn in a worker thread of their own. */
 export function createReportsModule(ctx: ModuleContext): AtriumModule {
-  const reports = new ReportsService(ctx.db, ctx.reports, ctx.clock);
-  return { name: 'reports', routes: (api) => api.register(reportsRoutes(reports)) };
+  const runner = new ReportRunner(ctx.reports.settings);
+  const reports = new ReportsService(runner, ctx.clock);
+  return {
+    name: 'reports',
+    routes: (api) => api.register(reportsRoutes(reports)),
+    follow: () => () => runner.close(),
+  };
 }

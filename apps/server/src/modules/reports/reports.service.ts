@@ -1,150 +1,34 @@
-import { REPORT_MAX_DAYS, type Report, type ReportQuery, type ReportType } from '@atrium/contract';
-import { addDays, yearOf } from '@atrium/contract/calendar';
+import type { Readable } from 'node:stream';
+import { REPORT_MAX_DAYS, type ReportQuery, type ReportType } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
 import { checkRangeLength } from '../../core/date-range';
-import type { ReportsDb } from '../../core/module';
 import { authorize } from '../../core/policies';
-import type { Db } from '../../db/connection';
-import { type DayTotals, dailyTotals } from '../counting/counting.repository';
-import { readOrganisationName } from '../organisation/organisation.repository';
-import {
-  accessBody,
-  attendanceBody,
-  type Body,
-  departmentBody,
-  departmentFigures,
-  leaveBody,
-  peopleAnalyticsBody,
-  toReport,
-} from './reports.presenter';
-import {
-  accessAlertCount,
-  accessByPointAndDay,
-  attendanceByMonth,
-  attendanceByPerson,
-  departmentsWithManagers,
-  type Judged,
-  leaveBalanceByType,
-  leaveByPerson,
-  leaveDaysByMonth,
-  type PersonAttendance,
-  type Range,
-} from './reports.repository';
+import type { ReportFormat } from './report-job';
+import type { ReportRunner } from './report-runner';
 
 /**
- * Reports: each type computed by SQL over the organisation's data for an inclusive range of local
- * dates, at most REPORT_MAX_DAYS long. A start after the end is allowed (the specification does
- * not check it): the report is then the empty range's, with zeros, not an error. The reading runs
- * on the reports' own connections, and stops when `signal` aborts.
+ * Reports and their files, as the API asks for them: who may, and over how long a range (at most
+ * REPORT_MAX_DAYS), is decided here; the reading and writing happen in the report worker
+ * (report-builder.ts), at this clock's instant. The answer is a stream of its bytes; when `signal`
+ * aborts (the client went away) the worker stops and its statements are cancelled.
  */
 export class ReportsService {
   constructor(
-    private readonly db: Db,
-    private readonly reports: ReportsDb,
+    private readonly runner: ReportRunner,
     private readonly clock: OrgClock,
   ) {}
 
-  /** Whose report it is, for the heading of an exported file. */
-  organisationName(): Promise<string> {
-    return readOrganisationName(this.db);
-  }
-
-  async report(actor: Actor, type: ReportType, query: ReportQuery, signal?: AbortSignal): Promise<Report> {
+  open(
+    actor: Actor,
+    type: ReportType,
+    query: ReportQuery,
+    format: ReportFormat,
+    signal: AbortSignal,
+  ): Promise<Readable> {
     authorize(actor, 'reports.view');
     checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
     const range = { startDate: query.startDate, endDate: query.endDate };
-    const emptyRange = range.startDate > range.endDate;
-    const db = this.reports.db(signal);
-    return toReport(type, range, emptyRange, await this.body(db, type, range, emptyRange));
-  }
-
-  private body(db: Db, type: ReportType, range: Range, empty: boolean): Promise<Body> {
-    switch (type) {
-      case 'attendance':
-        return this.attendance(db, range, empty);
-      case 'leave':
-        return this.leave(db, range, empty);
-      case 'access':
-        return this.access(db, range, empty);
-      case 'department':
-        return this.department(db, range, empty);
-      case 'people-analytics':
-        return this.peopleAnalytics(db, range, empty);
-    }
-  }
-
-  /** Absence is judged on days that have ended: up to yesterday, and never past the range. */
-  private async judged(range: Range): Promise<Judged> {
-    const today = (await this.clock.today()).date;
-    const yesterday = addDays(today, -1);
-    return { judgedTo: range.endDate < yesterday ? range.endDate : yesterday, today };
-  }
-
-  private async people(db: Db, range: Range, empty: boolean): Promise<PersonAttendance[]> {
-    if (empty) return [];
-    return attendanceByPerson(db, range, await this.judged(range));
-  }
-
-  /** Department figures summed from the people's, so both reports count a person alike. */
-  private async departments(db: Db, people: PersonAttendance[]) {
-    const departments = await departmentsWithManagers(db);
-    return departmentFigures(departments, people);
-  }
-
-  private async attendance(db: Db, range: Range, empty: boolean): Promise<Body> {
-    const [people, months] = await Promise.all([
-      this.people(db, range, empty),
-      empty ? [] : attendanceByMonth(db, range, await this.judged(range)),
-    ]);
-    const departments = await this.departments(db, people);
-    return attendanceBody(people, months, departments);
-  }
-
-  private async leave(db: Db, range: Range, empty: boolean): Promise<Body> {
-    const year = yearOf(range.endDate);
-    const [people, months, balances] = empty
-      ? [[], [], []]
-      : await Promise.all([
-          leaveByPerson(db, range),
-          leaveDaysByMonth(db, range),
-          leaveBalanceByType(db, year),
-        ]);
-    return leaveBody(people, months, balances, year);
-  }
-
-  private async access(db: Db, range: Range, empty: boolean): Promise<Body> {
-    let rows: Awaited<ReturnType<typeof accessByPointAndDay>> = [];
-    let alerts = 0;
-    if (!empty) {
-      const timeZone = await this.clock.timeZone();
-      const from = (await this.clock.dayBounds(range.startDate)).start;
-      const to = (await this.clock.dayBounds(range.endDate)).end;
-      [rows, alerts] = await Promise.all([
-        accessByPointAndDay(db, { from, to, timeZone }),
-        accessAlertCount(db, from, to),
-      ]);
-    }
-    return accessBody(range, empty, rows, alerts);
-  }
-
-  private async department(db: Db, range: Range, empty: boolean): Promise<Body> {
-    const departments = await this.departments(db, await this.people(db, range, empty));
-    return departmentBody(departments);
-  }
-
-  private async peopleAnalytics(db: Db, range: Range, empty: boolean): Promise<Body> {
-    let days: DayTotals[] = [];
-    if (!empty) {
-      const timeZone = await this.clock.timeZone();
-      const from = (await this.clock.dayBounds(range.startDate)).start;
-      const to = (await this.clock.dayBounds(range.endDate)).end;
-      days = await dailyTotals(
-        db,
-        { from, to, firstDay: range.startDate, lastDay: range.endDate, timeZone },
-        undefined,
-      );
-    }
-    return peopleAnalyticsBody(range, empty, days, (await this.clock.today()).date);
+    return this.runner.run({ type, query: range, format, now: this.clock.now().getTime() }, signal);
   }
 }

@@ -28,6 +28,22 @@ export async function findRecord(
   return result.rows[0];
 }
 
+/**
+ * The records of several people's days in one statement, in the order asked (undefined where there
+ * is none): status reads arriving together share one round trip (attendance.service.ts).
+ */
+export async function findRecords(
+  db: Kysely<Database>,
+  keys: readonly { userId: number; date: string }[],
+): Promise<(RecordRow | undefined)[]> {
+  const result = await sql<RecordRow>`/* prepared: attendance_find_records */
+    SELECT r.* FROM attendance_records r
+    JOIN unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[]) AS k (user_id, date)
+      ON r.user_id = k.user_id AND r.date = k.date`.execute(db);
+  const found = new Map(result.rows.map((r) => [`${r.user_id} ${r.date}`, r]));
+  return keys.map((k) => found.get(`${k.userId} ${k.date}`));
+}
+
 /** A person's record of a day, locked: a badge, an approval and a check-out cannot interleave. */
 export async function findRecordForUpdate(db: Kysely<Database>, userId: number, date: string) {
   return db

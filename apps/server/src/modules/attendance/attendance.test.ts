@@ -121,6 +121,24 @@ describe('check-in and check-out', () => {
     expect(during.json().status).toMatchObject({ hours_worked: 2.25, canCheckIn: false, canCheckOut: true });
   });
 
+  it('answers a crowd reading their status at once each with their own day', async () => {
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => staffMember()));
+    // Every other person checks in, each at a minute of their own.
+    for (const [i, person] of crowd.entries()) {
+      if (i % 2) continue;
+      at(`2026-07-06T07:${String(i).padStart(2, '0')}:00Z`);
+      expect((await suite.http.post('/api/attendance/check-in', person.session)).statusCode).toBe(200);
+    }
+    at('2026-07-06T09:00:00Z');
+    // Reads that arrive together share statements (attendance.service.ts): none may get another's.
+    const answers = await Promise.all(
+      crowd.map((c) => suite.http.get('/api/attendance/my-status', c.session)),
+    );
+    expect(answers.map((a) => a.json().status.check_in_time)).toEqual(
+      crowd.map((_, i) => (i % 2 ? null : `2026-07-06T07:${String(i).padStart(2, '0')}:00.000Z`)),
+    );
+  });
+
   it('publishes attendance_update to the person and to admins after each change', async () => {
     at('2026-07-06T08:00:00Z');
     const { user, session } = await staffMember();

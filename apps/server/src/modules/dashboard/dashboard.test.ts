@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeDevice, makeUser } from '../../../test/factories';
+import { makeDevice, makeLeaveApplication, makeUser } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { useSuite } from '../../../test/suite';
 
@@ -199,5 +199,40 @@ describe('GET /api/dashboard/analytics', () => {
     ]);
     expect(Array.isArray(analytics.leaveByType)).toBe(true);
     expect((await get('/api/dashboard/analytics', staff)).statusCode).toBe(403);
+  });
+});
+
+// Last: its people and check-ins would change the figures the tests above expect.
+describe('quick stats read by many at once', () => {
+  it('gives each person their own figures, as when each asks alone', async () => {
+    const crowd = await Promise.all(
+      Array.from({ length: 12 }, () => makeUser(suite.db, { department: 'Warehouse' })),
+    );
+    for (const [i, person] of crowd.entries()) {
+      // i % 4 pending applications, each in a week of its own; every third person checked in.
+      for (let n = 0; n < i % 4; n++) {
+        const day = String(10 + n).padStart(2, '0');
+        await makeLeaveApplication(suite.db, {
+          user: person,
+          start: `2026-08-${day}`,
+          end: `2026-08-${day}`,
+        });
+      }
+    }
+    const sessions = await Promise.all(crowd.map((person) => suite.signIn(person)));
+    for (const [i, session] of sessions.entries())
+      if (i % 3 === 0) await post('/api/attendance/check-in', session);
+    const alone = [];
+    for (const session of sessions)
+      alone.push((await get('/api/dashboard/quick-stats', session)).json().quickStats);
+    // Reads that arrive together share statements (dashboard.service.ts): none may get another's.
+    const together = (await Promise.all(sessions.map((s) => get('/api/dashboard/quick-stats', s)))).map(
+      (res) => res.json().quickStats,
+    );
+    expect(together).toEqual(alone);
+    expect(together.map((q) => q.myPendingLeaveRequests)).toEqual(crowd.map((_, i) => i % 4));
+    expect(together.map((q) => q.attendanceStatus)).toEqual(
+      crowd.map((_, i) => (i % 3 ? 'absent' : 'present')),
+    );
   });
 });

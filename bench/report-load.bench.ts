@@ -6,12 +6,15 @@
  * Atrium runs in a process of its own (DEMO=0), and so does a bare Fastify answering `{ok: true}`,
  * the baseline, asked at the same rate in the same run. my-status is asked at a fixed rate (an open
  * loop: a late answer delays no later request, so a stall is charged in full to the percentiles),
- * and every answer that is not 2xx is counted by status, for my-status and for the reports. Writes
+ * and every answer that is not 2xx is counted by status, for my-status and for the reports. The
+ * report clients run in a process of their own (support/report-clients.ts), so reading their
+ * megabytes does not delay this process's timing of my-status. Writes
  * the figures as JSON to bench/results/report-load.json. Asserts no time; exits 1 when any answer
  * was not 2xx (the database is up all along), so the CI smoke run catches a report shed again.
  *
  * Knobs: BENCH_PHASE_MS (default 20000) per phase, BENCH_RATE (my-status per second, default 50).
  */
+import { fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { signIn } from './support/bench-login';
@@ -66,28 +69,26 @@ async function probe(url: string, token?: string) {
   return { p50: run.p50, p95: run.p95, p99: run.p99, max: run.latencies.at(-1) ?? 0, tally };
 }
 
-/** REPORT_CLIENTS clients asking for month reports back to back until `stop` says so. */
-function reportLoad(admin: string, range: string) {
-  const tally = new Tally();
-  const latencies: number[] = [];
-  let stopping = false;
-  const clients = Array.from({ length: REPORT_CLIENTS }, async (_, i) => {
-    for (let n = i; !stopping; n += 1) {
-      const type = REPORT_TYPES[n % REPORT_TYPES.length];
-      const t0 = performance.now();
-      await ask(`${atrium.base}/api/reports/${type}?${range}`, admin, tally);
-      latencies.push(performance.now() - t0);
-    }
+/**
+ * REPORT_CLIENTS clients asking for month reports back to back, in a process of their own
+ * (support/report-clients.ts), until `stop` says so.
+ */
+async function reportLoad(admin: string, range: string) {
+  const child = fork(path.join(import.meta.dirname, 'support/report-clients.ts'), [], {
+    execArgv: ['--import', 'tsx'],
   });
+  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
+  const started = next();
+  child.send({ base: atrium.base, token: admin, range, clients: REPORT_CLIENTS, types: REPORT_TYPES });
+  await started;
   return {
-    tally,
     async stop() {
-      stopping = true;
-      await Promise.all(clients);
-      latencies.sort((a, b) => a - b);
-      const at = (q: number) =>
-        latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-      return { p50: at(0.5), p99: at(0.99) };
+      const result = next() as Promise<{ byStatus: Record<string, number>; p50: number; p99: number }>;
+      child.send('stop');
+      const { byStatus, p50, p99 } = await result;
+      const tally = new Tally();
+      for (const [status, count] of Object.entries(byStatus)) tally.byStatus.set(status, count);
+      return { tally, p50, p99 };
     },
   };
 }
@@ -113,7 +114,7 @@ try {
   );
   const baseline = await probe(`${bare.base}/`);
   const alone = await probe(myStatus, staff);
-  const load = reportLoad(admin, range);
+  const load = await reportLoad(admin, range);
   const beside = await probe(myStatus, staff);
   const reports = await load.stop();
 
@@ -130,12 +131,12 @@ try {
     );
   }
   console.info(
-    `month reports meanwhile: ${load.tally.total} answered, p50 ${ms(reports.p50).trim()} ms, p99 ${ms(reports.p99).trim()} ms; non-2xx ${load.tally.failed} (${load.tally.describe()})`,
+    `month reports meanwhile: ${reports.tally.total} answered, p50 ${ms(reports.p50).trim()} ms, p99 ${ms(reports.p99).trim()} ms; non-2xx ${reports.tally.failed} (${reports.tally.describe()})`,
   );
   console.info(
-    `summary: my-status p99 ${ms(alone.p99).trim()} ms alone, ${ms(beside.p99).trim()} ms beside ${REPORT_CLIENTS} month reports; 503s: ${(beside.tally.byStatus.get('503') ?? 0) + (load.tally.byStatus.get('503') ?? 0)}`,
+    `summary: my-status p99 ${ms(alone.p99).trim()} ms alone, ${ms(beside.p99).trim()} ms beside ${REPORT_CLIENTS} month reports; 503s: ${(beside.tally.byStatus.get('503') ?? 0) + (reports.tally.byStatus.get('503') ?? 0)}`,
   );
-  const failed = alone.tally.failed + beside.tally.failed + load.tally.failed;
+  const failed = alone.tally.failed + beside.tally.failed + reports.tally.failed;
   if (failed) {
     console.error(`${failed} answers were not 2xx while the database was up`);
     process.exitCode = 1;
@@ -162,7 +163,7 @@ try {
         reports: {
           p50_ms: reports.p50,
           p99_ms: reports.p99,
-          answers: Object.fromEntries(load.tally.byStatus),
+          answers: Object.fromEntries(reports.tally.byStatus),
         },
       },
       null,

@@ -30,13 +30,21 @@ async function niceOf(pid: number): Promise<number> {
 
 // The test's PostgreSQL runs on this machine (127.0.0.1), so its processes are visible in /proc.
 describe.runIf(inject('poolMode') === 'session')('the reports pool on a database of this machine', () => {
-  it('runs its server processes at a lower priority, and the main pool at the normal one', async () => {
+  it('runs its server processes at a lower priority without parallel workers, and the main pool as it is', async () => {
     const report = await backendOf(database.reports.db());
     const main = await backendOf(database.db);
     // Lowering another user's process takes root; the embedded database's are Atrium's own.
     const allowed = process.getuid?.() === 0 || report.ownerUid === process.getuid?.();
     expect(report.nice).toBe(allowed ? REPORTS_NICE : 0);
     expect(main.nice).toBe(0);
+    const workers = async (db: Db) =>
+      (
+        await sql<{ max_parallel_workers_per_gather: string }>`SHOW max_parallel_workers_per_gather`.execute(
+          db,
+        )
+      ).rows[0]!.max_parallel_workers_per_gather;
+    expect(await workers(database.reports.db())).toBe(allowed ? '0' : await workers(database.db));
+    expect(await workers(database.db)).not.toBe('0');
   });
 
   it('leaves alone a process whose title does not name its connection', async () => {

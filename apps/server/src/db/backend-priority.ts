@@ -13,6 +13,10 @@ import type pg from 'pg';
  * "postgres: user database host(port) ...", with this connection's own port: a database on
  * another machine (whose pid means nothing here) or behind a pooler is left alone. Resolves to
  * whether the priority was lowered.
+ *
+ * A lowered session also plans without parallel workers: they are server processes of their own,
+ * started at the normal priority, and with them a month report at 50,000 people took a core from a
+ * status read's process again (seen in `top` while `npm run bench -- report-load` ran).
  */
 export async function lowerBackendPriority(client: pg.ClientBase, nice: number): Promise<boolean> {
   const localPort = (client as unknown as { connection?: { stream?: { localPort?: number } } }).connection
@@ -25,9 +29,10 @@ export async function lowerBackendPriority(client: pg.ClientBase, nice: number):
   if (!title.startsWith('postgres: ') || !title.includes(`(${localPort})`)) return false;
   try {
     setPriority(pid, nice);
-    return true;
   } catch {
     // EPERM: PostgreSQL runs as another user here; the reports share the CPU as they are.
     return false;
   }
+  await client.query('SET max_parallel_workers_per_gather = 0');
+  return true;
 }

@@ -37,9 +37,11 @@ export async function findRecords(
   keys: readonly { userId: number; date: string }[],
 ): Promise<(RecordRow | undefined)[]> {
   const result = await sql<RecordRow>`/* prepared: attendance_find_records */
-    SELECT r.* FROM attendance_records r
-    JOIN unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[]) AS k (user_id, date)
-      ON r.user_id = k.user_id AND r.date = k.date`.execute(db);
+    SELECT r.* FROM unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[]) AS k (person, day)
+    -- LATERAL with LIMIT: one index probe per person; as a plain join, the generic plan's guess of
+    -- a hundred keys made it hash a whole small table.
+    JOIN LATERAL (SELECT * FROM attendance_records
+                  WHERE user_id = k.person AND date = k.day LIMIT 1) r ON true`.execute(db);
   const found = new Map(result.rows.map((r) => [`${r.user_id} ${r.date}`, r]));
   return keys.map((k) => found.get(`${k.userId} ${k.date}`));
 }

@@ -29,35 +29,34 @@ export interface PersonalFiguresRow {
 }
 
 /**
- * Several people's own quick-stats figures in one round trip, in the order asked: the day's
- * record, days left in the year and pending applications. Behind every dashboard load, so prepared
- * (see db/connection), and asked for together by the reads that arrive together
- * (dashboard.service.ts).
+ * The caller's own quick-stats figures in one round trip: today's record, days left this year and
+ * pending applications. Behind every dashboard load, so prepared (see db/connection).
  */
 export async function personalFigures(
   db: Kysely<Database>,
-  keys: readonly { userId: number; date: string; year: number }[],
-): Promise<PersonalFiguresRow[]> {
+  userId: number,
+  date: string,
+  year: number,
+): Promise<PersonalFiguresRow> {
   const result = await sql<
-    RecordRow & { remaining_days: number; my_pending: number; booked: boolean; asked: number }
-  >`/* prepared: dashboard_personal_figures_of */
-    SELECT r.*, k.asked,
+    RecordRow & { remaining_days: number; my_pending: number; booked: boolean }
+  >`/* prepared: dashboard_personal_figures */
+    SELECT r.*,
       (SELECT coalesce(sum(l.entitled_days - l.used_days - l.pending_days), 0)
        FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id AND t.max_days_per_year > 0
-       WHERE l.user_id = k.person AND l.leave_year = k.year) AS remaining_days,
+       WHERE l.user_id = ${userId} AND l.leave_year = ${year}) AS remaining_days,
       (SELECT count(*)::int FROM leave_applications a
-       WHERE a.user_id = k.person AND a.status = 'pending') AS my_pending,
-      ${bookedCheck(sql.ref('k.person'), sql.ref('k.year'))} AS booked
-    FROM unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[],
-                ${keys.map((k) => k.year)}::int[]) WITH ORDINALITY AS k (person, day, year, asked)
-    LEFT JOIN attendance_records r ON r.user_id = k.person AND r.date = k.day
-    ORDER BY k.asked`.execute(db);
-  return result.rows.map(({ remaining_days, my_pending, booked, asked: _asked, ...record }) => ({
+       WHERE a.user_id = ${userId} AND a.status = 'pending') AS my_pending,
+      ${bookedCheck(userId, year)} AS booked
+    FROM (VALUES (1)) AS one (x)
+    LEFT JOIN attendance_records r ON r.user_id = ${userId} AND r.date = ${date}::date`.execute(db);
+  const { remaining_days, my_pending, booked, ...record } = result.rows[0]!;
+  return {
     record: record.id === null ? undefined : record,
     remainingDays: Number(remaining_days),
     myPending: my_pending,
     booked,
-  }));
+  };
 }
 
 /** Active people with a record on `date`, from the per-department rollup of 021. */

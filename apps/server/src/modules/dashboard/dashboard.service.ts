@@ -8,7 +8,6 @@ import type {
 import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
-import { Batcher } from '../../core/batcher';
 import type { OrgClock, Today } from '../../core/clock';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize, can, listScope } from '../../core/policies';
@@ -38,7 +37,6 @@ import {
   footTrafficByWeekday,
   latestLeaveAndAccess,
   leaveDaysByType,
-  type PersonalFiguresRow,
   passagesByHour,
   personalFigures,
 } from './dashboard.repository';
@@ -54,17 +52,9 @@ const RECENT_ACTIVITY = 5;
  */
 const ORGANISATION_FIGURES_TTL_MS = 1000;
 
-/**
- * Quick-stats reads of people's own figures in flight at once; those arriving meanwhile wait and
- * go out together in the next (as status reads do, attendance.service.ts).
- */
-const OWN_FIGURES_IN_FLIGHT = 2;
-
-type OwnFiguresReads = Batcher<{ userId: number; date: string; year: number }, PersonalFiguresRow>;
-
 /** The caller's own figures for quick stats: today's status, days left this year, own pending applications. */
-async function ownFigures(db: Kysely<Database>, reads: OwnFiguresReads, actor: Actor, today: Today) {
-  const own = await reads.submit({ userId: actor.userId, date: today.date, year: today.year });
+async function ownFigures(db: Kysely<Database>, actor: Actor, today: Today) {
+  const own = await personalFigures(db, actor.userId, today.date, today.year);
   return {
     status: statusOf(own.record, today),
     // A person's first read of a year (or of a new leave type) books it first.
@@ -87,7 +77,6 @@ export class DashboardService {
   private readonly startedAt: number;
   readonly metrics: ProcessMetrics;
   private readonly organisationFigures: FreshCache<OrganisationFigures & { pendingLeaveRequests: number }>;
-  private readonly ownFigures: OwnFiguresReads;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -97,7 +86,6 @@ export class DashboardService {
     this.startedAt = clock.now().getTime();
     this.metrics = deps.metrics ?? new ProcessMetrics();
     this.organisationFigures = new FreshCache(deps.changes, ORGANISATION_FIGURES_TTL_MS);
-    this.ownFigures = new Batcher((keys) => personalFigures(db, keys), OWN_FIGURES_IN_FLIGHT);
   }
 
   async quickStats(actor: Actor): Promise<QuickStats> {
@@ -105,7 +93,7 @@ export class DashboardService {
     const today = await this.clock.today();
     const organisation = can(actor, 'dashboard.organisation');
     const [own, org] = await Promise.all([
-      ownFigures(this.db, this.ownFigures, actor, today),
+      ownFigures(this.db, actor, today),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
           this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, LeaveLedgerTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -79,14 +79,13 @@ export async function insertCarryForwards(db: Db, fromYear: number, userId?: num
  * entitlement of every type for `year` and `year - 1` where insertEntitlements books one (active,
  * created before the year's end), and the carry forward into `year` of every carrying type with
  * lines in `year - 1` (as insertCarryForwards). Read-only, so a read that finds the year booked
- * (nearly every read) writes nothing; keep it in step with the two inserts above. The person and
- * the year are values, or columns of the statement it is part of (one row per person).
+ * (nearly every read) writes nothing; keep it in step with the two inserts above.
  */
-export function bookedCheck(userId: number | RawBuilder<number>, year: number | RawBuilder<number>) {
+export function bookedCheck(userId: number, year: number) {
   return sql<boolean>`(
     NOT EXISTS (
       SELECT 1 FROM users u CROSS JOIN leave_types t
-      CROSS JOIN (VALUES (${year}::int), (${year}::int - 1)) AS y (year)
+      CROSS JOIN (VALUES (${year}::int), (${year - 1}::int)) AS y (year)
       WHERE u.id = ${userId} AND u.active AND u.created_at < make_date(y.year + 1, 1, 1)
         AND NOT EXISTS (SELECT 1 FROM leave_ledger l
                         WHERE l.user_id = u.id AND l.leave_type_id = t.id AND l.leave_year = y.year
@@ -95,7 +94,7 @@ export function bookedCheck(userId: number | RawBuilder<number>, year: number | 
       SELECT 1 FROM leave_types t JOIN leave_policies p ON p.leave_type_id = t.id
       WHERE p.carry_forward AND t.max_days_per_year > 0
         AND EXISTS (SELECT 1 FROM leave_ledger l
-                    WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year}::int - 1)
+                    WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year - 1})
         AND NOT EXISTS (SELECT 1 FROM leave_ledger l
                         WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year}
                           AND l.kind = 'carry_forward')

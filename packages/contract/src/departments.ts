@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OkResponse } from './auth';
-import { Text } from './common';
+import { Id, Text } from './common';
 import { endpoint } from './endpoint';
 import { IsoWeekday } from './organisation';
 import { Department, DepartmentIdParams } from './people';
@@ -11,6 +11,8 @@ export const DepartmentSummary = z.object({
   name: z.string(),
   manager_id: z.number().int().nullable(),
   manager_name: z.string().nullable(),
+  /** The department it sits inside; null at the top of the tree. */
+  parent_id: z.number().int().nullable(),
   /** Everyone whose department it is, disabled people included (they keep their history). */
   people: z.number().int(),
   active_people: z.number().int(),
@@ -25,6 +27,10 @@ export const DepartmentNameRequest = z.object({
 export type DepartmentNameRequest = z.infer<typeof DepartmentNameRequest>;
 
 export const DepartmentResponse = z.object({ department: Department });
+
+/** Where a department sits: inside another, or at the top (null). */
+export const DepartmentParentRequest = z.object({ parentId: Id.nullable() });
+export type DepartmentParentRequest = z.infer<typeof DepartmentParentRequest>;
 
 /** A time of day as HH:MM (24-hour). */
 export const ClockTime = z
@@ -103,11 +109,20 @@ export const departmentsApi = {
     body: DepartmentNameRequest,
     response: DepartmentResponse,
   }),
+  setParent: endpoint({
+    method: 'PUT',
+    path: '/departments/:id/parent',
+    audience: 'admin',
+    summary: 'Move a department inside another, or to the top (audited); 409 naming the loop it would make',
+    params: DepartmentIdParams,
+    body: DepartmentParentRequest,
+    response: DepartmentResponse,
+  }),
   remove: endpoint({
     method: 'DELETE',
     path: '/users/departments/:id',
     audience: 'admin',
-    summary: 'Delete a department nobody belongs to (audited); 409 while it has people',
+    summary: 'Delete a department nobody belongs to and nothing sits inside (audited); 409 otherwise',
     params: DepartmentIdParams,
     response: OkResponse,
   }),

@@ -11,6 +11,8 @@ export const Department = z.object({
   name: z.string(),
   /** A person of that department, set by an admin; null while there is none. */
   manager_id: z.number().int().nullable(),
+  /** The department it sits inside; null at the top of the tree. */
+  parent_id: z.number().int().nullable(),
 });
 export type Department = z.infer<typeof Department>;
 

@@ -245,6 +245,7 @@ export interface Departments {
   id: GeneratedAlways<number>;
   manager_id: number | null;
   name: string;
+  parent_id: number | null;
 }
 
 export interface DevicePushRejects {

@@ -6,6 +6,7 @@ export const toDepartmentSummary = (row: DepartmentSummaryRow): DepartmentSummar
   name: row.name,
   manager_id: row.manager_id,
   manager_name: row.manager_name,
+  parent_id: row.parent_id,
   people: row.people,
   active_people: row.active_people,
 });

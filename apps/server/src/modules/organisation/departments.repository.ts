@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
-const departmentColumns = ['id', 'name', 'manager_id'] as const;
+const departmentColumns = ['id', 'name', 'manager_id', 'parent_id'] as const;
 
 export interface DepartmentRow {
   id: number;
   name: string;
   manager_id: number | null;
+  parent_id: number | null;
 }
 
 export interface DepartmentSummaryRow {
@@ -14,6 +15,7 @@ export interface DepartmentSummaryRow {
   name: string;
   manager_id: number | null;
   manager_name: string | null;
+  parent_id: number | null;
   people: number;
   active_people: number;
 }
@@ -21,7 +23,7 @@ export interface DepartmentSummaryRow {
 /** Departments by name with their manager and head counts (one grouped pass over users). */
 export async function departmentSummaries(db: Kysely<Database>): Promise<DepartmentSummaryRow[]> {
   const result = await sql<DepartmentSummaryRow>`
-    SELECT d.id, d.name, d.manager_id, m.first_name || ' ' || m.last_name AS manager_name,
+    SELECT d.id, d.name, d.manager_id, d.parent_id, m.first_name || ' ' || m.last_name AS manager_name,
            coalesce(n.people, 0)::int AS people, coalesce(n.active_people, 0)::int AS active_people
     FROM departments d
     LEFT JOIN users m ON m.id = d.manager_id
@@ -48,6 +50,49 @@ export async function lockDepartment(db: Kysely<Database>, id: number) {
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/**
+ * Changes to the tree wait for each other (the mode conflicts with itself), so two moves that
+ * each leave no loop cannot together make one. Reads are not held up.
+ */
+export async function lockDepartmentTree(db: Kysely<Database>): Promise<void> {
+  await sql`LOCK TABLE departments IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+}
+
+/** The department and those it sits inside, from it up to the top: [id, its parent, ...]. */
+export async function departmentChain(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; name: string }[]> {
+  const result = await sql<{ id: number; name: string }>`
+    WITH RECURSIVE chain (id, name, parent_id, depth) AS (
+      SELECT id, name, parent_id, 0 FROM departments WHERE id = ${id}
+      UNION ALL
+      SELECT d.id, d.name, d.parent_id, c.depth + 1 FROM departments d JOIN chain c ON d.id = c.parent_id
+    ) CYCLE id SET looped USING path
+    SELECT id, name FROM chain WHERE NOT looped ORDER BY depth`.execute(db);
+  return result.rows;
+}
+
+/** The names of the departments directly inside `id`. */
+export async function subDepartmentNames(db: Kysely<Database>, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('departments')
+    .select('name')
+    .where('parent_id', '=', id)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export async function setDepartmentParent(db: Kysely<Database>, id: number, parentId: number | null) {
+  return db
+    .updateTable('departments')
+    .set({ parent_id: parentId })
+    .where('id', '=', id)
+    .returning(departmentColumns)
+    .executeTakeFirstOrThrow();
 }
 
 /** Inserting a department also gives it its first schedule (a database trigger). */

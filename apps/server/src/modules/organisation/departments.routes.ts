@@ -15,6 +15,9 @@ export function departmentsRoutes(departments: DepartmentsService): FastifyPlugi
     route(app, departmentsApi.rename, async (request) => ({
       department: await departments.rename(actorOf(request), request.params.id, request.body.name),
     }));
+    route(app, departmentsApi.setParent, async (request) => ({
+      department: await departments.setParent(actorOf(request), request.params.id, request.body.parentId),
+    }));
     route(app, departmentsApi.remove, async (request) => {
       await departments.remove(actorOf(request), request.params.id);
       return { ok: true as const };

@@ -16,12 +16,16 @@ import { toDepartmentSummary, toSchedules } from './departments.presenter';
 import {
   allScheduleVersions,
   deleteDepartment,
+  departmentChain,
   departmentHeadcount,
   departmentSummaries,
   findDepartmentNamed,
   insertDepartment,
   lockDepartment,
+  lockDepartmentTree,
   renameDepartment,
+  setDepartmentParent,
+  subDepartmentNames,
   upsertScheduleVersion,
 } from './departments.repository';
 
@@ -44,6 +48,32 @@ const stillHasPeople = (name: string, people: number, active: number) => {
     `${name} still has ${who}${detail}. Move them to another department before deleting it.`,
   );
 };
+
+const noSuchParent = () =>
+  new AppError('validation_failed', 'parentId: no department has this id', [
+    { field: 'parentId', rule: 'exists', message: 'No department has this id' },
+  ]);
+
+/**
+ * The loop moving `name` inside `chain[0]` would make, as a path from the top: `chain` runs from the
+ * new parent up to the department itself ("Sales > Retail > Sales": Retail already sits in Sales).
+ */
+const wouldLoop = (name: string, chain: { name: string }[]) => {
+  const loop = [...chain.map((d) => d.name).reverse(), name].join(' > ');
+  const message =
+    chain.length === 1
+      ? `${name} cannot sit inside itself`
+      : `${name} cannot sit inside ${chain[0]!.name}, which already sits inside it (${loop})`;
+  return new AppError('conflict', message, [
+    { field: 'parentId', rule: 'no_loop', message: `That would make a loop: ${loop}` },
+  ]);
+};
+
+const stillHasSubDepartments = (name: string, names: string[]) =>
+  new AppError(
+    'conflict',
+    `${name} still has ${names.length === 1 ? 'a sub-department' : 'sub-departments'} (${names.join(', ')}). Move ${names.length === 1 ? 'it' : 'them'} elsewhere before deleting it.`,
+  );
 
 /**
  * Departments and their work schedules: administrators only, every change audited. A schedule
@@ -102,6 +132,36 @@ export class DepartmentsService {
   }
 
   /**
+   * Moves a department inside another (or to the top, null). Refused when the new parent is the
+   * department itself or sits inside it, with the loop named; tree changes wait for each other.
+   */
+  async setParent(actor: Actor, id: number, parentId: number | null): Promise<Department> {
+    authorize(actor, 'organisation.manage');
+    return this.db.transaction().execute(async (trx) => {
+      await lockDepartmentTree(trx);
+      const old = await lockDepartment(trx, id);
+      if (!old) throw notFound('Department');
+      if (parentId !== null) {
+        // The new parent and everything it sits inside, up to the top.
+        const chain = await departmentChain(trx, parentId);
+        if (chain.length === 0) throw noSuchParent();
+        const at = chain.findIndex((d) => d.id === id);
+        if (at !== -1) throw wouldLoop(old.name, chain.slice(0, at + 1));
+      }
+      const department = await setDepartmentParent(trx, id, parentId);
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'department.parent_changed',
+        targetType: 'department',
+        targetId: id,
+        ip: actor.ip,
+        details: { name: old.name, oldParentId: old.parent_id, newParentId: parentId },
+      });
+      return toDepartment(department);
+    });
+  }
+
+  /**
    * Refused while anyone (disabled people too: they keep their history) belongs to it. Nothing
    * else stops it: attendance and leave belong to people, not departments, and its schedule
    * versions and access permissions mean nothing without it.
@@ -113,6 +173,8 @@ export class DepartmentsService {
       if (!department) throw notFound('Department');
       const { people, active } = await departmentHeadcount(trx, id);
       if (people > 0) throw stillHasPeople(department.name, people, active);
+      const inside = await subDepartmentNames(trx, id);
+      if (inside.length > 0) throw stillHasSubDepartments(department.name, inside);
       // Someone moved in after the count: the users foreign key refuses the delete.
       await deleteDepartment(trx, id).catch((error: unknown) => {
         throw hasCode(error, FOREIGN_KEY_VIOLATION) ? stillHasPeople(department.name, 1, 1) : error;

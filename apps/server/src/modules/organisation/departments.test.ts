@@ -32,7 +32,7 @@ describe('departments', () => {
     const created = await suite.http.post('/api/users/departments', suite.admin, { name: '  Field Sales ' });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json().department;
-    expect(created.json().department).toEqual({ id, name: 'Field Sales', manager_id: null });
+    expect(created.json().department).toEqual({ id, name: 'Field Sales', manager_id: null, parent_id: null });
     expect((await listed()).find((d) => d.id === id)).toMatchObject({ people: 0, manager_name: null });
     const schedules = (await suite.http.get('/api/schedules', suite.admin)).json();
     expect(schedules.today).toBe('2026-07-08');
@@ -108,6 +108,7 @@ describe('departments', () => {
       ['POST', '/api/users/departments', { name: 'Staff Made' }],
       ['PATCH', `/api/users/departments/${id}`, { name: 'Renamed' }],
       ['DELETE', `/api/users/departments/${id}`],
+      ['PUT', `/api/departments/${id}/parent`, { parentId: null }],
       ['GET', '/api/schedules'],
       ['PUT', `/api/departments/${id}/schedule`, schedule],
     ] as const;
@@ -115,6 +116,84 @@ describe('departments', () => {
       const res = await suite.http.request(method, url, staff, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+});
+
+describe('the department tree', () => {
+  const make = async (name: string) =>
+    (await suite.http.post('/api/users/departments', suite.admin, { name })).json().department.id as number;
+  const move = (id: number, parentId: number | null) =>
+    suite.http.put(`/api/departments/${id}/parent`, suite.admin, { parentId });
+  const parentOf = async (id: number) =>
+    (await listed()).find((d) => d.id === id) as { parent_id: number | null };
+
+  it('moves a department inside another and back to the top, audited, and lists where each sits', async () => {
+    const [operations, logistics] = [await make('Move Operations'), await make('Move Logistics')];
+    const moved = await move(logistics, operations);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().department).toMatchObject({ id: logistics, parent_id: operations });
+    expect(await parentOf(logistics)).toMatchObject({ parent_id: operations });
+    expect(await parentOf(operations)).toMatchObject({ parent_id: null });
+    expect((await move(logistics, null)).json().department.parent_id).toBeNull();
+    expect((await audits('department.parent_changed', logistics)).map((a) => a.details)).toEqual([
+      { name: 'Move Logistics', oldParentId: null, newParentId: operations },
+      { name: 'Move Logistics', oldParentId: operations, newParentId: null },
+    ]);
+  });
+
+  it('refuses a loop with a 409 that names it, and a department inside itself, changing nothing', async () => {
+    const [a, b, c] = [await make('Tree A'), await make('Tree B'), await make('Tree C')];
+    await move(b, a);
+    await move(c, b);
+    const loop = await move(a, c);
+    expect(loop.statusCode).toBe(409);
+    expect(loop.json().error.message).toBe(
+      'Tree A cannot sit inside Tree C, which already sits inside it (Tree A > Tree B > Tree C > Tree A)',
+    );
+    expect(loop.json().error.details).toEqual([
+      {
+        field: 'parentId',
+        rule: 'no_loop',
+        message: 'That would make a loop: Tree A > Tree B > Tree C > Tree A',
+      },
+    ]);
+    const self = await move(b, b);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe('Tree B cannot sit inside itself');
+    expect(await parentOf(a)).toMatchObject({ parent_id: null });
+    expect(await parentOf(b)).toMatchObject({ parent_id: a });
+    expect(await audits('department.parent_changed', a)).toEqual([]);
+  });
+
+  it('never makes a loop from two moves at once', async () => {
+    const [x, y] = [await make('Race X'), await make('Race Y')];
+    const answers = await Promise.all([move(x, y), move(y, x)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [px, py] = [await parentOf(x), await parentOf(y)];
+    expect([px.parent_id, py.parent_id].filter((p) => p !== null)).toHaveLength(1);
+  });
+
+  it('names the field of an unknown parent or department, and will not delete one with sub-departments', async () => {
+    const [top, inner] = [await make('Holding'), await make('Holding Inner')];
+    const unknown = await move(inner, 999_999);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toEqual([
+      { field: 'parentId', rule: 'exists', message: 'No department has this id' },
+    ]);
+    expect((await move(999_999, top)).statusCode).toBe(404);
+    const bad = await suite.http.put(`/api/departments/${inner}/parent`, suite.admin, { parentId: 'top' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('parentId');
+    await move(inner, top);
+    const refused = await suite.http.request('DELETE', `/api/users/departments/${top}`, suite.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'Holding still has a sub-department (Holding Inner). Move it elsewhere before deleting it.',
+    );
+    await move(inner, null);
+    expect(
+      (await suite.http.request('DELETE', `/api/users/departments/${top}`, suite.admin)).statusCode,
+    ).toBe(200);
   });
 });
 

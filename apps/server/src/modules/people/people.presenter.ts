@@ -89,12 +89,14 @@ export interface DepartmentListRow {
   id: number;
   name: string;
   manager_id: number | null;
+  parent_id: number | null;
 }
 
 export const toDepartment = (row: DepartmentListRow): Department => ({
   id: row.id,
   name: row.name,
   manager_id: row.manager_id,
+  parent_id: row.parent_id,
 });
 
 /** People whose standing changed: every process drops their cached sessions. */

@@ -10,13 +10,17 @@ export async function setUserActive(db: Kysely<Database>, id: number, active: bo
 }
 
 export async function listDepartments(db: Kysely<Database>) {
-  return db.selectFrom('departments').select(['id', 'name', 'manager_id']).orderBy('name').execute();
+  return db
+    .selectFrom('departments')
+    .select(['id', 'name', 'manager_id', 'parent_id'])
+    .orderBy('name')
+    .execute();
 }
 
 export async function findDepartmentForUpdate(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('departments')
-    .select(['id', 'name', 'manager_id'])
+    .select(['id', 'name', 'manager_id', 'parent_id'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -41,7 +45,7 @@ export async function setDepartmentManager(db: Kysely<Database>, id: number, man
     .updateTable('departments')
     .set({ manager_id: managerId })
     .where('id', '=', id)
-    .returning(['id', 'name', 'manager_id'])
+    .returning(['id', 'name', 'manager_id', 'parent_id'])
     .executeTakeFirstOrThrow();
 }
 

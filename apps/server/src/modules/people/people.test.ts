@@ -51,18 +51,18 @@ describe('PUT /api/departments/:id/manager', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      department: { id: department, name: 'Managed Team', manager_id: manager!.id },
+      department: { id: department, name: 'Managed Team', manager_id: manager!.id, parent_id: null },
       manager: { id: manager!.id, first_name: manager!.firstName, last_name: manager!.lastName },
     });
     const listed = (await suite.http.get('/api/users/departments', suite.admin)).json().departments;
-    expect(listed).toContainEqual({ id: department, name: 'Managed Team', manager_id: manager!.id });
+    expect(listed).toContainEqual({ id: department, name: 'Managed Team', manager_id: manager!.id, parent_id: null });
 
     await suite.http.put(`/api/departments/${department}/manager`, suite.admin, { userId: other!.id });
     const cleared = await suite.http.put(`/api/departments/${department}/manager`, suite.admin, {
       userId: null,
     });
     expect(cleared.json()).toEqual({
-      department: { id: department, name: 'Managed Team', manager_id: null },
+      department: { id: department, name: 'Managed Team', manager_id: null, parent_id: null },
       manager: null,
     });
     const audits = await suite.db

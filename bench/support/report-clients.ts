@@ -41,7 +41,7 @@ async function client(start: Start, first: number): Promise<void> {
   }
 }
 
-let running: Promise<void[]> | undefined;
+let running: Promise<unknown> | undefined;
 process.on('message', async (message: Start | 'stop') => {
   if (message !== 'stop') {
     running = Promise.all(Array.from({ length: message.clients }, (_, i) => client(message, i)));

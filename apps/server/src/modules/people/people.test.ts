@@ -55,7 +55,12 @@ describe('PUT /api/departments/:id/manager', () => {
       manager: { id: manager!.id, first_name: manager!.firstName, last_name: manager!.lastName },
     });
     const listed = (await suite.http.get('/api/users/departments', suite.admin)).json().departments;
-    expect(listed).toContainEqual({ id: department, name: 'Managed Team', manager_id: manager!.id, parent_id: null });
+    expect(listed).toContainEqual({
+      id: department,
+      name: 'Managed Team',
+      manager_id: manager!.id,
+      parent_id: null,
+    });
 
     await suite.http.put(`/api/departments/${department}/manager`, suite.admin, { userId: other!.id });
     const cleared = await suite.http.put(`/api/departments/${department}/manager`, suite.admin, {

@@ -115,3 +115,42 @@ test('staff have no Organisation menu and are refused the page', async ({ page }
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
+
+test('an admin places a department inside another; the tree shows it, and a loop is not offered', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin', '/settings');
+  await page.getByRole('tab', { name: 'Departments' }).click();
+  const departments = page.getByRole('list', { name: 'Departments' });
+  // The demo's branch: Security sits inside Facilities.
+  await expect(departments.getByRole('listitem').filter({ hasText: 'Security' })).toContainText(
+    'Inside Facilities',
+  );
+
+  const name = `E2E Branch ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Add Department' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await departments.getByRole('button', { name: `Set Parent of ${name}` }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Parent department').selectOption({ label: '\u2003Security' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = departments.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('Inside Facilities > Security');
+
+  // Facilities cannot move inside its own branch: neither it nor what sits inside it is offered.
+  await departments.getByRole('button', { name: 'Set Parent of Facilities' }).click();
+  dialog = page.getByRole('dialog');
+  const offered = await dialog.getByLabel('Parent department').locator('option').allTextContents();
+  expect(offered.map((o) => o.trim())).not.toContain('Security');
+  expect(offered.map((o) => o.trim())).not.toContain(name);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await departments.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});

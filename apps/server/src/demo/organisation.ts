@@ -13,6 +13,13 @@ export async function seedOrganisation(db: Kysely<Database>): Promise<void> {
     demoDepartments.map((d) => d.name),
   );
   const departmentId = (name: string) => departments.find((d) => d.name === name)!.id;
+  for (const { name, parent } of demoDepartments)
+    if (parent)
+      await db
+        .updateTable('departments')
+        .set({ parent_id: departmentId(parent) })
+        .where('id', '=', departmentId(name))
+        .execute();
 
   const names = [...demoNames];
   let serial = 0;

@@ -1,13 +1,14 @@
 import { PUBLISHED_DEMO_ACCOUNTS } from '../modules/auth/published-logins';
 
 /** The demo organisation: departments with their head counts, as the specification shows them. */
-export const demoDepartments = [
+/** The demo's departments; Security sits inside Facilities, so the tree has a branch to show. */
+export const demoDepartments: readonly { name: string; size: number; parent?: string }[] = [
   { name: 'Warehouse', size: 20 },
   { name: 'Head Office', size: 16 },
   { name: 'Showrooms', size: 9 },
   { name: 'Facilities', size: 4 },
-  { name: 'Security', size: 3 },
-] as const;
+  { name: 'Security', size: 3, parent: 'Facilities' },
+];
 
 export const demoAccounts = {
   admin: {

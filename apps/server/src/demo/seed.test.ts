@@ -26,6 +26,13 @@ describe('demo seed', () => {
       Facilities: 4,
       Security: 3,
     });
+    const tree = await database.db
+      .selectFrom('departments as d')
+      .leftJoin('departments as p', 'p.id', 'd.parent_id')
+      .select(['d.name', 'p.name as parent'])
+      .where('d.parent_id', 'is not', null)
+      .execute();
+    expect(tree).toEqual([{ name: 'Security', parent: 'Facilities' }]);
   });
 
   it('gives only the two demo accounts a password, with the right roles', async () => {

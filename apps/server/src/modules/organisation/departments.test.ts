@@ -25,6 +25,7 @@ const listed = async () =>
     people: number;
     active_people: number;
     manager_name: string | null;
+    parent_id: number | null;
   }[];
 
 describe('departments', () => {

@@ -81,3 +81,12 @@ export function useSaveSchedule() {
     onSuccess: invalidate,
   });
 }
+
+export function useSetDepartmentParent() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, parentId }: { id: number; parentId: number | null }) =>
+      call(departmentsApi.setParent, { params: { id }, body: { parentId } }).then((r) => r.department),
+    onSuccess: invalidate,
+  });
+}

@@ -9,7 +9,7 @@ import { DepartmentsPanel } from './DepartmentsPanel';
 
 let departments: Department[];
 beforeEach(() => {
-  departments = [{ id: 1, name: 'Warehouse', manager_id: null }];
+  departments = [{ id: 1, name: 'Warehouse', manager_id: null, parent_id: null }];
   const summaries = () => departments.map((d) => ({ ...d, manager_name: null, people: 0, active_people: 0 }));
   fakeApi.on(departmentsApi.list, () => ({ departments: summaries() }));
   fakeApi.on(peopleApi.departments, () => ({ departments }));
@@ -57,5 +57,46 @@ describe('Departments', () => {
 
     expect(await within(picker).findByText('Stores')).toBeTruthy();
     expect(within(picker).queryByText('Warehouse')).toBeNull();
+  });
+
+  it('lists sub-departments under their parent, and offers as a parent neither itself nor those inside it', async () => {
+    departments = [
+      { id: 1, name: 'Warehouse', manager_id: null, parent_id: null },
+      { id: 2, name: 'Stores', manager_id: null, parent_id: 1 },
+      { id: 3, name: 'Dispatch', manager_id: null, parent_id: 2 },
+      { id: 4, name: 'Sales', manager_id: null, parent_id: null },
+    ];
+    const moves: { id: number; parentId: number | null }[] = [];
+    fakeApi.on(departmentsApi.setParent, ({ params, body }) => {
+      // Path parameters reach the fake as the URL's text.
+      const id = Number(params.id);
+      moves.push({ id, parentId: body.parentId });
+      const moved = { ...departments.find((d) => d.id === id)!, parent_id: body.parentId };
+      departments = departments.map((d) => (d.id === id ? moved : d));
+      return { department: moved };
+    });
+    const { user } = renderRoutes([{ path: '/settings', element: <DepartmentsPanel /> }], {
+      path: '/settings',
+      auth: fakeAuth(adminUser),
+    });
+    const list = await screen.findByRole('list', { name: 'Departments' });
+    await within(list).findByText('Dispatch');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('p')?.textContent?.replace('↳', '').trim())).toEqual([
+      'Sales',
+      'Warehouse',
+      'Stores',
+      'Dispatch',
+    ]);
+    expect(rows[3]!.textContent).toContain('Inside Warehouse > Stores');
+
+    await user.click(screen.getByRole('button', { name: 'Set Parent of Warehouse' }));
+    const dialog = screen.getByRole('dialog');
+    const select = within(dialog).getByLabelText('Parent department') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent?.trim())).toEqual(['None (top level)', 'Sales']);
+    fireEvent.change(select, { target: { value: '4' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(moves).toEqual([{ id: 1, parentId: 4 }]);
+    expect(await within(list).findByText(/Inside Sales > Warehouse > Stores/)).toBeTruthy();
   });
 });

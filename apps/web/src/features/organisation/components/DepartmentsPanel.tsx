@@ -5,10 +5,18 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { departmentQueries } from '@/lib/queries/departments';
+import { departmentTree } from '../lib/department-tree';
 import { DeleteDepartmentDialog, DepartmentNameDialog } from './DepartmentDialogs';
 import { ManagerDialog } from './ManagerDialog';
+import { ParentDialog } from './ParentDialog';
 
-type Open = { kind: 'add' } | { kind: 'rename' | 'manager' | 'delete'; department: DepartmentSummary } | null;
+type Open =
+  | { kind: 'add' }
+  | { kind: 'rename' | 'manager' | 'parent' | 'delete'; department: DepartmentSummary }
+  | null;
+
+/** How far a sub-department is indented per level, capped so a deep tree still fits a phone. */
+const indent = (depth: number) => ({ paddingInlineStart: `${Math.min(depth, 4) * 1.25}rem` });
 
 const peopleText = (d: DepartmentSummary) => {
   const people = `${d.people} ${d.people === 1 ? 'person' : 'people'}`;
@@ -16,7 +24,10 @@ const peopleText = (d: DepartmentSummary) => {
   return disabled > 0 ? `${people} (${disabled} disabled)` : people;
 };
 
-/** The organisation's departments: their people and manager; add, rename, set manager, delete. */
+/**
+ * The organisation's departments as a tree (those inside another under it, indented): their people,
+ * manager and place; add, rename, set manager, set parent, delete.
+ */
 export function DepartmentsPanel() {
   const departments = useQuery(departmentQueries.summaries());
   const [open, setOpen] = useState<Open>(null);
@@ -40,12 +51,24 @@ export function DepartmentsPanel() {
         >
           {(list) => (
             <ul aria-labelledby="departments-title" className="divide-y divide-slate-100">
-              {list.map((department) => (
-                <li key={department.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              {departmentTree(list).map(({ department, depth, path }) => (
+                <li
+                  key={department.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                  style={indent(depth)}
+                >
                   <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">{department.name}</p>
+                    <p className="font-medium break-words text-slate-900">
+                      {depth > 0 ? (
+                        <span aria-hidden="true" className="mr-1 text-slate-400">
+                          ↳
+                        </span>
+                      ) : null}
+                      {department.name}
+                    </p>
                     <p className="text-sm text-slate-600">
                       {peopleText(department)} · Manager: {department.manager_name ?? 'none'}
+                      {path.length > 0 ? ` · Inside ${path.join(' > ')}` : ''}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
@@ -66,6 +89,14 @@ export function DepartmentsPanel() {
                       Set Manager
                     </Button>
                     <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setOpen({ kind: 'parent', department })}
+                      aria-label={`Set Parent of ${department.name}`}
+                    >
+                      Set Parent
+                    </Button>
+                    <Button
                       variant="danger"
                       size="sm"
                       onClick={() => setOpen({ kind: 'delete', department })}
@@ -83,6 +114,9 @@ export function DepartmentsPanel() {
       {open?.kind === 'add' ? <DepartmentNameDialog department={null} onClose={close} /> : null}
       {open?.kind === 'rename' ? <DepartmentNameDialog department={open.department} onClose={close} /> : null}
       {open?.kind === 'manager' ? <ManagerDialog department={open.department} onClose={close} /> : null}
+      {open?.kind === 'parent' ? (
+        <ParentDialog department={open.department} departments={departments.data ?? []} onClose={close} />
+      ) : null}
       {open?.kind === 'delete' ? (
         <DeleteDepartmentDialog department={open.department} onClose={close} />
       ) : null}

@@ -26,7 +26,9 @@ const created = {
 
 beforeEach(() => {
   fakeApi.on(peopleApi.create, created);
-  fakeApi.on(peopleApi.departments, { departments: [{ id: 4, name: 'Warehouse', manager_id: null }] });
+  fakeApi.on(peopleApi.departments, {
+    departments: [{ id: 4, name: 'Warehouse', manager_id: null, parent_id: null }],
+  });
 });
 
 const posts = () => fakeApi.requests(peopleApi.create);

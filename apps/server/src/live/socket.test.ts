@@ -373,6 +373,42 @@ describe('live socket', () => {
     }
   });
 
+  it('stops admin events to a demoted admin at once, not at the next periodic check', async () => {
+    // Process two re-checks its sockets' sessions only every 30 s (the default heartbeat).
+    const carol = await createUser(suite.db, 'admin');
+    const client = await joined(urlTwo, carol);
+    const adminsOnly = () =>
+      two.bus.publish({
+        kind: 'live',
+        type: 'attendance_update',
+        data: { userId: alice.id, date: '2026-11-21', action: 'check_in' },
+        audience: { admins: true },
+      });
+    try {
+      await adminsOnly();
+      await client.next('attendance_update');
+      const { token } = await login(one.app, admin);
+      const demoted = await one.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${carol.id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { role: 'staff' },
+      });
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      // Answered once every process has read the change: an admin event from now on is not hers.
+      const before = client.messages.length;
+      await adminsOnly();
+      const after = await barrier(client, carol.id);
+      expect(after.slice(before).filter((m) => m.type === 'attendance_update')).toEqual([]);
+      expect(client.messages).toContainEqual({
+        type: 'joined',
+        data: { userId: carol.id, role: 'staff', seq: expect.any(Number) },
+      });
+    } finally {
+      client.socket.close();
+    }
+  });
+
   it('drops a socket that stops answering heartbeats', async () => {
     const client = await joined(urlOne, alice);
     // Stop reading: pings go unanswered, as with a peer that vanished without closing.

@@ -50,21 +50,60 @@ export function registerLiveSocket(
 ): void {
   const connections = new Map<WebSocket, Connection>();
 
+  /** An event for a joined socket, or held for it while it catches up or its standing is re-read. */
+  const offer = (socket: WebSocket, connection: Connection, event: DomainEvent, seq: number) => {
+    if (connection.held) connection.held.push({ event, seq });
+    else deliver(socket, connection, event, seq);
+  };
+
   const deliver = (socket: WebSocket, connection: Connection, event: DomainEvent, seq: number) => {
     const member = connection.member!;
     if (event.kind === 'session_ended') {
       if (event.sessionIds.includes(member.sessionId)) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    } else if (event.kind === 'users_changed') {
+      if (event.userIds.includes(member.userId)) void restand(socket, connection);
     } else if (event.kind === 'live' && mayReceive(member, event.audience)) {
       connection.seq = seq;
       send(socket, { type: event.type, data: event.data, seq } as LiveMessage);
     }
   };
 
+  /** The session's standing now: closed when it ended, told its new role when that changed. */
+  const apply = (socket: WebSocket, connection: Connection, now: { role: string } | undefined) => {
+    const member = connection.member!;
+    if (!now) socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    else if (now.role !== member.role) {
+      member.role = now.role;
+      send(socket, {
+        type: 'joined',
+        data: { userId: member.userId, role: now.role as Role, seq: connection.seq },
+      });
+    }
+  };
+
+  /**
+   * The person's standing changed (a new role, disabled): what arrives meanwhile is held until
+   * their session is read again, so a demoted admin's socket gets no admin event after the change,
+   * not only from the next periodic check on.
+   */
+  const restand = async (socket: WebSocket, connection: Connection) => {
+    connection.held ??= [];
+    try {
+      const live = await deps.auth.liveSessions([connection.member!.sessionId]);
+      apply(socket, connection, live.get(connection.member!.sessionId));
+    } catch (error) {
+      // The database is away: nothing is sent meanwhile, and the periodic check tries again.
+      app.log.warn({ err: error }, 'live: could not re-read a changed session');
+      socket.close(CLOSE_SESSION_ENDED, 'session could not be checked');
+    }
+    const held = connection.held ?? [];
+    connection.held = undefined;
+    for (const { event, seq } of held) offer(socket, connection, event, seq);
+  };
+
   const unsubscribe = deps.bus.subscribe((event, seq) => {
     for (const [socket, connection] of connections) {
-      if (!connection.member) continue;
-      if (connection.held) connection.held.push({ event, seq });
-      else deliver(socket, connection, event, seq);
+      if (connection.member) offer(socket, connection, event, seq);
     }
   });
 
@@ -91,9 +130,10 @@ export function registerLiveSocket(
       type: 'joined',
       data: { userId: member.userId, role: member.role as Role, seq: upTo.seq },
     });
-    const held = connection.held;
+    // A standing re-read during the catch-up may have flushed what was held already.
+    const held = connection.held ?? [];
     connection.held = undefined;
-    for (const { event, seq } of held) deliver(socket, connection, event, seq);
+    for (const { event, seq } of held) offer(socket, connection, event, seq);
   };
 
   // A socket that missed a whole heartbeat period without answering a ping is gone.
@@ -117,19 +157,8 @@ export function registerLiveSocket(
     checking = true;
     try {
       const live = await deps.auth.liveSessions([...new Set(joined.map(([, c]) => c.member!.sessionId))]);
-      for (const [socket, connection] of joined) {
-        const member = connection.member;
-        const now = live.get(member!.sessionId);
-        if (!now) {
-          socket.close(CLOSE_SESSION_ENDED, 'session ended');
-        } else if (now.role !== member!.role) {
-          member!.role = now.role;
-          send(socket, {
-            type: 'joined',
-            data: { userId: member!.userId, role: now.role, seq: connection.seq },
-          });
-        }
-      }
+      for (const [socket, connection] of joined)
+        apply(socket, connection, live.get(connection.member!.sessionId));
     } catch (error) {
       app.log.warn({ err: error }, 'live: could not re-check sessions');
     } finally {

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'forbidden',
+  /** Nobody decides their own application (leave, attendance corrections): another must. */
+  'not_your_approval',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -6,6 +6,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  not_your_approval: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
-import { AppError, forbidden, notFound } from '../../core/errors';
+import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize, listScope } from '../../core/policies';
 import { displayDate } from '../../core/text';
@@ -238,7 +238,8 @@ export class CorrectionRequestsService {
     if (!row) throw notFound('Correction request');
     authorize(actor, 'attendance.decide', { userId: row.user_id });
     // As with leave: whoever approves a correction must not be the person it favours.
-    if (row.user_id === actor.userId) throw forbidden('You cannot decide your own correction request');
+    if (row.user_id === actor.userId)
+      throw new AppError('not_your_approval', 'You cannot decide your own correction request');
     return row;
   }
 

@@ -240,9 +240,12 @@ describe('correction requests', () => {
       reason: 'Admin forgot too',
     });
     expect(own.statusCode).toBe(201);
-    expect((await suite.http.post(`${URL}/${own.json().request.id}/approve`, suite.admin)).statusCode).toBe(
-      403,
-    );
+    const refused = await suite.http.post(`${URL}/${own.json().request.id}/approve`, suite.admin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'not_your_approval',
+      message: 'You cannot decide your own correction request',
+    });
   });
 
   it('one decision wins when two admins act at once; a day that lost its record cannot take a check-out alone', async () => {

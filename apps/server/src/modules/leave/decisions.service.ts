@@ -6,7 +6,7 @@ import type {
 } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
-import { AppError, forbidden, notFound } from '../../core/errors';
+import { AppError, notFound } from '../../core/errors';
 import { authorize } from '../../core/policies';
 import { fullName } from '../people/people.repository';
 import { bookApplication } from './balances';
@@ -37,7 +37,10 @@ export class LeaveDecisionsService {
       authorize(actor, 'leave.decide', { userId: current.user_id, departmentId: current.department_id });
       // Whoever approves leave must not be the person taking it.
       if (current.user_id === actor.userId)
-        throw forbidden('You cannot decide your own leave application; another administrator must decide it');
+        throw new AppError(
+          'not_your_approval',
+          'You cannot decide your own leave application; another administrator must decide it',
+        );
       // The conditional update is the referee when two administrators decide at once.
       const closed = await closePending(trx, id, {
         status,
@@ -105,7 +108,10 @@ export class LeaveDecisionsService {
         const application = await this.decide(actor, applicationId, action, adminComments);
         results.push(decidedResult(applicationId, application.status, action));
       } catch (error) {
-        if (!(error instanceof AppError) || !['conflict', 'not_found', 'forbidden'].includes(error.code))
+        if (
+          !(error instanceof AppError) ||
+          !['conflict', 'not_found', 'forbidden', 'not_your_approval'].includes(error.code)
+        )
           throw error;
         const current = await applicationOwnerAndStatus(this.deps.db, applicationId);
         results.push(refusedResult(applicationId, error.code, current?.status ?? null, error.message));

@@ -169,9 +169,10 @@ describe("an administrator's own leave", () => {
     const own = await applyFor(admin, '2026-10-05', '2026-10-06');
     const res = await decide(admin, own, 'approved');
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(
-      'You cannot decide your own leave application; another administrator must decide it',
-    );
+    expect(res.json().error).toEqual({
+      code: 'not_your_approval',
+      message: 'You cannot decide your own leave application; another administrator must decide it',
+    });
 
     // In a batch the own application is skipped and said so; the others are decided.
     const s = await staff();

@@ -60,10 +60,10 @@ describe('config', () => {
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
   });
 
-  it('limits every statement, and gives reports a small pool of their own with a bounded queue', () => {
+  it('limits every statement, and gives reports a pool of their own, one connection per core, with a bounded queue', () => {
     expect(loadConfig({})).toMatchObject({
       statementTimeoutMs: 15_000,
-      reportsPoolSize: 3,
+      reportsPoolSize: Math.max(1, availableParallelism()),
       reportsStatementTimeoutMs: 300_000,
       reportsQueueLimit: 100,
       reportsQueueTimeoutMs: 60_000,

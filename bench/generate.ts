@@ -3,7 +3,7 @@
  *
  * Set-based SQL only (generate_series inside INSERT ... SELECT), one step per table, each timed.
  * The data set goes to its own database on BENCH_DATABASE_URL's server (default: the machine's
- * PostgreSQL on 127.0.0.1:5432, database atrium_bench_<people>). Idempotent: a finished data set
+ * PostgreSQL through its Unix socket, database atrium_bench_<people>). Idempotent: a finished data set
  * of the same size is kept; an unfinished or different one is dropped and built again.
  *
  * Knobs: --people N (default 50000), --days N of attendance history (default 730),

@@ -1,8 +1,15 @@
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { createDb, withDatabase } from '../../apps/server/src/db/connection';
 import { migrate } from '../../apps/server/src/db/migrate';
 
-const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The machine's PostgreSQL through its Unix socket where it has one, as Atrium reaches its
+ * embedded database (db/embedded.ts), else over loopback TCP.
+ */
+const DEFAULT_SERVER = existsSync('/var/run/postgresql/.s.PGSQL.5432')
+  ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
+  : 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BenchDatabase {
   name: string;

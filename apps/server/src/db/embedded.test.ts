@@ -32,6 +32,24 @@ describe('embedded PostgreSQL', () => {
     expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
     await second.stop();
   }, 60_000);
+
+  it('is reached over a Unix socket beside its files, and over TCP on loopback', async () => {
+    const db = await startEmbeddedPostgres(dir);
+    try {
+      // inet_server_addr() is NULL on a Unix-socket connection.
+      expect(await query(db.url, 'SELECT inet_server_addr() AS addr')).toEqual([{ addr: null }]);
+      const socketDir = new URL(db.url).searchParams.get('host')!;
+      expect(socketDir).toBe(path.join(dir, 'pg'));
+      const tcp = new URL(db.url);
+      tcp.search = '';
+      tcp.hostname = '127.0.0.1';
+      expect(await query(tcp.toString(), 'SELECT inet_server_addr()::text AS addr')).toEqual([
+        { addr: '127.0.0.1/32' },
+      ]);
+    } finally {
+      await db.stop();
+    }
+  }, 60_000);
 });
 
 /** A lock held by a live process other than ours must refuse the start. */

@@ -108,9 +108,24 @@ async function initialise(bins: Binaries, databaseDir: string, password: string,
   }
 }
 
+/** Longest path a Unix socket may have on Linux (sun_path less its NUL). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the server's Unix socket goes: beside its files, when the path fits a socket address and
+ * can be passed to pg_ctl's shell unquoted; else none, and Atrium connects over TCP.
+ */
+function unixSocketDir(databaseDir: string, port: number): string | undefined {
+  if (process.platform === 'win32' || !/^[\w./-]+$/.test(databaseDir)) return undefined;
+  return path.join(databaseDir, `.s.PGSQL.${port}`).length <= SOCKET_PATH_MAX ? databaseDir : undefined;
+}
+
 /**
  * Runs a private PostgreSQL whose files live in `dataDir/pg`, on loopback, on a free port
  * (never 5432, which a machine's own server may hold), with a password kept beside it.
+ * Atrium itself connects through a Unix socket in that folder (readable by its owner only): a
+ * loopback TCP round trip cost a quarter of a small read's CPU (docs/performance.md). Tools
+ * given a host and port still reach it over TCP.
  *
  * pg_ctl starts the server in its own session, so a Ctrl-C aimed at Atrium does not reach
  * PostgreSQL: Atrium lets in-flight requests finish first, then stops the database itself.
@@ -143,7 +158,13 @@ export async function startEmbeddedPostgres(
     await pgCtl(['stop', '-m', 'fast', '-w']).catch(() => undefined);
   }
   const port = await freePort();
-  const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200`;
+  const socketDir = unixSocketDir(databaseDir, port);
+  const serverOptions = [
+    `-p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    socketDir
+      ? `-c unix_socket_directories='${socketDir}' -c unix_socket_permissions=0700`
+      : '-c unix_socket_directories=',
+  ].join(' ');
   const startServer = () =>
     pgCtl(['start', '-w', '-t', '60', '-l', path.join(databaseDir, 'server.log'), '-o', serverOptions]);
   try {
@@ -199,7 +220,9 @@ export async function startEmbeddedPostgres(
   watch?.unref();
 
   return {
-    url: `postgres://atrium:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    url: socketDir
+      ? `postgres://atrium:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+      : `postgres://atrium:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     async stop() {
       if (stopped) return;
       stopped = true;

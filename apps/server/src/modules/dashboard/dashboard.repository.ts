@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from '../attendance/attendance.repository';
 import { type DayCount, dayCounts } from '../attendance/day-page.repository';
-import { bookedCheck } from '../leave/ledger.repository';
+import { bookedCheckOf } from '../leave/ledger.repository';
 
 /**
  * Counted people employed on `date` (person-day.ts): the head counts of 021 less the few whose
@@ -28,35 +28,47 @@ export interface PersonalFiguresRow {
   booked: boolean;
 }
 
+/** Whose figures, on which local date and leave year. */
+export interface PersonalFiguresKey {
+  userId: number;
+  date: string;
+  year: number;
+}
+
 /**
- * The caller's own quick-stats figures in one round trip: today's record, days left this year and
- * pending applications. Behind every dashboard load, so prepared (see db/connection).
+ * People's own quick-stats figures, many people in one round trip: each one's record of the day,
+ * days left this year and pending applications. Behind every dashboard load, so prepared (see
+ * db/connection), and asked in batches (the service's Batcher) as my-status is.
  */
 export async function personalFigures(
   db: Kysely<Database>,
-  userId: number,
-  date: string,
-  year: number,
-): Promise<PersonalFiguresRow> {
+  keys: readonly PersonalFiguresKey[],
+): Promise<PersonalFiguresRow[]> {
   const result = await sql<
-    RecordRow & { remaining_days: number; my_pending: number; booked: boolean }
+    RecordRow & { key: number; remaining_days: number; my_pending: number; booked: boolean }
   >`/* prepared: dashboard_personal_figures */
-    SELECT r.*,
+    SELECT k.key, r.*,
       (SELECT coalesce(sum(l.entitled_days - l.used_days - l.pending_days), 0)
        FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id AND t.max_days_per_year > 0
-       WHERE l.user_id = ${userId} AND l.leave_year = ${year}) AS remaining_days,
+       WHERE l.user_id = k.person AND l.leave_year = k.year) AS remaining_days,
       (SELECT count(*)::int FROM leave_applications a
-       WHERE a.user_id = ${userId} AND a.status = 'pending') AS my_pending,
-      ${bookedCheck(userId, year)} AS booked
-    FROM (VALUES (1)) AS one (x)
-    LEFT JOIN attendance_records r ON r.user_id = ${userId} AND r.date = ${date}::date`.execute(db);
-  const { remaining_days, my_pending, booked, ...record } = result.rows[0]!;
-  return {
-    record: record.id === null ? undefined : record,
-    remainingDays: Number(remaining_days),
-    myPending: my_pending,
-    booked,
-  };
+       WHERE a.user_id = k.person AND a.status = 'pending') AS my_pending,
+      ${bookedCheckOf(sql`k.person`, sql`k.year`)} AS booked
+    FROM unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[],
+                ${keys.map((k) => k.year)}::int[]) WITH ORDINALITY AS k (person, day, year, key)
+    -- LATERAL with LIMIT: one index probe per person (see findRecords).
+    LEFT JOIN LATERAL (SELECT * FROM attendance_records
+                       WHERE user_id = k.person AND date = k.day LIMIT 1) r ON true`.execute(db);
+  const byKey = new Map(result.rows.map((row) => [Number(row.key), row]));
+  return keys.map((_, i) => {
+    const { key: _key, remaining_days, my_pending, booked, ...record } = byKey.get(i + 1)!;
+    return {
+      record: record.id === null ? undefined : record,
+      remainingDays: Number(remaining_days),
+      myPending: my_pending,
+      booked,
+    };
+  });
 }
 
 /** Active people with a record on `date`, from the per-department rollup of 021. */

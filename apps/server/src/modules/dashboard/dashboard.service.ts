@@ -8,6 +8,7 @@ import type {
 import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
+import { Batcher } from '../../core/batcher';
 import type { OrgClock, Today } from '../../core/clock';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize, can, listScope } from '../../core/policies';
@@ -37,6 +38,8 @@ import {
   footTrafficByWeekday,
   latestLeaveAndAccess,
   leaveDaysByType,
+  type PersonalFiguresKey,
+  type PersonalFiguresRow,
   passagesByHour,
   personalFigures,
 } from './dashboard.repository';
@@ -52,9 +55,20 @@ const RECENT_ACTIVITY = 5;
  */
 const ORGANISATION_FIGURES_TTL_MS = 1000;
 
+/**
+ * Personal figures read at once; those asked meanwhile wait and go out together in the next
+ * round trip, as my-status's reads do (attendance.service.ts): every dashboard load asks for them.
+ */
+const PERSONAL_READS_IN_FLIGHT = 2;
+
 /** The caller's own figures for quick stats: today's status, days left this year, own pending applications. */
-async function ownFigures(db: Kysely<Database>, actor: Actor, today: Today) {
-  const own = await personalFigures(db, actor.userId, today.date, today.year);
+async function ownFigures(
+  db: Kysely<Database>,
+  personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>,
+  actor: Actor,
+  today: Today,
+) {
+  const own = await personal.submit({ userId: actor.userId, date: today.date, year: today.year });
   return {
     status: statusOf(own.record, today),
     // A person's first read of a year (or of a new leave type) books it first.
@@ -76,6 +90,7 @@ export interface DashboardDeps {
 export class DashboardService {
   private readonly startedAt: number;
   readonly metrics: ProcessMetrics;
+  private readonly personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>;
   private readonly organisationFigures: FreshCache<OrganisationFigures & { pendingLeaveRequests: number }>;
 
   constructor(
@@ -86,6 +101,7 @@ export class DashboardService {
     this.startedAt = clock.now().getTime();
     this.metrics = deps.metrics ?? new ProcessMetrics();
     this.organisationFigures = new FreshCache(deps.changes, ORGANISATION_FIGURES_TTL_MS);
+    this.personal = new Batcher((keys) => personalFigures(db, keys), PERSONAL_READS_IN_FLIGHT);
   }
 
   async quickStats(actor: Actor): Promise<QuickStats> {
@@ -93,7 +109,7 @@ export class DashboardService {
     const today = await this.clock.today();
     const organisation = can(actor, 'dashboard.organisation');
     const [own, org] = await Promise.all([
-      ownFigures(this.db, actor, today),
+      ownFigures(this.db, this.personal, actor, today),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
           this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>

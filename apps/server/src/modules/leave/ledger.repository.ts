@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, LeaveLedgerTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -82,19 +82,29 @@ export async function insertCarryForwards(db: Db, fromYear: number, userId?: num
  * (nearly every read) writes nothing; keep it in step with the two inserts above.
  */
 export function bookedCheck(userId: number, year: number) {
+  return bookedCheckOf(sql`${userId}::int`, sql`${year}::int`);
+}
+
+/**
+ * bookedCheck for a person and a year given as SQL expressions (columns of a batch's keys).
+ * Entitlements are counted, not probed type by type: with one entitlement line at most per person,
+ * type and year (leave_ledger_entitlement_key) and none for a type that is gone (ON DELETE
+ * CASCADE), as many lines as types times booked years means every one is there. One range scan
+ * of leave_ledger_balance_idx instead of a probe per type and year: this runs on every dashboard load.
+ */
+export function bookedCheckOf(userId: RawBuilder<unknown>, year: RawBuilder<unknown>) {
   return sql<boolean>`(
-    NOT EXISTS (
-      SELECT 1 FROM users u CROSS JOIN leave_types t
-      CROSS JOIN (VALUES (${year}::int), (${year - 1}::int)) AS y (year)
-      WHERE u.id = ${userId} AND u.active AND u.created_at < make_date(y.year + 1, 1, 1)
-        AND NOT EXISTS (SELECT 1 FROM leave_ledger l
-                        WHERE l.user_id = u.id AND l.leave_type_id = t.id AND l.leave_year = y.year
-                          AND l.kind = 'entitlement')
-    ) AND NOT EXISTS (
+    (SELECT count(*) FROM leave_ledger l JOIN users u ON u.id = l.user_id
+     WHERE l.user_id = ${userId} AND l.leave_year IN (${year}, ${year} - 1) AND l.kind = 'entitlement'
+       AND u.created_at < make_date(l.leave_year + 1, 1, 1))
+    >= (SELECT count(*) FROM users u CROSS JOIN leave_types t
+        CROSS JOIN (VALUES (${year}), (${year} - 1)) AS y (year)
+        WHERE u.id = ${userId} AND u.active AND u.created_at < make_date(y.year + 1, 1, 1))
+    AND NOT EXISTS (
       SELECT 1 FROM leave_types t JOIN leave_policies p ON p.leave_type_id = t.id
       WHERE p.carry_forward AND t.max_days_per_year > 0
         AND EXISTS (SELECT 1 FROM leave_ledger l
-                    WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year - 1})
+                    WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year} - 1)
         AND NOT EXISTS (SELECT 1 FROM leave_ledger l
                         WHERE l.user_id = ${userId} AND l.leave_type_id = t.id AND l.leave_year = ${year}
                           AND l.kind = 'carry_forward')

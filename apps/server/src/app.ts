@@ -115,7 +115,7 @@ export async function buildApp({
   // Each module is built from the ones below it (docs/architecture.md, "Layers").
   const auth = await createAuthModule(ctx, config);
   const people = createPeopleModule(ctx, auth.sessions);
-  const organisation = createOrganisationModule(ctx);
+  const organisation = createOrganisationModule(ctx, auth.sessions);
   const access = await createAccessModule(ctx, accessOptions);
   const dashboard = createDashboardModule(ctx, {
     liveSockets: () => app.websocketServer?.clients.size ?? 0,

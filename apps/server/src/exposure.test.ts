@@ -115,7 +115,7 @@ describe('where Atrium listens', () => {
     const started = startAtrium(demo.url, { HOST: '0.0.0.0', DEMO: 'public' });
     const port = await started.port;
     expect(started.output()).toContain(
-      'Warning: DEMO=public: admin@atrium.local and user@atrium.local sign in with their published passwords',
+      'Warning: DEMO=public: admin@atrium.local, user@atrium.local and manager@atrium.local sign in with their published passwords',
     );
     expect(await signIn(port, ADMIN)).toBe(200);
     expect(await signIn(port, USER)).toBe(200);

@@ -3,7 +3,8 @@ import { PUBLISHED_DEMO_ACCOUNTS, type PublishedDemoLogins } from './modules/aut
 
 type ExposureConfig = Pick<Config, 'host' | 'demo' | 'demoPublic'>;
 
-const published = PUBLISHED_DEMO_ACCOUNTS.map((a) => a.email).join(' and ');
+const emails = PUBLISHED_DEMO_ACCOUNTS.map((a) => a.email);
+const published = `${emails.slice(0, -1).join(', ')} and ${emails.at(-1)}`;
 
 function refusal(host: string, leftover: boolean): ConfigError {
   const lines = [

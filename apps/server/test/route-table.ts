@@ -21,7 +21,7 @@ export interface JsonSchema {
   nullable?: boolean;
 }
 
-export type Audience = 'public' | 'user' | 'admin';
+export type Audience = 'public' | 'user' | 'manager' | 'admin';
 
 /** One route with the schemas of its inputs, flattened to JSON Schema. */
 export interface RouteInfo {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NewPassword, OkResponse, Role } from './auth';
+import { NewPassword, OkResponse, SessionRole } from './auth';
 import { endpoint } from './endpoint';
 
 /**
@@ -15,7 +15,8 @@ export const Profile = z.object({
   email: z.string(),
   employee_number: z.string(),
   badge_number: z.string(),
-  role: Role,
+  /** The role they act in (a staff member who manages a department is a manager). */
+  role: SessionRole,
   department_name: z.string().nullable(),
   /** YYYY-MM-DD, or null when none was recorded. */
   start_date: z.string().nullable(),

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
+/** The role an administrator gives a person. */
 export const Role = z.enum(['admin', 'staff']);
 export type Role = z.infer<typeof Role>;
+
+/**
+ * The role a signed-in person acts in: their given role, except that a staff member who manages a
+ * department (issue 31) acts as a manager. It follows the department's managers, not a setting.
+ */
+export const SessionRole = z.enum(['admin', 'manager', 'staff']);
+export type SessionRole = z.infer<typeof SessionRole>;
 
 export const User = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: Role,
+  role: SessionRole,
   department_id: z.number().int().nullable(),
   department_name: z.string().nullable(),
 });

@@ -5,12 +5,19 @@ import { endpoint } from './endpoint';
 import { IsoWeekday } from './organisation';
 import { Department, DepartmentIdParams } from './people';
 
-/** A department as the Organisation page lists it: with its people and its manager's name. */
+/** One of a department's managers. */
+export const DepartmentManager = z.object({ id: z.number().int(), name: z.string() });
+export type DepartmentManager = z.infer<typeof DepartmentManager>;
+
+/** A department as the Organisation page lists it: with its people and its managers' names. */
 export const DepartmentSummary = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The first of its managers (the one who decides), null while it has none. */
   manager_id: z.number().int().nullable(),
   manager_name: z.string().nullable(),
+  /** Its managers in order: the first decides, the others stand in. */
+  managers: z.array(DepartmentManager),
   /** The department it sits inside; null at the top of the tree. */
   parent_id: z.number().int().nullable(),
   /** Everyone whose department it is, disabled people included (they keep their history). */
@@ -31,6 +38,27 @@ export const DepartmentResponse = z.object({ department: Department });
 /** Where a department sits: inside another, or at the top (null). */
 export const DepartmentParentRequest = z.object({ parentId: Id.nullable() });
 export type DepartmentParentRequest = z.infer<typeof DepartmentParentRequest>;
+
+/** Most managers a department may have. */
+export const MAX_DEPARTMENT_MANAGERS = 5;
+
+/**
+ * A department's managers in order (the first decides, the others stand in), any active people;
+ * an empty list leaves it with none.
+ */
+export const DepartmentManagersRequest = z.object({
+  managerIds: z
+    .array(Id, { error: 'must be a list of person ids' })
+    .max(MAX_DEPARTMENT_MANAGERS, { error: `must hold at most ${MAX_DEPARTMENT_MANAGERS} people` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'must not name a person twice' }),
+});
+export type DepartmentManagersRequest = z.infer<typeof DepartmentManagersRequest>;
+
+export const DepartmentManagersResponse = z.object({
+  department: Department,
+  managers: z.array(DepartmentManager),
+});
+export type DepartmentManagersResponse = z.infer<typeof DepartmentManagersResponse>;
 
 /** A time of day as HH:MM (24-hour). */
 export const ClockTime = z
@@ -117,6 +145,16 @@ export const departmentsApi = {
     params: DepartmentIdParams,
     body: DepartmentParentRequest,
     response: DepartmentResponse,
+  }),
+  setManagers: endpoint({
+    method: 'PUT',
+    path: '/departments/:id/managers',
+    audience: 'admin',
+    summary:
+      "Set a department's managers in order (audited): they manage it and every department below it, and act as managers while they manage one",
+    params: DepartmentIdParams,
+    body: DepartmentManagersRequest,
+    response: DepartmentManagersResponse,
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -4,10 +4,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint: `public` without a token, `user` any signed-in person (the service
- * still scopes to their own data), `admin` administrators only (staff get 403). The server's
- * policies decide for real; this declaration drives the generated 403 matrix and fuzz tests.
+ * still scopes to their own data), `manager` administrators and managers (staff get 403; a
+ * manager's answers are their team's), `admin` administrators only (staff and managers get 403).
+ * The server's policies decide for real; this declaration drives the generated 403 matrix and
+ * fuzz tests.
  */
-export type Audience = 'public' | 'user' | 'admin';
+export type Audience = 'public' | 'user' | 'manager' | 'admin';
 
 /**
  * One HTTP endpoint, defined once: the server registers its route from it, the web client calls

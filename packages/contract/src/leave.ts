@@ -378,15 +378,15 @@ export const leaveApi = {
   pending: endpoint({
     method: 'GET',
     path: '/leave/pending',
-    audience: 'admin',
+    audience: 'manager',
     query: LeavePendingQuery,
     response: LeaveApplicationPageResponse,
   }),
-  stats: endpoint({ method: 'GET', path: '/leave/stats', audience: 'admin', response: LeaveStatsResponse }),
+  stats: endpoint({ method: 'GET', path: '/leave/stats', audience: 'manager', response: LeaveStatsResponse }),
   decide: endpoint({
     method: 'PUT',
     path: '/leave/applications/:id/status',
-    audience: 'admin',
+    audience: 'manager',
     params: LeaveIdParams,
     body: DecideLeaveRequest,
     response: LeaveApplicationResponse,
@@ -394,7 +394,7 @@ export const leaveApi = {
   batchDecision: endpoint({
     method: 'POST',
     path: '/leave/batch-approval',
-    audience: 'admin',
+    audience: 'manager',
     body: BatchDecisionRequest,
     response: BatchDecisionResponse,
   }),

@@ -3,7 +3,7 @@ import { AccessAction, AccessEventKind } from './access';
 import { AlertSeverity, AlertSource } from './alerts';
 import { AttendanceAction } from './attendance';
 import { CorrectionRequestStatus } from './attendance-requests';
-import { Role } from './auth';
+import { SessionRole } from './auth';
 import { DeviceStatus } from './devices';
 import { LeaveNotificationType, LeaveStatus } from './leave';
 
@@ -26,7 +26,7 @@ export type JoinMessage = z.infer<typeof JoinMessage>;
  */
 export const LiveEvents = {
   /** `seq`: where this socket's stream stands, for the next join's `since`. */
-  joined: z.object({ userId: z.number().int(), role: Role, seq: z.number().int().nonnegative() }),
+  joined: z.object({ userId: z.number().int(), role: SessionRole, seq: z.number().int().nonnegative() }),
   /** The events missed since the join's `since` are no longer all known: refetch everything. */
   reload: z.object({}),
   auth_error: z.object({ message: z.string() }),

@@ -9,7 +9,7 @@ import { LeaveBalance } from './leave';
 export const Department = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** A person of that department, set by an admin; null while there is none. */
+  /** The first of its managers (the one who decides); null while it has none. */
   manager_id: z.number().int().nullable(),
   /** The department it sits inside; null at the top of the tree. */
   parent_id: z.number().int().nullable(),
@@ -21,16 +21,6 @@ export type DepartmentsResponse = z.infer<typeof DepartmentsResponse>;
 
 export const UserIdParams = z.object({ id: IdParam });
 export const DepartmentIdParams = z.object({ id: IdParam });
-
-/** The department's manager: an active person of that department, or null for none. */
-export const SetManagerRequest = z.object({ userId: Id.nullable() });
-export type SetManagerRequest = z.infer<typeof SetManagerRequest>;
-
-export const SetManagerResponse = z.object({
-  department: Department,
-  manager: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
-});
-export type SetManagerResponse = z.infer<typeof SetManagerResponse>;
 
 const Required = { error: 'is required' };
 const Identifier = (max: number) =>
@@ -269,14 +259,5 @@ export const peopleApi = {
     summary: 'Sets the password of an invitation link, once; ends the sessions the person had (audited)',
     body: AcceptInviteRequest,
     response: OkResponse,
-  }),
-  setManager: endpoint({
-    method: 'PUT',
-    path: '/departments/:id/manager',
-    audience: 'admin',
-    summary: "Sets or clears a department's manager (audited)",
-    params: DepartmentIdParams,
-    body: SetManagerRequest,
-    response: SetManagerResponse,
   }),
 };

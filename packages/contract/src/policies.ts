@@ -1,4 +1,4 @@
-import type { Role } from './auth';
+import type { SessionRole } from './auth';
 
 /**
  * Who may do what: the one table server and web both ask. The server enforces it (services call
@@ -6,18 +6,19 @@ import type { Role } from './auth';
  *
  * Actions are '<domain>.<verb>'. Each names, per role, how far it reaches:
  * - `all`: anyone's data;
- * - `department`: people of the actor's own department (for the planned manager role);
+ * - `team`: people of the departments the actor manages and of every department below them;
  * - `own`: only the actor's own data (lists are narrowed to it, other people's rows are 403/404).
  * A role missing from an entry may not do it at all (403).
  *
- * Adding a role (e.g. a manager who approves leave and sees attendance of their department) is
- * a change to `Role` and to the entries below, nothing else.
+ * Adding a role is a change to `SessionRole` and to the entries below, nothing else.
  */
-export type Reach = 'all' | 'department' | 'own';
+export type Reach = 'all' | 'team' | 'own';
 
 const adminOnly = { admin: 'all' } as const;
-const everyone = { admin: 'all', staff: 'own' } as const;
-const ownForAll = { admin: 'own', staff: 'own' } as const;
+const ownForAll = { admin: 'own', manager: 'own', staff: 'own' } as const;
+const allForAll = { admin: 'all', manager: 'all', staff: 'all' } as const;
+/** Administrators everyone's, managers their team's, staff their own. */
+const teamForManagers = { admin: 'all', manager: 'team', staff: 'own' } as const;
 
 export const POLICIES = {
   // My account
@@ -27,8 +28,8 @@ export const POLICIES = {
   // Attendance
   /** Check in and out, see my day and my statistics. */
   'attendance.self': ownForAll,
-  /** Attendance lists: administrators everyone's, staff their own. */
-  'attendance.view': everyone,
+  /** Attendance lists: administrators everyone's, managers their team's, staff their own. */
+  'attendance.view': teamForManagers,
   /** Overview, bulk marking, corrections, removal, CSV export. */
   'attendance.manage': adminOnly,
   /** Ask for a correction of my own past day, see and withdraw my requests. */
@@ -39,14 +40,14 @@ export const POLICIES = {
   // Leave
   /** Apply, cancel my pending (or approved, not started) applications, see my balances and history. */
   'leave.apply': ownForAll,
-  /** Application lists and the leave calendar: administrators everyone's, staff their own. */
-  'leave.view': everyone,
-  /** Approve or reject applications, singly or in batch. */
-  'leave.decide': adminOnly,
+  /** Application lists and the leave calendar: administrators everyone's, managers their team's, staff their own. */
+  'leave.view': teamForManagers,
+  /** Approve or reject applications, singly or in batch: administrators anyone's, managers their team's. */
+  'leave.decide': { admin: 'all', manager: 'team' },
   /** Leave types and policies, carry forward. */
   'leave.configure': adminOnly,
   /** Reading leave types and policies, which everyone needs to apply. */
-  'leave.types': { admin: 'all', staff: 'all' },
+  'leave.types': allForAll,
 
   // Dashboard and system
   /** My quick stats. */
@@ -60,7 +61,7 @@ export const POLICIES = {
 
   // People and organisation
   /** The department list (filters and forms). */
-  'people.departments': { admin: 'all', staff: 'all' },
+  'people.departments': allForAll,
   /** The list of people, for admin filters and pickers. */
   'people.view': adminOnly,
   /** Enable, disable, create and edit people. */
@@ -68,7 +69,7 @@ export const POLICIES = {
   /** Departments, schedules, the organisation's settings. */
   'organisation.manage': adminOnly,
   /** The public holidays: everyone's calendar marks them. */
-  'organisation.calendar': { admin: 'all', staff: 'all' },
+  'organisation.calendar': allForAll,
 
   // The building (later features: administrators only until decided otherwise)
   /** My access logs, status, permissions and statistics; the web reader records my passages. */
@@ -82,7 +83,7 @@ export const POLICIES = {
   'counting.view': adminOnly,
   'counting.manage': adminOnly,
   'reports.view': adminOnly,
-} as const satisfies Record<string, Partial<Record<Role, Reach>>>;
+} as const satisfies Record<string, Partial<Record<SessionRole, Reach>>>;
 
 export type Action = keyof typeof POLICIES;
 
@@ -90,12 +91,12 @@ export const ACTIONS = Object.keys(POLICIES) as Action[];
 
 /** Anyone a policy is asked about: a signed-in person's role is all it needs. */
 export interface PolicySubject {
-  role: Role;
+  role: SessionRole;
 }
 
 /** How far `subject` may do `action`, or null when not at all. */
 export function reachOf(subject: PolicySubject, action: Action): Reach | null {
-  const entry: Partial<Record<Role, Reach>> = POLICIES[action];
+  const entry: Partial<Record<SessionRole, Reach>> = POLICIES[action];
   return entry[subject.role] ?? null;
 }
 

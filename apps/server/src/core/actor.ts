@@ -1,13 +1,13 @@
-import type { Role } from '@atrium/contract';
+import type { SessionRole } from '@atrium/contract';
 
 /** The signed-in person on whose behalf a service function runs. */
 export interface Actor {
   userId: number;
-  role: Role;
+  role: SessionRole;
   sessionId: string;
   ip: string;
-  /** The person's department, for policies that reach a whole department. */
-  departmentId?: number | null;
+  /** A manager's reach: the departments they manage and every one below them. */
+  teamDepartmentIds?: readonly number[];
 }
 
 /**

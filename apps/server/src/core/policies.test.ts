@@ -1,45 +1,48 @@
-import { ACTIONS, type Action, allows, allowsAll, type Role } from '@atrium/contract';
+import { ACTIONS, type Action, allows, allowsAll, type SessionRole } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { AppError } from './errors';
-import { authorize, can, listScope, withinReach } from './policies';
+import { authorize, can, departmentsWithin, listScope, withinReach } from './policies';
 
-const actor = (role: Role, userId = 1, departmentId: number | null = 10): Actor => ({
+const actor = (role: SessionRole, userId = 1, teamDepartmentIds: number[] = []): Actor => ({
   userId,
   role,
   sessionId: 's',
   ip: '127.0.0.1',
-  departmentId,
+  teamDepartmentIds,
 });
 const admin = actor('admin', 1);
 const staff = actor('staff', 2);
+/** Manages departments 10 and 11 (11 sits inside 10, say). */
+const manager = actor('manager', 3, [10, 11]);
 
 /**
  * What each action should allow, written out by hand so that a change to the table is a
  * deliberate change here too. `own`: only their own data; `all`: everyone's; absent: 403.
  */
-const expected: Record<Action, { admin?: 'all' | 'own'; staff?: 'all' | 'own' }> = {
-  'account.self': { admin: 'own', staff: 'own' },
-  'attendance.self': { admin: 'own', staff: 'own' },
-  'attendance.view': { admin: 'all', staff: 'own' },
+type Expected = 'all' | 'team' | 'own';
+const expected: Record<Action, { admin?: Expected; manager?: Expected; staff?: Expected }> = {
+  'account.self': { admin: 'own', manager: 'own', staff: 'own' },
+  'attendance.self': { admin: 'own', manager: 'own', staff: 'own' },
+  'attendance.view': { admin: 'all', manager: 'team', staff: 'own' },
   'attendance.manage': { admin: 'all' },
-  'attendance.request': { admin: 'own', staff: 'own' },
+  'attendance.request': { admin: 'own', manager: 'own', staff: 'own' },
   'attendance.decide': { admin: 'all' },
-  'leave.apply': { admin: 'own', staff: 'own' },
-  'leave.view': { admin: 'all', staff: 'own' },
-  'leave.decide': { admin: 'all' },
+  'leave.apply': { admin: 'own', manager: 'own', staff: 'own' },
+  'leave.view': { admin: 'all', manager: 'team', staff: 'own' },
+  'leave.decide': { admin: 'all', manager: 'team' },
   'leave.configure': { admin: 'all' },
-  'leave.types': { admin: 'all', staff: 'all' },
-  'dashboard.self': { admin: 'own', staff: 'own' },
+  'leave.types': { admin: 'all', manager: 'all', staff: 'all' },
+  'dashboard.self': { admin: 'own', manager: 'own', staff: 'own' },
   'dashboard.organisation': { admin: 'all' },
   'system.health': { admin: 'all' },
   'audit.view': { admin: 'all' },
-  'people.departments': { admin: 'all', staff: 'all' },
+  'people.departments': { admin: 'all', manager: 'all', staff: 'all' },
   'people.view': { admin: 'all' },
   'people.manage': { admin: 'all' },
   'organisation.manage': { admin: 'all' },
-  'organisation.calendar': { admin: 'all', staff: 'all' },
-  'access.self': { admin: 'own', staff: 'own' },
+  'organisation.calendar': { admin: 'all', manager: 'all', staff: 'all' },
+  'access.self': { admin: 'own', manager: 'own', staff: 'own' },
   'access.view': { admin: 'all' },
   'access.manage': { admin: 'all' },
   'video.view': { admin: 'all' },
@@ -68,37 +71,58 @@ describe('the policy table', () => {
     it(`${action}: ${JSON.stringify(expected[action])}`, () => {
       for (const [role, subject] of [
         ['admin', admin],
+        ['manager', manager],
         ['staff', staff],
       ] as const) {
         const reach = expected[action][role];
         const other = { userId: 99, departmentId: 77 };
-        const mine = { userId: subject.userId, departmentId: subject.departmentId };
+        const team = { userId: 98, departmentId: 11 };
+        const mine = { userId: subject.userId, departmentId: 12 };
         expect(allows(subject, action), `${role} may ${action}`).toBe(reach !== undefined);
         expect(allowsAll(subject, action)).toBe(reach === 'all');
         expect(can(subject, action)).toBe(reach !== undefined);
         expect(can(subject, action, mine)).toBe(reach !== undefined);
         expect(can(subject, action, other), `${role} on someone else's data`).toBe(reach === 'all');
+        expect(can(subject, action, team), `${role} on their team's data`).toBe(
+          reach === 'all' || reach === 'team',
+        );
         expect(forbids(() => authorize(subject, action, other))).toBe(reach !== 'all');
         if (reach === undefined) expect(forbids(() => listScope(subject, action))).toBe(true);
-        else expect(listScope(subject, action)).toEqual(reach === 'all' ? {} : { userId: subject.userId });
+        else
+          expect(listScope(subject, action)).toEqual(
+            reach === 'all'
+              ? {}
+              : reach === 'team'
+                ? { departmentIds: [10, 11] }
+                : { userId: subject.userId },
+          );
       }
     });
   }
 });
 
 describe('reach', () => {
-  it('lets a department reach cover its own department only, and never a person without one', () => {
-    const manager = actor('staff', 5, 10);
-    expect(withinReach(manager, 'department', { userId: 6, departmentId: 10 })).toBe(true);
-    expect(withinReach(manager, 'department', { userId: 6, departmentId: 11 })).toBe(false);
-    expect(withinReach(manager, 'department', { userId: 6, departmentId: null })).toBe(false);
-    expect(withinReach(actor('staff', 5, null), 'department', { userId: 6, departmentId: null })).toBe(false);
-    expect(withinReach(manager, 'department', { userId: 5 })).toBe(true);
+  it("lets a team reach cover the manager's departments only, and never a person without one", () => {
+    expect(withinReach(manager, 'team', { userId: 6, departmentId: 10 })).toBe(true);
+    expect(withinReach(manager, 'team', { userId: 6, departmentId: 11 })).toBe(true);
+    expect(withinReach(manager, 'team', { userId: 6, departmentId: 12 })).toBe(false);
+    expect(withinReach(manager, 'team', { userId: 6, departmentId: null })).toBe(false);
+    expect(withinReach(manager, 'team', { userId: 6 })).toBe(false);
+    expect(withinReach(actor('manager', 5), 'team', { userId: 6, departmentId: 10 })).toBe(false);
+    expect(withinReach(manager, 'team', { userId: manager.userId })).toBe(true);
+  });
+
+  it("narrows a chosen department to the team's", () => {
+    expect(departmentsWithin({}, undefined)).toBeUndefined();
+    expect(departmentsWithin({}, 4)).toEqual([4]);
+    expect(departmentsWithin({ departmentIds: [10, 11] }, undefined)).toEqual([10, 11]);
+    expect(departmentsWithin({ departmentIds: [10, 11] }, 11)).toEqual([11]);
+    expect(departmentsWithin({ departmentIds: [10, 11] }, 4)).toEqual([]);
   });
 
   it('keeps own reach to the actor, and all reach to everyone', () => {
     expect(withinReach(staff, 'own', { userId: staff.userId })).toBe(true);
-    expect(withinReach(staff, 'own', { userId: 3, departmentId: staff.departmentId })).toBe(false);
+    expect(withinReach(staff, 'own', { userId: 3, departmentId: 10 })).toBe(false);
     expect(withinReach(staff, 'all', { userId: 3 })).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ import { forbidden } from './errors';
 /** Whose data an action touches. */
 export interface Resource {
   userId: number;
-  /** The person's department; needed only for department-wide reach. */
+  /** The person's department; needed only for a manager's (team) reach. */
   departmentId?: number | null;
 }
 
@@ -32,10 +32,9 @@ export function can(actor: Actor, action: Action, resource?: Resource): boolean 
 export function withinReach(actor: Actor, reach: Reach, resource?: Resource): boolean {
   if (!resource || reach === 'all' || resource.userId === actor.userId) return true;
   return (
-    reach === 'department' &&
-    actor.departmentId != null &&
+    reach === 'team' &&
     resource.departmentId != null &&
-    resource.departmentId === actor.departmentId
+    (actor.teamDepartmentIds?.includes(resource.departmentId) ?? false)
   );
 }
 
@@ -46,18 +45,28 @@ export function authorize(actor: Actor, action: Action, resource?: Resource): vo
 
 /**
  * The part of a list `actor` may see for `action`: `{}` is everyone's rows, otherwise only one
- * person's or one department's. Throws 403 when the action is not allowed at all. A department
- * reach without a known department falls back to the actor's own rows.
+ * person's or the people of some departments (a manager's team). Throws 403 when the action is
+ * not allowed at all.
  */
 export interface ListScope {
   userId?: number;
-  departmentId?: number;
+  departmentIds?: readonly number[];
+}
+
+/**
+ * The departments a list covers: the one asked for within the scope's (none when outside it), or
+ * the scope's own; undefined is every department.
+ */
+export function departmentsWithin(scope: ListScope, chosen?: number): readonly number[] | undefined {
+  if (scope.departmentIds === undefined) return chosen === undefined ? undefined : [chosen];
+  if (chosen === undefined) return scope.departmentIds;
+  return scope.departmentIds.includes(chosen) ? [chosen] : [];
 }
 
 export function listScope(actor: Actor, action: Action): ListScope {
   authorize(actor, action);
   const reach = reachOf(actor, action);
   if (reach === 'all') return {};
-  if (reach === 'department' && actor.departmentId != null) return { departmentId: actor.departmentId };
+  if (reach === 'team') return { departmentIds: actor.teamDepartmentIds ?? [] };
   return { userId: actor.userId };
 }

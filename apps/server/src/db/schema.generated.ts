@@ -240,10 +240,15 @@ export interface DepartmentHeadcounts {
   people: number;
 }
 
+export interface DepartmentManagers {
+  department_id: number;
+  position: number;
+  user_id: number;
+}
+
 export interface Departments {
   created_at: Generated<Timestamp>;
   id: GeneratedAlways<number>;
-  manager_id: number | null;
   name: string;
   parent_id: number | null;
 }
@@ -493,6 +498,7 @@ export interface DB {
   counting_readings: CountingReadings;
   counting_windows: CountingWindows;
   department_headcounts: DepartmentHeadcounts;
+  department_managers: DepartmentManagers;
   departments: Departments;
   device_push_rejects: DevicePushRejects;
   devices: Devices;

@@ -6,7 +6,7 @@ import { demoAccounts, demoDepartments, demoNames } from './people.data';
 
 const emailOf = (first: string, last: string) => `${first}.${last}@atrium.local`.toLowerCase();
 
-/** Departments and 52 people; only the two demo accounts can sign in. */
+/** Departments and 52 people; only the three demo accounts can sign in. */
 export async function seedOrganisation(db: Kysely<Database>): Promise<void> {
   const departments = await insertDepartments(
     db,
@@ -31,7 +31,7 @@ export async function seedOrganisation(db: Kysely<Database>): Promise<void> {
     };
   };
   const people: NewUser[] = [];
-  for (const account of [demoAccounts.admin, demoAccounts.user]) {
+  for (const account of [demoAccounts.admin, demoAccounts.user, demoAccounts.manager]) {
     people.push({
       ...next(),
       firstName: account.firstName,

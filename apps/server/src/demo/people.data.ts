@@ -23,6 +23,13 @@ export const demoAccounts = {
     lastName: 'Carter',
     department: 'Warehouse',
   },
+  /** Manages Warehouse, so the demo user's leave comes to them. */
+  manager: {
+    ...PUBLISHED_DEMO_ACCOUNTS[2],
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    department: 'Warehouse',
+  },
 } as const;
 
 /** Fifty more people, so the organisation has 52 in all. */

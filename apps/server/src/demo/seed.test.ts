@@ -35,7 +35,7 @@ describe('demo seed', () => {
     expect(tree).toEqual([{ name: 'Security', parent: 'Facilities' }]);
   });
 
-  it('gives only the two demo accounts a password, with the right roles', async () => {
+  it('gives only the three demo accounts a password, with the right roles', async () => {
     const withPassword = await database.db
       .selectFrom('users as u')
       .innerJoin('departments as d', 'd.id', 'u.department_id')
@@ -45,8 +45,26 @@ describe('demo seed', () => {
       .execute();
     expect(withPassword).toEqual([
       { email: 'admin@atrium.local', role: 'admin', name: 'Head Office' },
+      { email: 'manager@atrium.local', role: 'staff', name: 'Warehouse' },
       { email: 'user@atrium.local', role: 'staff', name: 'Warehouse' },
     ]);
+    // Every department has a manager; Warehouse's is the demo manager, never the demo user.
+    const managers = await database.db
+      .selectFrom('department_managers as dm')
+      .innerJoin('departments as d', 'd.id', 'dm.department_id')
+      .innerJoin('users as u', 'u.id', 'dm.user_id')
+      .select(['d.name', 'u.email'])
+      .orderBy('d.name')
+      .execute();
+    expect(managers.map((m) => m.name)).toEqual([
+      'Facilities',
+      'Head Office',
+      'Security',
+      'Showrooms',
+      'Warehouse',
+    ]);
+    expect(managers.find((m) => m.name === 'Warehouse')?.email).toBe('manager@atrium.local');
+    expect(managers.map((m) => m.email)).not.toContain('user@atrium.local');
     const unique = await database.db
       .selectFrom('users')
       .select([

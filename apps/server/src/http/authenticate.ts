@@ -36,10 +36,11 @@ export function registerAuthentication(app: FastifyInstance, auth: Authenticator
     if (!actor)
       throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Sign in to continue');
     request.actor = actor;
-    // An endpoint the contract declares for administrators answers 403 to anyone else before its
-    // input is even read: staff learn nothing from its validation errors. The services check
-    // their policies again; this is the floor, not the whole rule.
-    if (request.routeOptions.config.endpoint?.audience === 'admin' && actor.role !== 'admin')
-      throw forbidden();
+    // An endpoint the contract declares for administrators (or managers too) answers 403 to anyone
+    // else before its input is even read: staff learn nothing from its validation errors. The
+    // services check their policies again; this is the floor, not the whole rule.
+    const audience = request.routeOptions.config.endpoint?.audience;
+    if (audience === 'admin' && actor.role !== 'admin') throw forbidden();
+    if (audience === 'manager' && actor.role === 'staff') throw forbidden();
   });
 }

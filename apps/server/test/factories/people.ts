@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@atrium/contract';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../../src/db/connection';
+import { replaceDepartmentManagers } from '../../src/modules/organisation/departments.repository';
 import {
   findDepartmentId,
   findUserIdByEmail,
   insertDepartments,
   insertUsers,
-  setDepartmentManager,
   setPasswordHash,
   setUserActive,
   updatePerson,
@@ -108,7 +108,7 @@ export async function makeUsers(db: Db, count: number, options: UserOptions = {}
       .where('id', 'in', ids)
       .execute();
   if (options.active === false) for (const id of ids) await setUserActive(db, id, false);
-  if (options.manager) await setDepartmentManager(db, department.id, ids[0]!);
+  if (options.manager) await replaceDepartmentManagers(db, department.id, [ids[0]!]);
   return rows.map((row, i) => ({
     id: row.id,
     email: row.email,

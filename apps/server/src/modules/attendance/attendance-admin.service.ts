@@ -18,7 +18,7 @@ import { checkRangeLength } from '../../core/date-range';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { ReportsDb } from '../../core/module';
-import { authorize, listScope } from '../../core/policies';
+import { authorize, departmentsWithin, listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { attendanceCsv } from './attendance.export';
 import { attendanceUpdate, toAttendanceList, toAttendanceRecord, toBulkResult } from './attendance.presenter';
@@ -78,7 +78,7 @@ export class AttendanceAdminService {
       end,
       today: today.date,
       userIds: scope.userId ? [scope.userId] : query.userId ? [query.userId] : undefined,
-      departmentId: scope.departmentId ?? query.department,
+      departmentIds: departmentsWithin(scope, query.department),
       status: query.status,
       search: query.search || undefined,
     };
@@ -230,7 +230,7 @@ export class AttendanceAdminService {
       end: end <= today.date ? end : today.date,
       today: today.date,
       userIds: ids,
-      departmentId: body.department,
+      departmentIds: body.department === undefined ? undefined : [body.department],
       search: body.search || undefined,
     };
     const [people, calendar, leave] = await Promise.all([
@@ -239,7 +239,7 @@ export class AttendanceAdminService {
       exportLeave(db, filter),
     ]);
     // Everyone's records need no list of ids; a narrower file asks only for its people's.
-    const narrowed = ids || filter.departmentId !== undefined || filter.search;
+    const narrowed = ids || filter.departmentIds !== undefined || filter.search;
     const records = streamRangeRecords(db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,

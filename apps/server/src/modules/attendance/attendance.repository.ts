@@ -207,7 +207,8 @@ export interface DayRowFilter {
   end: string;
   today: string;
   userIds?: number[];
-  departmentId?: number;
+  /** Only the people of these departments (one chosen, or a manager's team). */
+  departmentIds?: readonly number[];
   status?: AttendanceStatus;
   search?: string;
   /** Every person on every day (a single record's row); the list only shows records and absences. */
@@ -269,7 +270,7 @@ export const LISTED_KINDS: DayKind[] = ['worked', 'on_leave', 'absent'];
 export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [countedPerson('u')];
   if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
-  if (f.departmentId !== undefined) where.push(sql`u.department_id = ${f.departmentId}`);
+  if (f.departmentIds !== undefined) where.push(sql`u.department_id = ANY (${f.departmentIds}::int[])`);
   if (f.search) {
     const pattern = containsPattern(f.search);
     where.push(sql`(${personName} ILIKE ${pattern} OR u.email ILIKE ${pattern}

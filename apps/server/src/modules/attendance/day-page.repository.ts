@@ -61,7 +61,8 @@ export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promi
  */
 function departmentFigures(f: DayRowFilter): RawBuilder<unknown> {
   if (!f.search && !f.userIds) {
-    const department = f.departmentId === undefined ? sql`` : sql`AND dept_key = ${f.departmentId}`;
+    const department =
+      f.departmentIds === undefined ? sql`` : sql`AND dept_key = ANY (${f.departmentIds}::int[])`;
     return sql`
       heads AS MATERIALIZED (SELECT dept_key, people FROM department_headcounts WHERE people > 0 ${department}),
       days AS MATERIALIZED (SELECT date, dept_key, present, open FROM attendance_department_day_totals

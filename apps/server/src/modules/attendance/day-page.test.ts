@@ -35,8 +35,8 @@ describe('attendance list pages', () => {
     const base = { start: '2026-07-02', end: '2026-07-10', today: '2026-07-08' };
     const filters: DayRowFilter[] = [
       base,
-      { ...base, departmentId: weekdays[0]!.departmentId },
-      { ...base, departmentId: everyDay[0]!.departmentId, status: 'absent' },
+      { ...base, departmentIds: [weekdays[0]!.departmentId] },
+      { ...base, departmentIds: [everyDay[0]!.departmentId], status: 'absent' },
       { ...base, status: 'checked_in' },
       { ...base, status: 'complete' },
       { ...base, status: 'absent' },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { actingRole } from './standing.repository';
 
 type Db = Kysely<Database>;
 
@@ -27,7 +28,7 @@ export async function findProfile(db: Db, userId: number): Promise<ProfileRow | 
       'u.email',
       'u.employee_number',
       'u.badge_number',
-      'u.role',
+      actingRole.as('role'),
       'd.name as department_name',
       'u.start_date',
     ])

@@ -1,4 +1,4 @@
-import type { Profile, Role, SessionInfo, User } from '@atrium/contract';
+import type { Profile, SessionInfo, SessionRole, User } from '@atrium/contract';
 import type { DomainEvent } from '../../core/events/bus';
 import type { LiveSessionRow, ProfileRow } from './account.repository';
 import type { PublicUserRow } from './auth.repository';
@@ -10,7 +10,7 @@ export const toUser = (row: PublicUserRow): User => ({
   first_name: row.first_name,
   last_name: row.last_name,
   email: row.email,
-  role: row.role as Role,
+  role: row.role as SessionRole,
   department_id: row.department_id,
   department_name: row.department_name,
 });
@@ -23,7 +23,7 @@ export const toProfile = (row: ProfileRow): Profile => ({
   email: row.email,
   employee_number: row.employee_number,
   badge_number: row.badge_number,
-  role: row.role as Role,
+  role: row.role as SessionRole,
   department_name: row.department_name,
   start_date: row.start_date,
 });

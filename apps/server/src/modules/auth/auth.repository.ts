@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { actingRole, teamDepartmentIds } from './standing.repository';
 
 type Db = Kysely<Database>;
 
@@ -32,7 +33,7 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number,
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.id as user_id', 'u.role', 's.expires_at'])
+    .select(['s.id', 'u.id as user_id', actingRole.as('role'), teamDepartmentIds.as('team'), 's.expires_at'])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
@@ -47,7 +48,7 @@ export async function findLiveSessions(db: Db, sessionIds: string[], now: Date) 
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.id as user_id', 'u.role'])
+    .select(['s.id', 'u.id as user_id', actingRole.as('role')])
     .where('s.id', 'in', sessionIds)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -217,8 +218,11 @@ export async function clearLoginFailuresFrom(db: Db, email: string, ip: string):
   await db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
 }
 
-/** A user as the API shows one (User): the login, the session and the people list read it. */
-export function publicUsers(db: Kysely<Database>) {
+/**
+ * A user as the API shows one (User): the login, the session and the people list read it. The
+ * people list shows the role given (`u.role`), a session the role acted in (`acting`).
+ */
+export function publicUsers(db: Kysely<Database>, role: 'given' | 'acting' = 'given') {
   return db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
@@ -227,7 +231,7 @@ export function publicUsers(db: Kysely<Database>) {
       'u.first_name',
       'u.last_name',
       'u.email',
-      'u.role',
+      role === 'acting' ? actingRole.as('role') : 'u.role',
       'u.department_id',
       'd.name as department_name',
     ]);
@@ -244,8 +248,9 @@ export interface PublicUserRow {
   department_name: string | null;
 }
 
+/** The signed-in person as their session shows them: the role is the one they act in (standing.repository.ts). */
 export async function findPublicUser(db: Kysely<Database>, id: number): Promise<PublicUserRow | undefined> {
-  return publicUsers(db).where('u.id', '=', id).executeTakeFirst();
+  return publicUsers(db, 'acting').where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function findUserForLogin(db: Kysely<Database>, email: string) {

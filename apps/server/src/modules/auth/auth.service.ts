@@ -120,7 +120,13 @@ export class AuthService {
       if (!session) return undefined;
       this.sessions.set(token, session, mark);
     }
-    return { userId: session.userId, role: session.role, sessionId: session.sessionId, ip };
+    return {
+      userId: session.userId,
+      role: session.role,
+      sessionId: session.sessionId,
+      ip,
+      teamDepartmentIds: session.teamDepartmentIds,
+    };
   }
 
   /** The live session behind a token, from the database. */
@@ -131,7 +137,8 @@ export class AuthService {
     if (!row) return undefined;
     return {
       userId: row.user_id,
-      role: row.role as Actor['role'],
+      role: row.role,
+      teamDepartmentIds: row.team ?? [],
       sessionId: row.id,
       validUntil: Math.min(claims.expiresAt, row.expires_at.getTime()),
     };
@@ -140,7 +147,7 @@ export class AuthService {
   /** Which of these sessions may still act, and as what role now (the live socket re-checks with it). */
   async liveSessions(sessionIds: string[]): Promise<Map<string, { userId: number; role: Actor['role'] }>> {
     const rows = await repo.findLiveSessions(this.deps.db, sessionIds, this.deps.clock.now());
-    return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role as Actor['role'] }]));
+    return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role }]));
   }
 
   async me(actor: Actor): Promise<User> {

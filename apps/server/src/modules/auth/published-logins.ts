@@ -9,6 +9,7 @@ import { verifyPassword } from './passwords';
 export const PUBLISHED_DEMO_ACCOUNTS = [
   { email: 'admin@atrium.local', password: 'Admin#2026' },
   { email: 'user@atrium.local', password: 'User#2026' },
+  { email: 'manager@atrium.local', password: 'Manager#2026' },
 ] as const;
 
 /**
@@ -35,7 +36,7 @@ export class PublishedDemoLogins {
       let matches = this.answers.get(key);
       if (matches === undefined) {
         matches = await verifyPassword(row.password_hash, account.password);
-        // Two accounts, a handful of password changes: a tiny map, cleared if it ever grows.
+        // Three accounts, a handful of password changes: a tiny map, cleared if it ever grows.
         if (this.answers.size > 32) this.answers.clear();
         this.answers.set(key, matches);
       }

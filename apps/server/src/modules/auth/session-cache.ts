@@ -1,11 +1,13 @@
-import type { Role } from '@atrium/contract';
+import type { SessionRole } from '@atrium/contract';
 import type { EventBus } from '../../core/events/bus';
 
 /** What a verified access token of a live session resolves to. */
 export interface CachedSession {
   userId: number;
   sessionId: string;
-  role: Role;
+  role: SessionRole;
+  /** A manager's departments (standing.repository.ts); empty for anyone else. */
+  teamDepartmentIds: readonly number[];
   /** The earlier of the token's and the session's end, in ms on the organisation's clock. */
   validUntil: number;
 }

@@ -136,7 +136,7 @@ export class DashboardService {
   ): Promise<number> {
     if (!can(actor, 'leave.decide')) return 0;
     const scope = listScope(actor, 'leave.decide');
-    if (org && scope.userId === undefined && scope.departmentId === undefined)
+    if (org && scope.userId === undefined && scope.departmentIds === undefined)
       return org.pendingLeaveRequests;
     return pendingCount(this.db, scope);
   }

@@ -7,16 +7,24 @@ import type {
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import { AppError, notFound } from '../../core/errors';
-import { authorize } from '../../core/policies';
+import { authorize, can } from '../../core/policies';
 import { fullName } from '../people/people.repository';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';
 import { decidedResult, refusedResult, toApplication, toBatchResponse } from './leave.presenter';
-import { applicationOwnerAndStatus, closePending, findApplication } from './leave.repository';
+import {
+  applicationOwnerAndStatus,
+  applicationOwners,
+  closePending,
+  findApplication,
+} from './leave.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 
-/** Approving and rejecting leave, one at a time or in a batch. Administrators only. */
+/**
+ * Approving and rejecting leave, one at a time or in a batch: administrators anyone's, managers
+ * their team's (policies' `team` reach), nobody their own.
+ */
 export class LeaveDecisionsService {
   constructor(private readonly deps: LeaveDeps) {}
 
@@ -102,8 +110,21 @@ export class LeaveDecisionsService {
     adminComments?: string,
   ): Promise<BatchDecisionResponse> {
     authorize(actor, 'leave.decide');
+    const ids = [...new Set(applicationIds)];
+    // An id beyond the caller's reach refuses the whole batch before anything is decided: a
+    // manager's selection that mixes in someone else's team is a mistake to show, not to half do.
+    const outside = (await applicationOwners(this.deps.db, ids))
+      .filter((a) => !can(actor, 'leave.decide', { userId: a.user_id, departmentId: a.department_id }))
+      .map((a) => a.id)
+      .sort((a, b) => a - b);
+    if (outside.length > 0) {
+      const which = `${outside.length === 1 ? 'application' : 'applications'} ${outside.join(', ')}`;
+      throw new AppError('forbidden', `You may not decide ${which}: outside your team; nothing was decided`, [
+        { field: 'applicationIds', rule: 'in_scope', message: `Outside your team: ${outside.join(', ')}` },
+      ]);
+    }
     const results: BatchDecisionResult[] = [];
-    for (const applicationId of [...new Set(applicationIds)]) {
+    for (const applicationId of ids) {
       try {
         const application = await this.decide(actor, applicationId, action, adminComments);
         results.push(decidedResult(applicationId, application.status, action));

@@ -12,11 +12,15 @@ type Db = Kysely<Database>;
 /** Whose applications a list covers: everyone's when both are absent (see ListScope). */
 export interface ApplicantScope {
   userId?: number;
-  departmentId?: number;
+  /** The applicants of these departments (a manager's team); an empty list is nobody's. */
+  departmentIds?: readonly number[];
 }
 
 /** Everyone's applications: the organisation-wide rollups of 023 answer for them. */
-const everyone = (scope: ApplicantScope) => scope.userId === undefined && scope.departmentId === undefined;
+const everyone = (scope: ApplicantScope) => scope.userId === undefined && scope.departmentIds === undefined;
+
+/** Whether the users row `u` belongs to one of the scope's departments (none for an empty list). */
+export const inDepartments = (ids: readonly number[]) => sql<boolean>`u.department_id = ANY (${ids}::int[])`;
 
 /** The Pending tab's counts: decided today, people away today, pending applications. */
 export interface DecisionCounts {
@@ -41,7 +45,7 @@ export async function leaveStats(
   const scoped = () => {
     let query = db.selectFrom('leave_applications as a').innerJoin('users as u', 'u.id', 'a.user_id');
     if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
-    if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
+    if (scope.departmentIds !== undefined) query = query.where(inDepartments(scope.departmentIds));
     return query;
   };
   const [decided, away, pending] = await Promise.all([
@@ -83,7 +87,7 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
     );
     return row.rows[0]?.n ?? 0;
   }
-  if (scope.userId !== undefined && scope.departmentId === undefined) {
+  if (scope.userId !== undefined && scope.departmentIds === undefined) {
     // Prepared (see db/connection): one person's count is behind every staff dashboard's load.
     const row = await sql<{ n: number }>`/* prepared: leave_pending_of_person */
       SELECT count(*)::int AS n FROM leave_applications WHERE user_id = ${scope.userId} AND status = 'pending'`.execute(
@@ -97,7 +101,7 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('a.status', '=', 'pending');
   if (scope.userId !== undefined) query = query.where('a.user_id', '=', scope.userId);
-  if (scope.departmentId !== undefined) query = query.where('u.department_id', '=', scope.departmentId);
+  if (scope.departmentIds !== undefined) query = query.where(inDepartments(scope.departmentIds));
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -130,7 +134,7 @@ function leaveTouching(first: string, last: string, scope: ApplicantScope) {
     WHERE a.status IN ('pending', 'approved')
       AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
       AND (${scope.userId ?? null}::integer IS NULL OR a.user_id = ${scope.userId ?? null})
-      AND (${scope.departmentId ?? null}::integer IS NULL OR u.department_id = ${scope.departmentId ?? null})
+      AND (${scope.departmentIds ?? null}::int[] IS NULL OR u.department_id = ANY (${scope.departmentIds ?? null}::int[]))
   ) AS a`;
 }
 

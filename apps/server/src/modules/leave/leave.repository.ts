@@ -15,9 +15,9 @@ export async function lockApplicant(db: Db, userId: number): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(7150300, ${userId})`.execute(db);
 }
 
-/** The people of a department, for filtering applications before they are joined to names. */
-const peopleOf = (db: Db, departmentId: number) =>
-  db.selectFrom('users').select('id').where('department_id', '=', departmentId);
+/** The people of some departments, for filtering applications before they are joined to names. */
+const peopleOf = (db: Db, departmentIds: readonly number[]) =>
+  db.selectFrom('users').select('id').where(sql<boolean>`department_id = ANY (${departmentIds}::int[])`);
 
 /** Applications as rows of `leave_applications` alone, to filter, order and page before the joins. */
 const applicationRows = (db: Db) => db.selectFrom('leave_applications as a').selectAll('a');
@@ -100,8 +100,8 @@ export async function listApplications(
   let rows = applicationRows(db);
   if (filter.status) rows = rows.where('a.status', '=', filter.status);
   if (filter.userId !== undefined) rows = rows.where('a.user_id', '=', filter.userId);
-  if (filter.departmentId !== undefined)
-    rows = rows.where('a.user_id', 'in', peopleOf(db, filter.departmentId));
+  if (filter.departmentIds !== undefined)
+    rows = rows.where('a.user_id', 'in', peopleOf(db, filter.departmentIds));
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     const types = await db
@@ -139,8 +139,8 @@ export async function listPending(
 ): Promise<ApplicationRow[]> {
   let rows = applicationRows(db).where('a.status', '=', 'pending');
   if (scope.userId !== undefined) rows = rows.where('a.user_id', '=', scope.userId);
-  if (scope.departmentId !== undefined)
-    rows = rows.where('a.user_id', 'in', peopleOf(db, scope.departmentId));
+  if (scope.departmentIds !== undefined)
+    rows = rows.where('a.user_id', 'in', peopleOf(db, scope.departmentIds));
   const cut = rows
     .orderBy('a.applied_at', 'asc')
     .orderBy('a.id', 'asc')
@@ -242,6 +242,17 @@ export async function applicationOwnerAndStatus(db: Db, id: number) {
     .select(['a.user_id', 'a.status', 'u.department_id'])
     .where('a.id', '=', id)
     .executeTakeFirst();
+}
+
+/** The applicants of these applications (those that exist) and their departments. */
+export async function applicationOwners(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('leave_applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'u.department_id'])
+    .where('a.id', 'in', [...ids])
+    .execute();
 }
 
 /**

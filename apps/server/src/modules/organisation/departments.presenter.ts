@@ -4,8 +4,9 @@ import type { DepartmentSummaryRow, VersionRow } from './departments.repository'
 export const toDepartmentSummary = (row: DepartmentSummaryRow): DepartmentSummary => ({
   id: row.id,
   name: row.name,
-  manager_id: row.manager_id,
-  manager_name: row.manager_name,
+  manager_id: row.managers[0]?.id ?? null,
+  manager_name: row.managers[0]?.name ?? null,
+  managers: row.managers,
   parent_id: row.parent_id,
   people: row.people,
   active_people: row.active_people,

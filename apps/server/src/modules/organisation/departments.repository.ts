@@ -1,7 +1,7 @@
+import type { DepartmentManager } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-
-const departmentColumns = ['id', 'name', 'manager_id', 'parent_id'] as const;
+import { departmentColumns } from '../people/people.repository';
 
 export interface DepartmentRow {
   id: number;
@@ -13,24 +13,66 @@ export interface DepartmentRow {
 export interface DepartmentSummaryRow {
   id: number;
   name: string;
-  manager_id: number | null;
-  manager_name: string | null;
+  managers: DepartmentManager[];
   parent_id: number | null;
   people: number;
   active_people: number;
 }
 
-/** Departments by name with their manager and head counts (one grouped pass over users). */
+/** The managers of `departments d` in order, as [{id, name}] (json). */
+const managersOf = sql<DepartmentManager[]>`coalesce((
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.first_name || ' ' || m.last_name) ORDER BY dm.position)
+    FROM department_managers dm JOIN users m ON m.id = dm.user_id WHERE dm.department_id = d.id), '[]')`;
+
+/** Departments by name with their managers and head counts (one grouped pass over users). */
 export async function departmentSummaries(db: Kysely<Database>): Promise<DepartmentSummaryRow[]> {
   const result = await sql<DepartmentSummaryRow>`
-    SELECT d.id, d.name, d.manager_id, d.parent_id, m.first_name || ' ' || m.last_name AS manager_name,
+    SELECT d.id, d.name, d.parent_id, ${managersOf} AS managers,
            coalesce(n.people, 0)::int AS people, coalesce(n.active_people, 0)::int AS active_people
     FROM departments d
-    LEFT JOIN users m ON m.id = d.manager_id
     LEFT JOIN (SELECT department_id, count(*) AS people, count(*) FILTER (WHERE active) AS active_people
                FROM users WHERE department_id IS NOT NULL GROUP BY department_id) n ON n.department_id = d.id
     ORDER BY d.name, d.id`.execute(db);
   return result.rows;
+}
+
+/** A department's managers in order. */
+export async function departmentManagers(db: Kysely<Database>, id: number): Promise<DepartmentManager[]> {
+  const result = await sql<{ managers: DepartmentManager[] }>`
+    SELECT ${managersOf} AS managers FROM departments d WHERE d.id = ${id}`.execute(db);
+  return result.rows[0]?.managers ?? [];
+}
+
+/** Replaces a department's managers with `userIds`, in that order. */
+export async function replaceDepartmentManagers(
+  db: Kysely<Database>,
+  id: number,
+  userIds: readonly number[],
+) {
+  await db.deleteFrom('department_managers').where('department_id', '=', id).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('department_managers')
+    .values(userIds.map((userId, position) => ({ department_id: id, user_id: userId, position })))
+    .execute();
+}
+
+/** Of these people, the ids of those who are active. */
+export async function activePeopleAmong(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('active', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Everyone who manages some department: their reach follows any change of the tree. */
+export async function allManagerIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('department_managers').select('user_id').distinct().execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Another department of that name, whatever its letter case. */

@@ -18,6 +18,9 @@ export function departmentsRoutes(departments: DepartmentsService): FastifyPlugi
     route(app, departmentsApi.setParent, async (request) => ({
       department: await departments.setParent(actorOf(request), request.params.id, request.body.parentId),
     }));
+    route(app, departmentsApi.setManagers, async (request) =>
+      departments.setManagers(actorOf(request), request.params.id, request.body.managerIds),
+    );
     route(app, departmentsApi.remove, async (request) => {
       await departments.remove(actorOf(request), request.params.id);
       return { ok: true as const };

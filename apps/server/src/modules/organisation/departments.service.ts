@@ -1,5 +1,6 @@
 import type {
   Department,
+  DepartmentManagersResponse,
   DepartmentSchedule,
   DepartmentSummary,
   ScheduleRequest,
@@ -9,21 +10,27 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
-import { toDepartment } from '../people/people.presenter';
+import type { SessionCache } from '../auth/session-cache';
+import { toDepartment, usersChanged } from '../people/people.presenter';
 import { toDepartmentSummary, toSchedules } from './departments.presenter';
 import {
+  activePeopleAmong,
+  allManagerIds,
   allScheduleVersions,
   deleteDepartment,
   departmentChain,
   departmentHeadcount,
+  departmentManagers,
   departmentSummaries,
   findDepartmentNamed,
   insertDepartment,
   lockDepartment,
   lockDepartmentTree,
   renameDepartment,
+  replaceDepartmentManagers,
   setDepartmentParent,
   subDepartmentNames,
   upsertScheduleVersion,
@@ -69,6 +76,13 @@ const wouldLoop = (name: string, chain: { name: string }[]) => {
   ]);
 };
 
+const notActivePeople = (ids: number[]) => {
+  const message = `Managers must be active people; ${ids.length === 1 ? 'this id is not one' : 'these ids are not'}: ${ids.join(', ')}`;
+  return new AppError('validation_failed', `managerIds: ${message}`, [
+    { field: 'managerIds', rule: 'active_person', message },
+  ]);
+};
+
 const stillHasSubDepartments = (name: string, names: string[]) =>
   new AppError(
     'conflict',
@@ -84,7 +98,55 @@ export class DepartmentsService {
   constructor(
     private readonly db: Db,
     private readonly clock: OrgClock,
+    private readonly bus: EventBus,
+    private readonly sessions: SessionCache,
   ) {}
+
+  /**
+   * Managers' standing follows these changes (standing.repository.ts): their sessions are read again, in
+   * every process, so a reach or a role that changed applies to their next request and socket.
+   */
+  private async standingChanged(trx: Db, userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.bus.publish(usersChanged(userIds), trx);
+  }
+
+  private forgetSessions(userIds: number[]): void {
+    if (userIds.length > 0) this.sessions.forgetUsers(userIds);
+  }
+
+  /**
+   * A department's managers, in order: the first decides, the others stand in. Any active people;
+   * managing a department reaches every one below it, and a staff member who manages one acts as
+   * a manager until they manage none.
+   */
+  async setManagers(actor: Actor, id: number, managerIds: number[]): Promise<DepartmentManagersResponse> {
+    authorize(actor, 'organisation.manage');
+    const touched: number[] = [];
+    const result = await this.db.transaction().execute(async (trx) => {
+      const department = await lockDepartment(trx, id);
+      if (!department) throw notFound('Department');
+      const active = await activePeopleAmong(trx, managerIds);
+      const missing = managerIds.filter((m) => !active.has(m));
+      if (missing.length > 0) throw notActivePeople(missing);
+      const before = await departmentManagers(trx, id);
+      await replaceDepartmentManagers(trx, id, managerIds);
+      touched.push(...new Set([...before.map((m) => m.id), ...managerIds]));
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'department.managers_changed',
+        targetType: 'department',
+        targetId: id,
+        ip: actor.ip,
+        details: { name: department.name, old: before.map((m) => m.id), new: managerIds },
+      });
+      await this.standingChanged(trx, touched);
+      const managers = await departmentManagers(trx, id);
+      return { department: toDepartment({ ...department, manager_id: managerIds[0] ?? null }), managers };
+    });
+    this.forgetSessions(touched);
+    return result;
+  }
 
   async list(actor: Actor): Promise<DepartmentSummary[]> {
     authorize(actor, 'organisation.manage');
@@ -137,7 +199,8 @@ export class DepartmentsService {
    */
   async setParent(actor: Actor, id: number, parentId: number | null): Promise<Department> {
     authorize(actor, 'organisation.manage');
-    return this.db.transaction().execute(async (trx) => {
+    const touched: number[] = [];
+    const moved = await this.db.transaction().execute(async (trx) => {
       await lockDepartmentTree(trx);
       const old = await lockDepartment(trx, id);
       if (!old) throw notFound('Department');
@@ -149,6 +212,9 @@ export class DepartmentsService {
         if (at !== -1) throw wouldLoop(old.name, chain.slice(0, at + 1));
       }
       const department = await setDepartmentParent(trx, id, parentId);
+      // Whoever manages a department above it before or after now reaches more or less.
+      touched.push(...(await allManagerIds(trx)));
+      await this.standingChanged(trx, touched);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'department.parent_changed',
@@ -159,6 +225,8 @@ export class DepartmentsService {
       });
       return toDepartment(department);
     });
+    this.forgetSessions(touched);
+    return moved;
   }
 
   /**
@@ -168,6 +236,7 @@ export class DepartmentsService {
    */
   async remove(actor: Actor, id: number): Promise<void> {
     authorize(actor, 'organisation.manage');
+    const touched: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       const department = await lockDepartment(trx, id);
       if (!department) throw notFound('Department');
@@ -175,6 +244,9 @@ export class DepartmentsService {
       if (people > 0) throw stillHasPeople(department.name, people, active);
       const inside = await subDepartmentNames(trx, id);
       if (inside.length > 0) throw stillHasSubDepartments(department.name, inside);
+      // Its managers go with it (ON DELETE CASCADE), and maybe their standing.
+      touched.push(...(await departmentManagers(trx, id)).map((m) => m.id));
+      await this.standingChanged(trx, touched);
       // Someone moved in after the count: the users foreign key refuses the delete.
       await deleteDepartment(trx, id).catch((error: unknown) => {
         throw hasCode(error, FOREIGN_KEY_VIOLATION) ? stillHasPeople(department.name, 1, 1) : error;
@@ -188,6 +260,7 @@ export class DepartmentsService {
         details: { name: department.name },
       });
     });
+    this.forgetSessions(touched);
   }
 
   async schedules(actor: Actor): Promise<SchedulesResponse> {

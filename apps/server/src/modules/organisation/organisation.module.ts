@@ -1,13 +1,14 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import type { SessionCache } from '../auth/session-cache';
 import { departmentsRoutes } from './departments.routes';
 import { DepartmentsService } from './departments.service';
 import { organisationRoutes } from './organisation.routes';
 import { OrganisationService } from './organisation.service';
 
 /** The organisation: its settings, public holidays, departments and their work schedules. */
-export function createOrganisationModule(ctx: ModuleContext) {
+export function createOrganisationModule(ctx: ModuleContext, sessions: SessionCache) {
   const organisation = new OrganisationService(ctx.db, ctx.bus, ctx.clock);
-  const departments = new DepartmentsService(ctx.db, ctx.clock);
+  const departments = new DepartmentsService(ctx.db, ctx.clock, ctx.bus, sessions);
   const module: AtriumModule = {
     name: 'organisation',
     async routes(api) {

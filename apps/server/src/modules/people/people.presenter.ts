@@ -6,7 +6,6 @@ import {
   type PeopleImportResponse,
   type PersonRow,
   type Role,
-  type SetManagerResponse,
   type UsersResponse,
 } from '@atrium/contract';
 import type { DomainEvent } from '../../core/events/bus';
@@ -40,14 +39,6 @@ export function toUsersPage(rows: PersonListRow[], limit: number): UsersResponse
         : null,
   };
 }
-
-export const toSetManagerResponse = (
-  department: DepartmentListRow,
-  manager: { id: number; first_name: string; last_name: string } | null,
-): SetManagerResponse => ({
-  department: toDepartment(department),
-  manager: manager ? { id: manager.id, first_name: manager.first_name, last_name: manager.last_name } : null,
-});
 
 /** A link to set a password, shown once to the administrator. */
 export const toInvitation = (origin: string, token: string, expiresAt: Date): Invitation => ({

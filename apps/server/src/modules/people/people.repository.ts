@@ -9,45 +9,24 @@ export async function setUserActive(db: Kysely<Database>, id: number, active: bo
   return result.numUpdatedRows > 0n;
 }
 
-export async function listDepartments(db: Kysely<Database>) {
-  return db
-    .selectFrom('departments')
-    .select(['id', 'name', 'manager_id', 'parent_id'])
-    .orderBy('name')
-    .execute();
-}
+/**
+ * A departments row as the API shows it (Department), read from `departments` unaliased: its
+ * first manager (the one who decides) comes from department_managers.
+ */
+export const departmentColumns = [
+  'id',
+  'name',
+  'parent_id',
+  sql<number | null>`(SELECT dm.user_id FROM department_managers dm
+    WHERE dm.department_id = departments.id ORDER BY dm.position LIMIT 1)`.as('manager_id'),
+] as const;
 
-export async function findDepartmentForUpdate(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('departments')
-    .select(['id', 'name', 'manager_id', 'parent_id'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+export async function listDepartments(db: Kysely<Database>) {
+  return db.selectFrom('departments').select(departmentColumns).orderBy('name').execute();
 }
 
 /** A person's name as shown, "First Last", of the users row `u`: the expression users_name_trgm_idx (022) indexes. */
 export const personName = sql`(u.first_name || ' ' || u.last_name)`;
-
-/** The person if they are active and belong to the department. */
-export async function findMemberOf(db: Kysely<Database>, departmentId: number, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', '=', userId)
-    .where('department_id', '=', departmentId)
-    .where('active', '=', true)
-    .executeTakeFirst();
-}
-
-export async function setDepartmentManager(db: Kysely<Database>, id: number, managerId: number | null) {
-  return db
-    .updateTable('departments')
-    .set({ manager_id: managerId })
-    .where('id', '=', id)
-    .returning(['id', 'name', 'manager_id', 'parent_id'])
-    .executeTakeFirstOrThrow();
-}
 
 /** A person as the people list shows them. */
 export interface PersonListRow extends PublicUserRow {

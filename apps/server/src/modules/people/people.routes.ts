@@ -50,9 +50,5 @@ export function peopleRoutes(
       await invitations.accept(request.body.token, request.body.password, request.ip);
       return { ok: true as const };
     });
-
-    route(app, peopleApi.setManager, async (request) =>
-      people.setManager(actorOf(request), request.params.id, request.body.userId),
-    );
   };
 }

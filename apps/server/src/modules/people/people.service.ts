@@ -1,4 +1,4 @@
-import type { Department, Person, SetManagerResponse, UsersQuery, UsersResponse } from '@atrium/contract';
+import type { Department, Person, UsersQuery, UsersResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -13,15 +13,12 @@ import type { SessionCache } from '../auth/session-cache';
 import { endSessionsIn } from '../auth/session-end';
 import { checkSpan, type EmploymentChanged } from './employment';
 import { decodeNameCursor } from './name-cursor';
-import { toDepartment, toSetManagerResponse, toUsersPage, usersChanged } from './people.presenter';
+import { toDepartment, toUsersPage, usersChanged } from './people.presenter';
 import {
-  findDepartmentForUpdate,
-  findMemberOf,
   findPerson,
   listDepartments,
   listPeople,
   lockEmploymentSpan,
-  setDepartmentManager,
   setEndDate,
   setUserActive,
 } from './people.repository';
@@ -119,31 +116,5 @@ export class PeopleService {
     const person = await findPerson(this.db, userId);
     if (!person) throw notFound('User');
     return person;
-  }
-
-  /** A department's manager is one of its own active people, or nobody. */
-  async setManager(actor: Actor, departmentId: number, userId: number | null): Promise<SetManagerResponse> {
-    authorize(actor, 'organisation.manage');
-    return this.db.transaction().execute(async (trx) => {
-      const department = await findDepartmentForUpdate(trx, departmentId);
-      if (!department) throw notFound('Department');
-      const manager = userId === null ? null : await findMemberOf(trx, departmentId, userId);
-      if (userId !== null && !manager) {
-        const message = `The manager must be an active person of ${department.name}`;
-        throw new AppError('validation_failed', message, [
-          { field: 'userId', rule: 'in_department', message },
-        ]);
-      }
-      const updated = await setDepartmentManager(trx, departmentId, userId);
-      await recordAudit(trx, {
-        actorUserId: actor.userId,
-        action: 'department.manager_set',
-        targetType: 'department',
-        targetId: departmentId,
-        ip: actor.ip,
-        details: { old: department.manager_id, new: userId },
-      });
-      return toSetManagerResponse(updated, manager ?? null);
-    });
   }
 }

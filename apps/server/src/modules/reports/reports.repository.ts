@@ -188,12 +188,18 @@ export interface DepartmentRow {
 }
 
 export async function departmentsWithManagers(db: Db): Promise<DepartmentRow[]> {
-  return db
-    .selectFrom('departments as d')
-    .leftJoin('users as m', 'm.id', 'd.manager_id')
-    .select(['d.id', 'd.name', sql<string | null>`m.first_name || ' ' || m.last_name`.as('manager')])
-    .orderBy('d.name')
-    .execute();
+  return (
+    db
+      .selectFrom('departments as d')
+      // The first of its managers, the one who decides (030).
+      .leftJoin('department_managers as dm', (join) =>
+        join.onRef('dm.department_id', '=', 'd.id').on('dm.position', '=', 0),
+      )
+      .leftJoin('users as m', 'm.id', 'dm.user_id')
+      .select(['d.id', 'd.name', sql<string | null>`m.first_name || ' ' || m.last_name`.as('manager')])
+      .orderBy('d.name')
+      .execute()
+  );
 }
 
 export interface PersonLeave {

@@ -75,7 +75,7 @@ export type PersonStatus = z.infer<typeof PersonStatus>;
  */
 export const UsersQuery = z.object({
   search: Text(100).optional(),
-  /** Only the people of this department (a manager picker). */
+  /** Only the people of this department (the attendance and people filters). */
   department: IdParam.optional(),
   status: PersonStatus.default('active'),
   cursor: Cursor.optional(),

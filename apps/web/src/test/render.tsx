@@ -30,6 +30,17 @@ export const adminUser: User = {
   department_name: 'Head Office',
 };
 
+/** A staff member who manages Warehouse, so acts as a manager: decides their team's leave. */
+export const managerUser: User = {
+  id: 3,
+  first_name: 'Sam',
+  last_name: 'Rivera',
+  email: 'manager@atrium.local',
+  role: 'manager',
+  department_id: 1,
+  department_name: 'Warehouse',
+};
+
 /** An auth context for a signed-in user (or none), without a server behind it. */
 export function fakeAuth(user: User | null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
   return {

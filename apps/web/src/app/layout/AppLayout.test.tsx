@@ -2,7 +2,7 @@ import { systemApi } from '@atrium/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
-import { adminUser, fakeAuth, fakeSocket, renderRoutes, staffUser } from '@/test/render';
+import { adminUser, fakeAuth, fakeSocket, managerUser, renderRoutes, staffUser } from '@/test/render';
 import { AppLayout } from './AppLayout';
 
 const routes = [
@@ -59,6 +59,12 @@ describe('AppLayout', () => {
     expect(screen.getByTestId('user-name').textContent).toBe('Alex Morgan');
     expect(screen.getByTestId('user-role').textContent).toBe('Admin');
     expect(screen.getByTestId('connection-status').textContent).toBe('Disconnected');
+  });
+
+  it('shows a manager as Manager', () => {
+    renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(managerUser) });
+    expect(screen.getByTestId('user-name').textContent).toBe('Sam Rivera');
+    expect(screen.getByTestId('user-role').textContent).toBe('Manager');
   });
 
   it('says Connected when the live channel is up', () => {

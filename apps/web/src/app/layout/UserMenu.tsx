@@ -1,11 +1,11 @@
+import type { SessionRole } from '@atrium/contract';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth-context';
+import { roleLabel } from '@/lib/roles';
 import { MENU_ITEMS } from './nav-items';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The signed-in user's name and role, and the way out. The name opens a menu of the places
@@ -99,7 +99,7 @@ export function UserMenu() {
   );
 }
 
-function Identity({ first, last, role }: { first: string; last: string; role: string }) {
+function Identity({ first, last, role }: { first: string; last: string; role: SessionRole }) {
   return (
     <>
       <span
@@ -114,7 +114,7 @@ function Identity({ first, last, role }: { first: string; last: string; role: st
           {first} {last}
         </span>
         <span className="block text-xs text-slate-500" data-testid="user-role">
-          {capitalise(role)}
+          {roleLabel(role)}
         </span>
       </span>
     </>

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Detail } from '@/components/ui/Detail';
 import { QueryState } from '@/components/ui/QueryState';
+import { roleLabel } from '@/lib/roles';
 import { profileQueries } from '../api/profile-api';
 import { formatDay } from '../lib/format';
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The person's own record, read only: administrators keep it. */
 export function MyDetails() {
@@ -35,7 +34,7 @@ function Details({ profile }: { profile: Profile }) {
     ['Employee number', profile.employee_number],
     ['Badge number', profile.badge_number],
     ['Department', profile.department_name ?? 'None'],
-    ['Role', capitalise(profile.role)],
+    ['Role', roleLabel(profile.role)],
   ];
   if (profile.start_date) rows.push(['Start date', formatDay(profile.start_date)]);
   return (

@@ -1,5 +1,5 @@
 import { systemApi } from '@atrium/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { fakeApi } from '@/test/fake-api';
@@ -106,6 +106,16 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'User' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('user@atrium.local');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('User#2026');
+
+    await user.click(screen.getByRole('button', { name: 'Manager' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('manager@atrium.local');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('Manager#2026');
+    const demo = screen.getByRole('region', { name: 'Demo Accounts' });
+    expect(
+      within(demo)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Admin', 'User', 'Manager']);
     expect(screen.getByText('This is a demo application for testing purposes.')).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { type LeaveApplication, leaveApi } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
-import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
 import { LeaveManagement } from './LeaveManagement';
 
 // A long journey through the screens: on a busy machine it needs more than the default five seconds.
@@ -117,6 +117,34 @@ describe('Leave Management', () => {
     expect(await screen.findByRole('tab', { name: 'Pending (2)' })).toBeTruthy();
     expect(screen.getByText('2 pending')).toBeTruthy();
     expect(await screen.findByText('On leave today')).toBeTruthy();
+  });
+
+  it('offers the policies to an administrator only', async () => {
+    renderIt();
+    await screen.findByRole('tab', { name: 'Pending (2)' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Pending (2)',
+      'All Applications',
+      'Calendar View',
+      'Policies',
+    ]);
+    expect(screen.getByText('Review applications, see who is away and manage leave policies.')).toBeTruthy();
+  });
+
+  it("shows a manager their team's applications without the policies", async () => {
+    renderRoutes([{ path: '/leave', Component: LeaveManagement }], {
+      path: '/leave',
+      auth: fakeAuth(managerUser),
+    });
+    await screen.findByRole('tab', { name: 'Pending (2)' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Pending (2)',
+      'All Applications',
+      'Calendar View',
+    ]);
+    expect(screen.getByText("Review your team's applications and see who is away.")).toBeTruthy();
+    expect(screen.queryByText(/manage leave policies/)).toBeNull();
+    expect(await screen.findByText('Ann Doe')).toBeTruthy();
   });
 
   it('asks for a selection first, then approves the selected in one batch', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { useAuth } from '@/lib/auth-context';
 import { usePending } from '../api/leave-api';
 import { AllApplications } from './AllApplications';
 import { LeaveCalendar } from './LeaveCalendar';
@@ -10,8 +11,13 @@ import { PoliciesPanel } from './PoliciesPanel';
 
 type Tab = 'pending' | 'all' | 'calendar' | 'policies';
 
-/** Leave Management (admin): decisions, every application, the calendar and the policies. */
+/**
+ * Leave Management: decisions, the applications, the calendar and, for those who configure leave
+ * (administrators), the policies. A manager sees their team's applications and no policies.
+ */
 export function LeaveManagement() {
+  const { can } = useAuth();
+  const configures = can('leave.configure');
   const [tab, setTab] = useState<Tab>('pending');
   const [pendingPage, setPendingPage] = useState(1);
   const pending = usePending(pendingPage);
@@ -20,7 +26,7 @@ export function LeaveManagement() {
     { id: 'pending', label: count === undefined ? 'Pending' : `Pending (${count})` },
     { id: 'all', label: 'All Applications' },
     { id: 'calendar', label: 'Calendar View' },
-    { id: 'policies', label: 'Policies' },
+    ...(configures ? [{ id: 'policies' as const, label: 'Policies' }] : []),
   ];
   return (
     <>
@@ -35,7 +41,11 @@ export function LeaveManagement() {
             ) : null}
           </span>
         }
-        description="Review applications, see who is away and manage leave policies."
+        description={
+          configures
+            ? 'Review applications, see who is away and manage leave policies.'
+            : "Review your team's applications and see who is away."
+        }
       />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label="Leave Management" idPrefix="leave-admin" />
       <TabPanel idPrefix="leave-admin" id={tab}>
@@ -44,7 +54,7 @@ export function LeaveManagement() {
         ) : null}
         {tab === 'all' ? <AllApplications /> : null}
         {tab === 'calendar' ? <LeaveCalendar /> : null}
-        {tab === 'policies' ? <PoliciesPanel /> : null}
+        {tab === 'policies' && configures ? <PoliciesPanel /> : null}
       </TabPanel>
     </>
   );

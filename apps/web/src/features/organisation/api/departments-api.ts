@@ -3,7 +3,6 @@ import {
   departmentsApi,
   peopleApi,
   type ScheduleRequest,
-  type SetManagerRequest,
 } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -13,8 +12,7 @@ import { organisationKeys } from './organisation-api';
 /** Under organisationKeys.all, so any organisation change refreshes them too. */
 const keys = {
   schedules: () => [...organisationKeys.all, 'schedules'] as const,
-  members: (departmentId: number, search: string) =>
-    [...organisationKeys.all, 'members', departmentId, search] as const,
+  people: (search: string) => [...organisationKeys.all, 'people', search] as const,
 };
 
 export const schedulesQuery = () =>
@@ -23,20 +21,21 @@ export const schedulesQuery = () =>
     queryFn: ({ signal }) => call(departmentsApi.schedules, { signal }),
   });
 
-/** How many of a department's people the manager picker lists before asking to narrow. */
-export const MEMBERS_SHOWN = 50;
-export const membersQuery = (departmentId: number, search: string) =>
+/** How many people a person picker lists before asking to narrow. */
+export const PEOPLE_SHOWN = 50;
+/** The active people of the whole organisation matching `search`, in name order (a person picker). */
+export const activePeopleQuery = (search: string) =>
   queryOptions({
-    queryKey: keys.members(departmentId, search),
+    queryKey: keys.people(search),
     queryFn: ({ signal }) =>
       call(peopleApi.users, {
-        query: { department: departmentId, search: search || undefined, limit: MEMBERS_SHOWN },
+        query: { search: search || undefined, status: 'active', limit: PEOPLE_SHOWN },
         signal,
       }).then((r) => r.users),
     placeholderData: (previous) => previous,
   });
 
-/** Schedules and the manager picker sit under organisation; the departments under their shared key. */
+/** Schedules and the person picker sit under organisation; the departments under their shared key. */
 function useInvalidate() {
   const client = useQueryClient();
   const invalidateDepartments = useInvalidateDepartments();
@@ -64,11 +63,12 @@ export function useDeleteDepartment() {
   });
 }
 
-export function useSetDepartmentManager() {
+/** Sets a department's managers in order (the first decides); an empty list leaves it with none. */
+export function useSetDepartmentManagers() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ departmentId, ...body }: SetManagerRequest & { departmentId: number }) =>
-      call(peopleApi.setManager, { params: { id: departmentId }, body }),
+    mutationFn: ({ departmentId, managerIds }: { departmentId: number; managerIds: number[] }) =>
+      call(departmentsApi.setManagers, { params: { id: departmentId }, body: { managerIds } }),
     onSettled: invalidate,
   });
 }

@@ -10,7 +10,8 @@ import { DepartmentsPanel } from './DepartmentsPanel';
 let departments: Department[];
 beforeEach(() => {
   departments = [{ id: 1, name: 'Warehouse', manager_id: null, parent_id: null }];
-  const summaries = () => departments.map((d) => ({ ...d, manager_name: null, people: 0, active_people: 0 }));
+  const summaries = () =>
+    departments.map((d) => ({ ...d, manager_name: null, managers: [], people: 0, active_people: 0 }));
   fakeApi.on(departmentsApi.list, () => ({ departments: summaries() }));
   fakeApi.on(peopleApi.departments, () => ({ departments }));
   fakeApi.on(departmentsApi.rename, ({ body }) => {

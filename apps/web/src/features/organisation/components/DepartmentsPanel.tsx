@@ -7,12 +7,12 @@ import { QueryState } from '@/components/ui/QueryState';
 import { departmentQueries } from '@/lib/queries/departments';
 import { departmentTree } from '../lib/department-tree';
 import { DeleteDepartmentDialog, DepartmentNameDialog } from './DepartmentDialogs';
-import { ManagerDialog } from './ManagerDialog';
+import { ManagersDialog } from './ManagersDialog';
 import { ParentDialog } from './ParentDialog';
 
 type Open =
   | { kind: 'add' }
-  | { kind: 'rename' | 'manager' | 'parent' | 'delete'; department: DepartmentSummary }
+  | { kind: 'rename' | 'managers' | 'parent' | 'delete'; department: DepartmentSummary }
   | null;
 
 /** How far a sub-department is indented per level, capped so a deep tree still fits a phone. */
@@ -24,9 +24,13 @@ const peopleText = (d: DepartmentSummary) => {
   return disabled > 0 ? `${people} (${disabled} disabled)` : people;
 };
 
+/** Its managers in order (the first decides), or none. */
+const managersText = (d: DepartmentSummary) =>
+  d.managers.length > 0 ? d.managers.map((m) => m.name).join(', ') : 'none';
+
 /**
  * The organisation's departments as a tree (those inside another under it, indented): their people,
- * manager and place; add, rename, set manager, set parent, delete.
+ * managers and place; add, rename, set managers, set parent, delete.
  */
 export function DepartmentsPanel() {
   const departments = useQuery(departmentQueries.summaries());
@@ -67,7 +71,7 @@ export function DepartmentsPanel() {
                       {department.name}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {peopleText(department)} · Manager: {department.manager_name ?? 'none'}
+                      {peopleText(department)} · Managers: {managersText(department)}
                       {path.length > 0 ? ` · Inside ${path.join(' > ')}` : ''}
                     </p>
                   </div>
@@ -83,10 +87,10 @@ export function DepartmentsPanel() {
                     <Button
                       variant="secondary"
                       size="sm"
-                      onClick={() => setOpen({ kind: 'manager', department })}
-                      aria-label={`Set manager of ${department.name}`}
+                      onClick={() => setOpen({ kind: 'managers', department })}
+                      aria-label={`Set Managers of ${department.name}`}
                     >
-                      Set Manager
+                      Set Managers
                     </Button>
                     <Button
                       variant="secondary"
@@ -113,7 +117,7 @@ export function DepartmentsPanel() {
       </CardContent>
       {open?.kind === 'add' ? <DepartmentNameDialog department={null} onClose={close} /> : null}
       {open?.kind === 'rename' ? <DepartmentNameDialog department={open.department} onClose={close} /> : null}
-      {open?.kind === 'manager' ? <ManagerDialog department={open.department} onClose={close} /> : null}
+      {open?.kind === 'managers' ? <ManagersDialog department={open.department} onClose={close} /> : null}
       {open?.kind === 'parent' ? (
         <ParentDialog department={open.department} departments={departments.data ?? []} onClose={close} />
       ) : null}

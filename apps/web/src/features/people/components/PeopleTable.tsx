@@ -2,6 +2,7 @@ import type { PersonRow } from '@atrium/contract';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Table } from '@/components/ui/Table';
+import { roleLabel } from '@/lib/roles';
 
 /**
  * People in name order; each name opens the person's page. Below the md breakpoint each row
@@ -40,7 +41,7 @@ export function PeopleTable({ rows }: { rows: PersonRow[] }) {
             {person.badge_number}
           </td>
           <td className="text-right md:px-4 md:py-3 md:text-left">
-            <span className="capitalize text-slate-700">{person.role}</span>
+            <span className="text-slate-700">{roleLabel(person.role)}</span>
           </td>
           <td className="col-span-2 md:col-span-1 md:px-4 md:py-3">
             <Badge tone={person.active ? 'success' : 'neutral'}>

@@ -16,6 +16,7 @@ import { Unavailable } from '@/components/ui/Unavailable';
 import { errorMessage, isApiError } from '@/lib/api';
 import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
+import { roleLabel } from '@/lib/roles';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
 import { PersonFormDialog } from '../components/PersonFormDialog';
@@ -96,7 +97,7 @@ export function PersonPage() {
               <Item label="Employee number" value={person.employee_number} mono />
               <Item label="Badge number" value={person.badge_number} mono />
               <Item label="Department" value={person.department_name ?? 'No department'} />
-              <Item label="Role" value={person.role === 'admin' ? 'Admin' : 'Staff'} />
+              <Item label="Role" value={roleLabel(person.role)} />
               <Item
                 label="Start date"
                 value={person.start_date ? calendarDateText(person.start_date) : 'Not set'}

@@ -11,7 +11,7 @@ const levels = [
   ['attendance', 'leave'],
   ['access'],
   ['video', 'counting'],
-  ['person', 'dashboard', 'reports', 'system'],
+  ['person', 'dashboard', 'reports', 'system', 'team'],
 ];
 const mod = (names) => `${src}modules/(${names.join('|')})/`;
 const infrastructure = `${src}(db|http|live|devices|video)/`;

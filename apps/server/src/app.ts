@@ -30,6 +30,7 @@ import { createPeopleModule } from './modules/people/people.module';
 import { createPersonModule } from './modules/person/person.module';
 import { createReportsModule } from './modules/reports/reports.module';
 import { createSystemModule } from './modules/system/system.module';
+import { createTeamModule } from './modules/team/team.module';
 import { createVideoModule, type VideoOptions } from './modules/video/video.module';
 
 export type AppConfig = Pick<
@@ -139,6 +140,7 @@ export async function buildApp({
     access.module,
     createCountingModule(ctx, access.push),
     createReportsModule(ctx),
+    createTeamModule(ctx).module,
     organisation.module,
     createVideoModule(
       ctx,

@@ -13,6 +13,7 @@ import { peopleApi } from './people';
 import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
 import { systemApi } from './system';
+import { teamApi } from './team';
 import { videoApi } from './video';
 
 /**
@@ -35,6 +36,7 @@ export const apiEndpoints = {
   reports: reportsApi,
   organisation: organisationApi,
   departments: departmentsApi,
+  team: teamApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

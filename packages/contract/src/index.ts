@@ -20,4 +20,5 @@ export * from './people-import';
 export * from './policies';
 export * from './reports';
 export * from './system';
+export * from './team';
 export * from './video';

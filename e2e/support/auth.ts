@@ -4,6 +4,8 @@ import { E2E_BASE_URL } from './env';
 export const demo = {
   admin: { email: 'admin@atrium.local', password: 'Admin#2026', name: 'Alex Morgan' },
   user: { email: 'user@atrium.local', password: 'User#2026', name: 'Jamie Carter' },
+  /** Manages Warehouse, the demo user's department. */
+  manager: { email: 'manager@atrium.local', password: 'Manager#2026', name: 'Sam Rivera' },
 } as const;
 
 type Who = keyof typeof demo;
@@ -18,7 +20,7 @@ export async function signIn(page: Page, who: keyof typeof demo, path = '/login'
 }
 
 /** Signs in with the Demo Accounts one-click button. */
-export async function signInWithDemoButton(page: Page, label: 'Admin' | 'User'): Promise<void> {
+export async function signInWithDemoButton(page: Page, label: 'Admin' | 'User' | 'Manager'): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: label, exact: true }).click();
   await page.getByRole('button', { name: 'Sign in' }).click();

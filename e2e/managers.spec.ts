@@ -1,0 +1,79 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { demo, signInAs, signInWithDemoButton } from './support/auth';
+
+/**
+ * The demo manager (Sam Rivera, Warehouse) decides the leave of Warehouse, the demo user's
+ * department, and nobody else's. Applications made here have their own reason and dates far
+ * ahead, clear of what other specs and the seed make.
+ */
+
+const run = Date.now().toString(36);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** The first offset from `n` that is a weekday (Annual Leave counts working days). */
+const weekdayFrom = (n: number) => {
+  let m = n;
+  while (![1, 2, 3, 4, 5].includes(new Date(`${inDays(m)}T00:00:00Z`).getUTCDay())) m++;
+  return m;
+};
+
+async function tokenOf(request: APIRequestContext, who: keyof typeof demo): Promise<string> {
+  const res = await request.post('/api/auth/login', {
+    data: { email: demo[who].email, password: demo[who].password },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token;
+}
+
+async function applyFor(request: APIRequestContext, who: keyof typeof demo, date: string, reason: string) {
+  const headers = { authorization: `Bearer ${await tokenOf(request, who)}` };
+  const types = await (await request.get('/api/leave/types', { headers })).json();
+  const annual = types.leaveTypes.find((t: { leave_name: string }) => t.leave_name === 'Annual Leave');
+  const res = await request.post('/api/leave/apply', {
+    headers,
+    data: { leaveTypeId: annual.id, startDate: date, endDate: date, reason },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).application.id as number;
+}
+
+async function newSignedIn(browser: Browser, who: keyof typeof demo, path: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, who, path);
+  return { context, page };
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+test("the demo manager approves a team member's leave and the member sees it live", async ({
+  browser,
+  request,
+}) => {
+  const date = inDays(weekdayFrom(60));
+  const reason = `E2E manager ${run}`;
+  const outsider = `E2E outside the team ${run}`;
+  await applyFor(request, 'user', date, reason);
+  // The administrator (Head Office) is not in Warehouse: not the manager's to decide.
+  await applyFor(request, 'admin', inDays(weekdayFrom(62)), outsider);
+
+  const member = await newSignedIn(browser, 'user', '/leave');
+  const manager = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const m = await manager.newPage();
+  await signInWithDemoButton(m, 'Manager');
+  await m.goto('/leave');
+  await expect(m.getByRole('heading', { name: 'Leave Management' })).toBeVisible();
+  await expect(m.getByRole('tab', { name: 'Policies' })).toHaveCount(0);
+  await expect(m.getByTestId('pending-application').filter({ hasText: outsider })).toHaveCount(0);
+  const card = m.getByTestId('pending-application').filter({ hasText: reason });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /^Approve/ }).click();
+  await expect(toast(m, 'Application approved successfully!')).toBeVisible();
+  await expect(card).toBeHidden();
+
+  // The member's open page hears about it at once.
+  await expect(toast(member.page, /was approved/)).toBeVisible();
+
+  await member.context.close();
+  await manager.close();
+});

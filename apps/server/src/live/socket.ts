@@ -1,4 +1,4 @@
-import { JoinMessage, type LiveMessage, type Role } from '@atrium/contract';
+import { JoinMessage, type LiveMessage, type SessionRole } from '@atrium/contract';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
@@ -76,7 +76,7 @@ export function registerLiveSocket(
       member.role = now.role;
       send(socket, {
         type: 'joined',
-        data: { userId: member.userId, role: now.role as Role, seq: connection.seq },
+        data: { userId: member.userId, role: now.role as SessionRole, seq: connection.seq },
       });
     }
   };
@@ -128,7 +128,7 @@ export function registerLiveSocket(
     connection.seq = upTo.seq;
     send(socket, {
       type: 'joined',
-      data: { userId: member.userId, role: member.role as Role, seq: upTo.seq },
+      data: { userId: member.userId, role: member.role as SessionRole, seq: upTo.seq },
     });
     // A standing re-read during the catch-up may have flushed what was held already.
     const held = connection.held ?? [];

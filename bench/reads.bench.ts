@@ -133,6 +133,9 @@ async function accessLogsCursor(token: string, page: number): Promise<string> {
 try {
   const admin = await signIn(atrium.base, accounts.admin.email, accounts.admin.password);
   const staff = await signIn(atrium.base, accounts.staff.email, accounts.staff.password);
+  const manager = accounts.manager
+    ? await signIn(atrium.base, accounts.manager.email, accounts.manager.password)
+    : undefined;
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const [year, month] = today.split('-');
@@ -178,6 +181,13 @@ try {
     ['access report (month)', api(`/reports/access?${range}`), admin],
     ['department report (month)', api(`/reports/department?${range}`), admin],
     ['counting report (month)', api(`/reports/people-analytics?${range}`), admin],
+    ...(manager
+      ? ([
+          ['team today (manager)', api('/team/today'), manager],
+          ['leave pending (manager)', api('/leave/pending'), manager],
+          ['leave calendar month (manager)', api(`/leave/calendar/${year}/${Number(month)}`), manager],
+        ] as [string, string, string][])
+      : []),
   ];
 
   const idleAtStart = await residentMb(atrium.child.pid);

@@ -15,6 +15,11 @@ export function peopleArgument(): number {
 export interface BenchAccounts {
   admin: { email: string; password: string };
   staff: { email: string; password: string };
+  /**
+   * A department's manager, for the manager's reads; only the demo has one so far (the large data
+   * set has no department tree nor managers yet).
+   */
+  manager?: { email: string; password: string };
 }
 
 /**
@@ -46,6 +51,7 @@ export async function startBenchServers(people: number, options: { demo?: boolea
     ? {
         admin: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
         staff: { email: demoAccounts.user.email, password: demoAccounts.user.password },
+        manager: { email: demoAccounts.manager.email, password: demoAccounts.manager.password },
       }
     : {
         admin: { email: 'admin@bench.local', password: BENCH_PASSWORD },

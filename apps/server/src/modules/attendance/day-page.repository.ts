@@ -136,7 +136,7 @@ export async function pageDayRows(
   db: Kysely<Database>,
   f: DayRowFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: DayRow[]; total: number }> {
+): Promise<{ rows: DayRow[]; total: number; counts: ListCounts }> {
   const counts = await dayCounts(db, f);
   const total = counts.days.reduce((sum, day) => sum + rowsOf(day, f.status), 0);
   const slices = locatePage(counts, f.status, page);
@@ -157,7 +157,7 @@ export async function pageDayRows(
       }),
     ),
   );
-  return { rows: pages.flat(), total };
+  return { rows: pages.flat(), total, counts };
 }
 
 /** The records a records-driven read of a day sorts. */

@@ -29,31 +29,24 @@ export class TeamService {
       today: today.date,
       departmentIds: scope.departmentIds,
     };
-    const notStarted = await departmentsNotStarted(
-      this.db,
-      scope.departmentIds,
-      today.date,
-      localTime(today.now, today.timeZone),
-    );
-    const [page, counts, late, waiting] = await Promise.all([
+    const [notStarted, page, late] = await Promise.all([
+      departmentsNotStarted(this.db, scope.departmentIds, today.date, localTime(today.now, today.timeZone)),
       pageDayRows(this.db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-      dayCounts(this.db, filter),
       lateOn(this.db, today.date, scope.departmentIds),
-      notStarted.length > 0 ? dayCounts(this.db, { ...filter, departmentIds: notStarted }) : undefined,
     ]);
-    const passages = new Map(
-      (
-        await lastPassages(
-          this.db,
-          page.rows.map((r) => r.user_id),
-        )
-      ).map((p) => [p.user_id, p]),
-    );
+    const [waiting, passages] = await Promise.all([
+      notStarted.length > 0 ? dayCounts(this.db, { ...filter, departmentIds: notStarted }) : undefined,
+      lastPassages(
+        this.db,
+        page.rows.map((r) => r.user_id),
+      ),
+    ]);
     const notStartedSet = new Set(notStarted);
+    const byPerson = new Map(passages.map((p) => [p.user_id, p]));
     return {
       date: today.date,
-      counts: toTeamCounts(counts.days[0], late, waiting?.days[0]?.absent ?? 0),
-      members: page.rows.map((row) => toTeamMember(row, notStartedSet, passages.get(row.user_id))),
+      counts: toTeamCounts(page.counts.days[0], late, waiting?.days[0]?.absent ?? 0),
+      members: page.rows.map((row) => toTeamMember(row, notStartedSet, byPerson.get(row.user_id))),
       total: page.total,
       page: query.page,
       pageSize: query.pageSize,

@@ -18,4 +18,6 @@ export interface Authenticator {
   authenticate(token: string, ip: string): Promise<Actor | undefined>;
   /** The live ones of these sessions, with whose they are now (a role may have changed). */
   liveSessions(sessionIds: string[]): Promise<Map<string, Pick<Actor, 'userId' | 'role'>>>;
+  /** The people of a manager's team (the departments they manage and those below them); none for anyone else. */
+  teamOf(userId: number): Promise<number[]>;
 }

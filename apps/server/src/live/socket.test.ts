@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/context';
-import { changeUser } from '../../test/factories';
+import { changeUser, makeUsers } from '../../test/factories';
 import { createUser, login, type TestUser } from '../../test/fixtures';
 import { useSuite } from '../../test/suite';
 import { AUTH_TIMEOUT_MS } from './socket';
@@ -403,6 +403,50 @@ describe('live socket', () => {
       expect(client.messages).toContainEqual({
         type: 'joined',
         data: { userId: carol.id, role: 'staff', seq: expect.any(Number) },
+      });
+    } finally {
+      client.socket.close();
+    }
+  });
+
+  it("gives a manager's socket their team's day at once, and stops when they manage no more", async () => {
+    const [manager] = await makeUsers(suite.db, 1, { department: 'Live Office' });
+    const [member] = await makeUsers(suite.db, 1, { department: 'Live Team' });
+    const [stranger] = await makeUsers(suite.db, 1, { department: 'Live Elsewhere' });
+    const teamDepartment = member!.departmentId;
+    const { token } = await login(one.app, admin);
+    const setManagers = (managerIds: number[]) =>
+      one.app.inject({
+        method: 'PUT',
+        url: `/api/departments/${teamDepartment}/managers`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { managerIds },
+      });
+    expect((await setManagers([manager!.id])).statusCode).toBe(200);
+    const dayOf = (userId: number) =>
+      two.bus.publish({
+        kind: 'live',
+        type: 'attendance_update',
+        data: { userId, date: '2026-11-21', action: 'check_in' },
+        audience: { userIds: [userId], admins: true, team: true },
+      });
+    const client = await joined(urlTwo, manager!);
+    try {
+      expect(client.messages[0]).toMatchObject({ type: 'joined', data: { role: 'manager' } });
+      await dayOf(stranger!.id);
+      await dayOf(member!.id);
+      const seen = await client.next('attendance_update');
+      expect(seen.data).toMatchObject({ userId: member!.id });
+      expect(client.messages.filter((m) => m.type === 'attendance_update')).toHaveLength(1);
+
+      expect((await setManagers([])).statusCode).toBe(200);
+      const before = client.messages.length;
+      await dayOf(member!.id);
+      const after = await barrier(client, manager!.id);
+      expect(after.slice(before).filter((m) => m.type === 'attendance_update')).toEqual([]);
+      expect(client.messages).toContainEqual({
+        type: 'joined',
+        data: { userId: manager!.id, role: 'staff', seq: expect.any(Number) },
       });
     } finally {
       client.socket.close();

@@ -81,16 +81,22 @@ export function registerLiveSocket(
     }
   };
 
+  /** A manager's socket hears of their team's people: who those are is read again with the standing. */
+  const readTeam = async (member: Member) => {
+    member.team = member.role === 'manager' ? new Set(await deps.auth.teamOf(member.userId)) : undefined;
+  };
+
   /**
-   * The person's standing changed (a new role, disabled): what arrives meanwhile is held until
-   * their session is read again, so a demoted admin's socket gets no admin event after the change,
-   * not only from the next periodic check on.
+   * The person's standing changed (a new role, disabled, a team): what arrives meanwhile is held
+   * until their session is read again, so a demoted admin's or manager's socket gets no admin or
+   * team event after the change, not only from the next periodic check on.
    */
   const restand = async (socket: WebSocket, connection: Connection) => {
     connection.held ??= [];
     try {
       const live = await deps.auth.liveSessions([connection.member!.sessionId]);
       apply(socket, connection, live.get(connection.member!.sessionId));
+      await readTeam(connection.member!);
     } catch (error) {
       // The database is away: nothing is sent meanwhile, and the periodic check tries again.
       app.log.warn({ err: error }, 'live: could not re-read a changed session');
@@ -117,7 +123,12 @@ export function registerLiveSocket(
     connection.held = [];
     if (since !== undefined) {
       const missed = await deps.bus
-        .replay(since, upTo, { userId: member.userId, admin: member.role === 'admin' }, REPLAY_LIMIT)
+        .replay(
+          since,
+          upTo,
+          { userId: member.userId, admin: member.role === 'admin', team: [...(member.team ?? [])] },
+          REPLAY_LIMIT,
+        )
         .catch((error) => {
           app.log.warn({ err: error }, 'live: could not replay missed events');
           return 'gone' as const;
@@ -159,6 +170,8 @@ export function registerLiveSocket(
       const live = await deps.auth.liveSessions([...new Set(joined.map(([, c]) => c.member!.sessionId))]);
       for (const [socket, connection] of joined)
         apply(socket, connection, live.get(connection.member!.sessionId));
+      // People move between departments with no event to the manager: their teams are read again.
+      for (const [, connection] of joined) if (connection.member!.role === 'manager') await readTeam(connection.member!);
     } catch (error) {
       app.log.warn({ err: error }, 'live: could not re-check sessions');
     } finally {
@@ -207,9 +220,12 @@ export function registerLiveSocket(
         socket.close(CLOSE_UNAUTHENTICATED, 'invalid token');
         return;
       }
+      const member: Member = { userId: actor.userId, role: actor.role, sessionId: actor.sessionId };
+      // Read before the socket joins: nothing may reach it ahead of its catch-up.
+      await readTeam(member).catch((error) => app.log.warn({ err: error }, 'live: could not read a team'));
       if (socket.readyState !== socket.OPEN) return;
       clearTimeout(authTimer);
-      connection.member = { userId: actor.userId, role: actor.role, sessionId: actor.sessionId };
+      connection.member = member;
       // The socket lives as long as its token: at expiry the client renews it and joins again.
       const exp = decodeJwt(join.data!.token).exp;
       if (exp !== undefined) {

@@ -127,7 +127,7 @@ export class EventBus {
   replay(
     since: number,
     upTo: Position,
-    audience: { userId: number; admin: boolean },
+    audience: { userId: number; admin: boolean; team?: readonly number[] },
     limit: number,
   ): Promise<Replay> {
     return replayFor(this.db, since, upTo, audience, limit);

@@ -4,6 +4,8 @@ import type { LiveEventData, LiveEventType } from '@atrium/contract';
 export interface Audience {
   userIds?: number[];
   admins?: boolean;
+  /** The managers whose team holds one of `userIds` too (their team's day and leave). */
+  team?: boolean;
 }
 
 export type DomainEvent =

@@ -56,7 +56,7 @@ export async function replayFor(
   db: AnyDb,
   since: number,
   upTo: Position,
-  member: { userId: number; admin: boolean },
+  member: { userId: number; admin: boolean; team?: readonly number[] },
   limit: number,
 ): Promise<Replay> {
   const { rows } = await sql<{ found: number; seq: number | null; event: DomainEvent | null }>`
@@ -72,7 +72,10 @@ export async function replayFor(
         AND (c.pos, e.seq) <= (${upTo.pos}::bigint, ${upTo.seq}::bigint)
         AND e.event->>'kind' = 'live'
         AND (((e.event->'audience'->>'admins')::boolean AND ${member.admin})
-             OR e.event->'audience'->'userIds' @> ${String(member.userId)}::jsonb)
+             OR e.event->'audience'->'userIds' @> ${String(member.userId)}::jsonb
+             OR ((e.event->'audience'->>'team')::boolean AND EXISTS (
+                   SELECT 1 FROM jsonb_array_elements_text(e.event->'audience'->'userIds') AS u (id)
+                   WHERE u.id::int = ANY (${member.team ?? []}::int[]))))
       ORDER BY c.pos, e.seq
       LIMIT ${limit + 1}
     )

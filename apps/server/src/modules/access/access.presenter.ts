@@ -246,7 +246,8 @@ export function storedEventLive(
         timestamp: row.occurred_at.toISOString(),
         log_id: id,
       },
-      audience: { userIds: [userId], admins: true },
+      // The person's managers see it too: Team Today shows each one's last passage.
+      audience: { userIds: [userId], admins: true, team: true },
     };
   }
   const meaning = meaningOf(row.major, row.minor);

@@ -161,12 +161,12 @@ export function toRequestPage(rows: JoinedRequestRow[], limit: number): Correcti
   return { requests, next_cursor: more ? String(requests.at(-1)!.id) : null };
 }
 
-/** A person's day changed: for them and for the administrators' screens. */
+/** A person's day changed: for them, their managers' and the administrators' screens. */
 export const attendanceUpdate = (userId: number, date: string, action: AttendanceAction): DomainEvent => ({
   kind: 'live',
   type: 'attendance_update',
   data: { userId, date, action },
-  audience: { userIds: [userId], admins: true },
+  audience: { userIds: [userId], admins: true, team: true },
 });
 
 /** A request was made, decided or withdrawn: the requester's screens and the admins' queue refresh. */

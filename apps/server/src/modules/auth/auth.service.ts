@@ -12,6 +12,7 @@ import * as repo from './auth.repository';
 import { verifyPassword } from './passwords';
 import type { CachedSession, SessionCache } from './session-cache';
 import { endSessionsIn } from './session-end';
+import { teamMemberIds } from './standing.repository';
 import { admitLoginAttempt, LOGIN_WINDOW_SECONDS } from './throttle';
 import { hashRefreshToken, newRefreshToken, type TokenSigner } from './tokens';
 
@@ -148,6 +149,10 @@ export class AuthService {
   async liveSessions(sessionIds: string[]): Promise<Map<string, { userId: number; role: Actor['role'] }>> {
     const rows = await repo.findLiveSessions(this.deps.db, sessionIds, this.deps.clock.now());
     return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role }]));
+  }
+
+  async teamOf(userId: number): Promise<number[]> {
+    return teamMemberIds(this.deps.db, userId);
   }
 
   async me(actor: Actor): Promise<User> {

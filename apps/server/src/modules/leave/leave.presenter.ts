@@ -166,8 +166,8 @@ export const applicationChanged = (
   kind: 'live',
   type: 'leave_application_update',
   data: { applicationId: application.id, status },
-  // Admins see every change; the applicant's own screens refresh too.
-  audience: { admins: true, userIds: [application.user_id] },
+  // Admins see every change; the applicant's own screens and their managers' queues refresh too.
+  audience: { admins: true, userIds: [application.user_id], team: true },
 });
 
 /** A toast for one person: the applicant of a decision, or the approver of a cancelled leave. */

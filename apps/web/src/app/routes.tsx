@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { RequireAdmin } from './guard/RequireAdmin';
 import { RequireAuth } from './guard/RequireAuth';
+import { RequireManager } from './guard/RequireManager';
 import { AppLayout } from './layout/AppLayout';
 import { NotFound } from './NotFound';
 import { AppRoot } from './providers/AppRoot';
@@ -61,6 +62,17 @@ const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('@/features/account/pages/ProfilePage')).ProfilePage,
                 }),
+              },
+              {
+                Component: RequireManager,
+                children: [
+                  {
+                    path: 'team',
+                    lazy: async () => ({
+                      Component: (await import('@/features/team/pages/TeamPage')).TeamPage,
+                    }),
+                  },
+                ],
               },
               {
                 Component: RequireAdmin,

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminUser, fakeAuth, renderRoutes, staffUser } from '@/test/render';
+import { adminUser, fakeAuth, managerUser, renderRoutes, staffUser } from '@/test/render';
 import { RequireAdmin } from './RequireAdmin';
 import { RequireAuth } from './RequireAuth';
+import { RequireManager } from './RequireManager';
 
 function LoginProbe() {
   const location = useLocation();
@@ -27,6 +28,10 @@ const routes = [
               { path: '/people-counting', element: <h1>People Counting page</h1> },
               { path: '/video', element: <h1>Video page</h1> },
             ],
+          },
+          {
+            Component: RequireManager,
+            children: [{ path: '/team', element: <h1>My Team page</h1> }],
           },
         ],
       },
@@ -75,6 +80,26 @@ describe('route guard', () => {
   it('lets an admin through', () => {
     renderRoutes(routes, { path: '/reports', auth: fakeAuth(adminUser) });
     expect(screen.getByRole('heading', { name: 'Reports page' })).toBeTruthy();
+  });
+
+  it('lets a manager through to My Team', () => {
+    renderRoutes(routes, { path: '/team', auth: fakeAuth(managerUser) });
+    expect(screen.getByRole('heading', { name: 'My Team page' })).toBeTruthy();
+  });
+
+  it('shows Access Denied on My Team to staff and administrators', () => {
+    for (const who of [staffUser, adminUser]) {
+      const { unmount } = renderRoutes(routes, { path: '/team', auth: fakeAuth(who) });
+      expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+      expect(screen.getByText('Only managers can access My Team.')).toBeTruthy();
+      expect(screen.queryByText('My Team page')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('keeps a manager out of admin-only routes', () => {
+    renderRoutes(routes, { path: '/reports', auth: fakeAuth(managerUser) });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
   });
 
   it('lets staff through to a route for everyone', () => {

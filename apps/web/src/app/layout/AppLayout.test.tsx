@@ -54,6 +54,23 @@ describe('AppLayout', () => {
     ]);
   });
 
+  it('shows managers the staff entries and My Team, which staff and admins never see', () => {
+    renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(managerUser) });
+    expect(navLabels()).toEqual(['Dashboard', 'Time & Attendance', 'Leave & HR', 'My Team']);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'My Team' }).getAttribute('href')).toBe('/team');
+  });
+
+  it('shows My Team to nobody but managers', () => {
+    for (const who of [staffUser, adminUser]) {
+      const { unmount } = renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(who) });
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'My Team' }),
+      ).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows the user, the role capitalised and the connection state', () => {
     renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(adminUser) });
     expect(screen.getByTestId('user-name').textContent).toBe('Alex Morgan');

@@ -5,11 +5,11 @@ import { navItemsFor } from './nav-items';
 
 /** The main navigation; NavLink marks the current entry with aria-current="page". */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { can } = useAuth();
+  const { can, user } = useAuth();
   return (
     <nav aria-label="Main" className="p-3">
       <ul className="space-y-1">
-        {navItemsFor(can).map(({ to, label, icon: Icon }) => (
+        {navItemsFor(can, user?.role).map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/lib/auth-context';
 import { roleLabel } from '@/lib/roles';
-import { MENU_ITEMS } from './nav-items';
+import { MENU_ITEMS, showsItem } from './nav-items';
 
 /**
  * The signed-in user's name and role, and the way out. The name opens a menu of the places
@@ -52,7 +52,7 @@ export function UserMenu() {
       setLeaving(false);
     }
   };
-  const items = MENU_ITEMS.filter((item) => !item.action || can(item.action));
+  const items = MENU_ITEMS.filter((item) => showsItem(item, can, user.role));
 
   return (
     <div className="flex min-w-0 items-center gap-2 sm:gap-3">

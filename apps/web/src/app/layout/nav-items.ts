@@ -1,4 +1,4 @@
-import type { Action } from '@atrium/contract';
+import type { Action, SessionRole } from '@atrium/contract';
 import {
   CalendarDays,
   ChartColumn,
@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Settings,
   UserRound,
+  Users,
   Video,
 } from 'lucide-react';
 
@@ -18,21 +19,38 @@ export interface NavItem {
   icon: LucideIcon;
   /** The policy action that shows this section; shown to everyone signed in when absent. */
   action?: Action;
+  /**
+   * The session roles shown this section, for a page that follows the role rather than a policy
+   * action (My Team: managers only); shown to every role when absent.
+   */
+  roles?: readonly SessionRole[];
 }
 
-/** The spec's navigation, in order; the last four are for admins only (see the policy table). */
+/**
+ * The spec's navigation, in order; My Team is for managers only, the last four for admins only
+ * (see the policy table).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/attendance', label: 'Time & Attendance', icon: Clock },
   { to: '/leave', label: 'Leave & HR', icon: CalendarDays },
+  { to: '/team', label: 'My Team', icon: Users, roles: ['manager'] },
   { to: '/access-control', label: 'Access Control', icon: KeyRound, action: 'access.view' },
   { to: '/video', label: 'Video', icon: Video, action: 'video.view' },
   { to: '/people-counting', label: 'People Counting', icon: Footprints, action: 'counting.view' },
   { to: '/reports', label: 'Reports', icon: ChartColumn, action: 'reports.view' },
 ];
 
-export const navItemsFor = (can: (action: Action) => boolean): NavItem[] =>
-  NAV_ITEMS.filter((item) => !item.action || can(item.action));
+/** Whether a signed-in person in `role` who may do what `can` says is shown `item`. */
+export const showsItem = (
+  item: NavItem,
+  can: (action: Action) => boolean,
+  role: SessionRole | undefined,
+): boolean =>
+  (!item.action || can(item.action)) && (!item.roles || (role !== undefined && item.roles.includes(role)));
+
+export const navItemsFor = (can: (action: Action) => boolean, role: SessionRole | undefined): NavItem[] =>
+  NAV_ITEMS.filter((item) => showsItem(item, can, role));
 
 /** Places reached from the user menu in the top bar rather than the navigation. */
 export const MENU_ITEMS: readonly NavItem[] = [

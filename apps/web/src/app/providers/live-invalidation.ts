@@ -9,11 +9,11 @@ import { useSocket } from '@/lib/socket-context';
  * Screens then refetch from the server instead of trusting event payloads.
  */
 export const LIVE_INVALIDATIONS: Partial<Record<LiveEventType, QueryKey[]>> = {
-  attendance_update: [['attendance'], ['dashboard']],
+  attendance_update: [['attendance'], ['dashboard'], ['team']],
   attendance_request_update: [['attendance']],
-  leave_application_update: [['leave'], ['dashboard']],
+  leave_application_update: [['leave'], ['dashboard'], ['team']],
   leave_status_notification: [['leave'], ['dashboard']],
-  access_log_update: [['access'], ['dashboard']],
+  access_log_update: [['access'], ['dashboard'], ['team']],
   device_event: [['access'], ['dashboard']],
   // A new or resolved alert changes the Active Alerts figures; a device's status its card.
   access_alert: [['access'], ['dashboard']],

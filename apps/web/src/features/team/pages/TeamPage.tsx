@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Pagination } from '@/components/ui/Pagination';
+import { QueryState } from '@/components/ui/QueryState';
+import { calendarDateText } from '@/lib/dates';
+import { counted } from '@/lib/plural';
+import { useTeamToday } from '../api/team-api';
+import { TeamMembers } from '../components/TeamMembers';
+import { TeamTiles } from '../components/TeamTiles';
+
+export const TEAM_PAGE_SIZE = 25;
+
+/**
+ * /team, for managers: Team Today, where each of their team stands today (the counts, then the
+ * people a page at a time). The team's events arrive live; it also asks again every minute and on focus (see team-api).
+ */
+export function TeamPage() {
+  const [page, setPage] = useState(1);
+  const today = useTeamToday({ page, pageSize: TEAM_PAGE_SIZE });
+  const total = today.data?.total;
+  // A team that shrank between refreshes can leave this page past the last: go to the last.
+  const lastPage = total === undefined ? page : Math.max(1, Math.ceil(total / TEAM_PAGE_SIZE));
+  if (page > lastPage) setPage(lastPage);
+
+  return (
+    <>
+      <PageHeader title="My Team" description="Your team today: who is in, late, away or not in yet." />
+      <section aria-labelledby="team-today" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id="team-today" className="text-lg font-semibold text-slate-900">
+            Team Today
+          </h2>
+          {today.data ? (
+            <p className="text-sm text-slate-600" data-testid="team-date">
+              {calendarDateText(today.data.date)}
+            </p>
+          ) : null}
+        </div>
+        <QueryState
+          query={today}
+          what="Team Today is"
+          loadingClassName="py-10"
+          isEmpty={(data) => data.total === 0}
+          empty="Nobody in your team is expected today."
+          emptyLook="card"
+        >
+          {(data) => (
+            <>
+              <TeamTiles counts={data.counts} />
+              <div aria-busy={today.isPlaceholderData}>
+                <TeamMembers members={data.members} date={data.date} />
+                <Pagination
+                  page={page}
+                  pageSize={TEAM_PAGE_SIZE}
+                  total={data.total}
+                  onPage={setPage}
+                  label="Team pages"
+                />
+              </div>
+              <p className="text-sm text-slate-600">{counted(data.total, 'person', 'people')}</p>
+            </>
+          )}
+        </QueryState>
+      </section>
+    </>
+  );
+}

@@ -77,3 +77,54 @@ test("the demo manager approves a team member's leave and the member sees it liv
   await member.context.close();
   await manager.close();
 });
+
+test("the demo manager's Team Today changes live when a team member checks in", async ({
+  browser,
+  request,
+}) => {
+  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const { departments } = await (await request.get('/api/users/departments', { headers: admin })).json();
+  const warehouse = departments.find((d: { name: string }) => d.name === 'Warehouse');
+  const lastName = `Teamtoday${run}`;
+  const created = await request.post('/api/users', {
+    headers: admin,
+    data: {
+      firstName: 'Wren',
+      lastName,
+      email: `wren.${run}@atrium.local`,
+      employeeNumber: `TT-${run}`,
+      badgeNumber: `TTB-${run}`,
+      departmentId: warehouse.id,
+      role: 'staff',
+      startDate: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const token = (await created.json()).invitation.inviteUrl.split('/invite/')[1];
+  const password = `Team-today-${run}`;
+  expect((await request.post('/api/auth/accept-invite', { data: { token, password } })).ok()).toBe(true);
+
+  const manager = await newSignedIn(browser, 'manager', '/dashboard');
+  const m = manager.page;
+  await m.getByRole('link', { name: 'My Team' }).click();
+  await expect(m.getByRole('heading', { name: 'My Team' })).toBeVisible();
+  const present = m.getByTestId('team-tile-present');
+  await expect(present).toBeVisible();
+  const before = await present.textContent();
+
+  const login = await request.post('/api/auth/login', {
+    data: { email: `wren.${run}@atrium.local`, password },
+  });
+  expect(login.ok()).toBe(true);
+  const checkIn = await request.post('/api/attendance/check-in', {
+    headers: { authorization: `Bearer ${(await login.json()).token}` },
+  });
+  expect(checkIn.ok(), await checkIn.text()).toBe(true);
+
+  // No reload: the check-in reaches the manager's socket, and the screen asks again.
+  const row = m.getByTestId('team-member').filter({ hasText: `Wren ${lastName}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(/^(Present|Late)$/)).toBeVisible();
+  await expect(present).not.toHaveText(before ?? '');
+  await manager.context.close();
+});

@@ -76,6 +76,9 @@ describe('GET /api/team/today', () => {
       expect(list.json().total).toBe(team.counts.absent! + team.counts.not_yet_in!);
       const onLeave = await suite.http.get(`/api/attendance?date=${TODAY}&status=on_leave`, manager);
       expect(onLeave.json().total).toBe(team.counts.on_leave);
+      // And the manager's Leave Management says the same of who is away today.
+      const stats = await suite.http.get('/api/leave/stats', manager);
+      expect(stats.json().stats.on_leave_today).toBe(team.counts.on_leave);
     } finally {
       suite.clock.set(`${TODAY}T08:30:00Z`);
     }

@@ -116,8 +116,16 @@ export const LeaveApplicationResponse = z.object({ application: LeaveApplication
 export type LeaveApplicationResponse = z.infer<typeof LeaveApplicationResponse>;
 export const LeaveApplicationsResponse = z.object({ applications: z.array(LeaveApplication) });
 export type LeaveApplicationsResponse = z.infer<typeof LeaveApplicationsResponse>;
+/**
+ * A pending application as the approval queue shows it: with the days of its type the applicant
+ * would have left in its year once it is approved (its days are already held as pending), or null
+ * for a type without a yearly limit.
+ */
+export const PendingApplication = LeaveApplication.extend({ balance_after: z.number().nullable() });
+export type PendingApplication = z.infer<typeof PendingApplication>;
+
 export const LeaveApplicationPageResponse = z.object({
-  applications: z.array(LeaveApplication),
+  applications: z.array(PendingApplication),
   total: z.number().int(),
 });
 export type LeaveApplicationPageResponse = z.infer<typeof LeaveApplicationPageResponse>;

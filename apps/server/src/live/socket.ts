@@ -171,7 +171,8 @@ export function registerLiveSocket(
       for (const [socket, connection] of joined)
         apply(socket, connection, live.get(connection.member!.sessionId));
       // People move between departments with no event to the manager: their teams are read again.
-      for (const [, connection] of joined) if (connection.member!.role === 'manager') await readTeam(connection.member!);
+      for (const [, connection] of joined)
+        if (connection.member!.role === 'manager') await readTeam(connection.member!);
     } catch (error) {
       app.log.warn({ err: error }, 'live: could not re-check sessions');
     } finally {

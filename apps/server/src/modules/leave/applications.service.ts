@@ -36,6 +36,7 @@ import {
   toLedgerEntry,
 } from './leave.presenter';
 import {
+  balancesAfter,
   cancelApplication,
   findApplication,
   findOverlap,
@@ -291,7 +292,14 @@ export class LeaveApplicationsService {
       listPending(this.deps.db, scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       pendingCount(this.deps.db, scope),
     ]);
-    return { applications: applications.map(toApplication), total };
+    const left = await balancesAfter(
+      this.deps.db,
+      applications.map((a) => a.id),
+    );
+    return {
+      applications: applications.map((a) => ({ ...toApplication(a), balance_after: left.get(a.id) ?? null })),
+      total,
+    };
   }
 
   async stats(actor: Actor): Promise<LeaveStats> {

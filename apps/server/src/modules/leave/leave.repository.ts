@@ -244,6 +244,23 @@ export async function applicationOwnerAndStatus(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * For each of these applications, the days of its type its applicant has left in the year it
+ * starts (entitled less used less pending: its own days are held already), or null for a type
+ * without a yearly limit.
+ */
+export async function balancesAfter(db: Db, ids: readonly number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const result = await sql<{ id: number; left: string | null }>`
+    SELECT a.id, CASE WHEN t.max_days_per_year > 0 THEN (
+        SELECT coalesce(sum(l.entitled_days - l.used_days - l.pending_days), 0) FROM leave_ledger l
+        WHERE l.user_id = a.user_id AND l.leave_type_id = a.leave_type_id
+          AND l.leave_year = extract(year FROM a.start_date)::int) END AS left
+    FROM leave_applications a JOIN leave_types t ON t.id = a.leave_type_id
+    WHERE a.id = ANY (${[...ids]}::int[])`.execute(db);
+  return new Map(result.rows.map((r) => [r.id, r.left === null ? null : Number(r.left)]));
+}
+
 /** The applicants of these applications (those that exist) and their departments. */
 export async function applicationOwners(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeUser, makeDepartment, makeLeaveApplication, makeUsers } from '../../../test/factories';
+import {
+  changeUser,
+  makeDepartment,
+  makeLeaveApplication,
+  makeUsers,
+  TEST_PASSWORD,
+} from '../../../test/factories';
 import { type Session, useSuite } from '../../../test/suite';
 
 // Monday 15 June 2026.
@@ -151,14 +157,39 @@ describe("a manager's leave decisions", () => {
     outsider = (await makeLeaveApplication(suite.db, { start: '2026-08-03', end: '2026-08-04' })).id;
   });
 
+  /** The applicant of an application, as a test user who can sign in. */
+  const memberOf = async (id: number) => {
+    const row = await suite.db
+      .selectFrom('leave_applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['u.id', 'u.email', 'u.role', 'u.first_name', 'u.last_name', 'u.department_id'])
+      .where('a.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: row.id,
+      email: row.email,
+      role: row.role as 'staff',
+      firstName: row.first_name,
+      lastName: row.last_name,
+      departmentId: row.department_id!,
+    };
+  };
+
   const teamApplication = async (start: string) => {
     const [member] = await makeUsers(suite.db, 1, { department: 'Decisions Team' });
     return (await makeLeaveApplication(suite.db, { user: member!, start, end: start })).id;
   };
 
-  it("lists only the team's applications", async () => {
+  it("lists only the team's applications, each with the balance it would leave", async () => {
     const mine = await teamApplication('2026-07-06');
     const pending = (await suite.http.get('/api/leave/pending', manager)).json();
+    const listed = pending.applications.find((a: { id: number }) => a.id === mine);
+    const applicant = await suite.signIn({ ...(await memberOf(mine)), password: TEST_PASSWORD });
+    const balance = (await suite.http.get('/api/leave/my-balance', applicant))
+      .json()
+      .balances.find((b: { leave_type: string }) => b.leave_type === 'Annual Leave');
+    expect(listed.balance_after).toBe(balance.remaining_days);
+    expect(listed.balance_after).toBe(balance.max_days_per_year - 1);
     expect(pending.applications.map((a: { id: number }) => a.id)).toContain(mine);
     expect(pending.applications.map((a: { id: number }) => a.id)).not.toContain(outsider);
     expect(pending.total).toBe(pending.applications.length);

@@ -51,7 +51,10 @@ beforeEach(() => {
     application(2, 'Ben'),
     application(3, 'Alex', { user: { id: 1, name: 'Alex Morgan' }, user_id: 1, last_name: 'Morgan' }),
   ];
-  fakeApi.on(leaveApi.pending, () => ({ applications: pending, total: pending.length }));
+  fakeApi.on(leaveApi.pending, () => ({
+    applications: pending.map((a) => ({ ...a, balance_after: 12 })),
+    total: pending.length,
+  }));
   fakeApi.on(leaveApi.stats, {
     stats: { approved_today: 0, rejected_today: 0, on_leave_today: 0, pending: 3 },
   });

@@ -47,7 +47,7 @@ beforeEach(() => {
   all = pending;
   // The pending list comes with its total.
   fakeApi.on(leaveApi.pending, ({ query }) => ({
-    applications: pageOf(pending, query).page,
+    applications: pageOf(pending, query).page.map((a) => ({ ...a, balance_after: a.id === 1 ? 12 : null })),
     total: pending.length,
   }));
   // All applications: newest first, and whether another page follows (no total).
@@ -117,6 +117,12 @@ describe('Leave Management', () => {
     expect(await screen.findByRole('tab', { name: 'Pending (2)' })).toBeTruthy();
     expect(screen.getByText('2 pending')).toBeTruthy();
     expect(await screen.findByText('On leave today')).toBeTruthy();
+  });
+
+  it('shows the balance each application would leave, where its type has a limit', async () => {
+    renderIt();
+    expect(await screen.findByText('Leaves 12 days of Annual Leave this year')).toBeTruthy();
+    expect(screen.getAllByTestId('balance-after')).toHaveLength(1);
   });
 
   it('offers the policies to an administrator only', async () => {

@@ -140,6 +140,11 @@ export function PendingPanel({
                             <p className="text-sm text-slate-700">
                               {formatPeriod(a)} · {plural(a.days_requested, 'day')}
                             </p>
+                            {a.balance_after !== null ? (
+                              <p className="text-sm text-slate-600" data-testid="balance-after">
+                                Leaves {plural(a.balance_after, 'day')} of {a.leave_type_name} this year
+                              </p>
+                            ) : null}
                             <p className="mt-1 text-sm break-words text-slate-600">{a.reason}</p>
                           </div>
                         </div>

@@ -5,6 +5,7 @@ import { attendanceRequestsApi } from './attendance-requests';
 import { authApi } from './auth';
 import { countingApi } from './counting';
 import { dashboardApi } from './dashboard';
+import { delegationApi } from './delegation';
 import { departmentsApi } from './departments';
 import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
@@ -37,6 +38,7 @@ export const apiEndpoints = {
   organisation: organisationApi,
   departments: departmentsApi,
   team: teamApi,
+  delegation: delegationApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

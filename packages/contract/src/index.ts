@@ -7,6 +7,7 @@ export * from './auth';
 export * from './common';
 export * from './counting';
 export * from './dashboard';
+export * from './delegation';
 export * from './departments';
 export * from './devices';
 export * from './endpoint';

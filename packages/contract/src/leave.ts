@@ -107,6 +107,8 @@ export const LeaveApplication = z.object({
   applied_at: z.string(),
   created_at: z.string(),
   decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The manager a delegate decided for (their approvals handed on); null otherwise. */
+  on_behalf_of: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   decided_at: z.string().nullable(),
   admin_comments: z.string().nullable(),
 });

@@ -235,6 +235,14 @@ export interface CountingWindows {
   window_start: Timestamp;
 }
 
+export interface Delegations {
+  created_at: Generated<Timestamp>;
+  delegate_id: number;
+  ends_on: string;
+  manager_id: number;
+  starts_on: string;
+}
+
 export interface DepartmentHeadcounts {
   dept_key: number;
   people: number;
@@ -313,6 +321,7 @@ export interface LeaveApplications {
   days_requested: Numeric;
   decided_at: Timestamp | null;
   decided_by: number | null;
+  decided_on_behalf_of: number | null;
   end_date: string;
   end_half: "morning" | "afternoon" | null;
   id: GeneratedAlways<number>;
@@ -497,6 +506,7 @@ export interface DB {
   counting_hourly: CountingHourly;
   counting_readings: CountingReadings;
   counting_windows: CountingWindows;
+  delegations: Delegations;
   department_headcounts: DepartmentHeadcounts;
   department_managers: DepartmentManagers;
   departments: Departments;

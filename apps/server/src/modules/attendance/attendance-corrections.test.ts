@@ -77,7 +77,7 @@ describe('corrections and removal', () => {
     ).toBe(404);
   });
 
-  it('tells the person and the admins about every admin change, live', async () => {
+  it('tells the person, their managers and the admins about every admin change, live', async () => {
     const [a, b] = await team('Live Team', 2);
     const { id } = await record(a!, '2026-07-07', '08:00', '16:00');
     const seen: unknown[] = [];
@@ -100,14 +100,19 @@ describe('corrections and removal', () => {
         userId: a!.id,
         date: '2026-07-07',
         action: 'corrected',
-        audience: { userIds: [a!.id], admins: true },
+        audience: { userIds: [a!.id], admins: true, team: true },
       },
-      { userId: a!.id, date: '2026-07-07', action: 'deleted', audience: { userIds: [a!.id], admins: true } },
+      {
+        userId: a!.id,
+        date: '2026-07-07',
+        action: 'deleted',
+        audience: { userIds: [a!.id], admins: true, team: true },
+      },
       {
         userId: b!.id,
         date: '2026-07-07',
         action: 'bulk_present',
-        audience: { userIds: [b!.id], admins: true },
+        audience: { userIds: [b!.id], admins: true, team: true },
       },
     ]);
   });

@@ -139,7 +139,7 @@ describe('check-in and check-out', () => {
     );
   });
 
-  it('publishes attendance_update to the person and to admins after each change', async () => {
+  it('publishes attendance_update to the person, their managers and admins after each change', async () => {
     at('2026-07-06T08:00:00Z');
     const { user, session } = await staffMember();
     const events: DomainEvent[] = [];
@@ -155,13 +155,13 @@ describe('check-in and check-out', () => {
         kind: 'live',
         type: 'attendance_update',
         data: { userId: user.id, date: '2026-07-06', action: 'check_in' },
-        audience: { userIds: [user.id], admins: true },
+        audience: { userIds: [user.id], admins: true, team: true },
       },
       {
         kind: 'live',
         type: 'attendance_update',
         data: { userId: user.id, date: '2026-07-06', action: 'check_out' },
-        audience: { userIds: [user.id], admins: true },
+        audience: { userIds: [user.id], admins: true, team: true },
       },
     ]);
   });

@@ -17,7 +17,7 @@ export interface ProfileRow {
 }
 
 /** A person's own details for their profile page. */
-export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
+export async function findProfile(db: Db, userId: number, today: string): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
@@ -28,7 +28,7 @@ export async function findProfile(db: Db, userId: number): Promise<ProfileRow | 
       'u.email',
       'u.employee_number',
       'u.badge_number',
-      actingRole.as('role'),
+      actingRole(today).as('role'),
       'd.name as department_name',
       'u.start_date',
     ])

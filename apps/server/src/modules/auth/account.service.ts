@@ -41,7 +41,7 @@ export class AccountService {
 
   async profile(actor: Actor): Promise<Profile> {
     authorize(actor, 'account.self');
-    const row = await findProfile(this.db, actor.userId);
+    const row = await findProfile(this.db, actor.userId, (await this.clock.today()).date);
     if (!row) throw unauthorized();
     return toProfile(row);
   }

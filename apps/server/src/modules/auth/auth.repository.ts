@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { actingRole, teamDepartmentIds } from './standing.repository';
+import { actingRole, standingChangesOn, teamDepartmentIds } from './standing.repository';
 
 type Db = Kysely<Database>;
 
@@ -28,12 +28,22 @@ export async function createSession(
     .execute();
 }
 
-/** A session that may act at `now`: not revoked, not past its absolute end, its user still active. */
-export async function findLiveSession(db: Db, sessionId: string, userId: number, now: Date) {
+/**
+ * A session that may act at `now` (the organisation's date `today`): not revoked, not past its
+ * absolute end, its user still active; with the role and team they act in today.
+ */
+export async function findLiveSession(db: Db, sessionId: string, userId: number, now: Date, today: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.id as user_id', actingRole.as('role'), teamDepartmentIds.as('team'), 's.expires_at'])
+    .select([
+      's.id',
+      'u.id as user_id',
+      actingRole(today).as('role'),
+      teamDepartmentIds(today).as('team'),
+      standingChangesOn(today).as('changes_on'),
+      's.expires_at',
+    ])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
@@ -43,12 +53,12 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number,
 }
 
 /** Of these sessions, the ones still live, with their user's current role: one query for many sockets. */
-export async function findLiveSessions(db: Db, sessionIds: string[], now: Date) {
+export async function findLiveSessions(db: Db, sessionIds: string[], now: Date, today: string) {
   if (sessionIds.length === 0) return [];
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 'u.id as user_id', actingRole.as('role')])
+    .select(['s.id', 'u.id as user_id', actingRole(today).as('role')])
     .where('s.id', 'in', sessionIds)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -220,9 +230,9 @@ export async function clearLoginFailuresFrom(db: Db, email: string, ip: string):
 
 /**
  * A user as the API shows one (User): the login, the session and the people list read it. The
- * people list shows the role given (`u.role`), a session the role acted in (`acting`).
+ * people list shows the role given (`u.role`), a session the role acted in on `actingOn`.
  */
-export function publicUsers(db: Kysely<Database>, role: 'given' | 'acting' = 'given') {
+export function publicUsers(db: Kysely<Database>, actingOn?: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
@@ -231,7 +241,7 @@ export function publicUsers(db: Kysely<Database>, role: 'given' | 'acting' = 'gi
       'u.first_name',
       'u.last_name',
       'u.email',
-      role === 'acting' ? actingRole.as('role') : 'u.role',
+      actingOn === undefined ? 'u.role' : actingRole(actingOn).as('role'),
       'u.department_id',
       'd.name as department_name',
     ]);
@@ -249,8 +259,12 @@ export interface PublicUserRow {
 }
 
 /** The signed-in person as their session shows them: the role is the one they act in (standing.repository.ts). */
-export async function findPublicUser(db: Kysely<Database>, id: number): Promise<PublicUserRow | undefined> {
-  return publicUsers(db, 'acting').where('u.id', '=', id).executeTakeFirst();
+export async function findPublicUser(
+  db: Kysely<Database>,
+  id: number,
+  today: string,
+): Promise<PublicUserRow | undefined> {
+  return publicUsers(db, today).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function findUserForLogin(db: Kysely<Database>, email: string) {

@@ -105,7 +105,7 @@ export class AuthService {
         targetId: sessionId,
       });
     });
-    const user = await repo.findPublicUser(db, found.id);
+    const user = await repo.findPublicUser(db, found.id, (await this.deps.clock.today()).date);
     if (!user) throw invalidCredentials();
     const token = await this.deps.signer.sign({ userId: found.id, sessionId });
     return { token, refreshToken: refresh.token, user: toUser(user) };
@@ -134,29 +134,35 @@ export class AuthService {
   private async readSession(token: string, now: Date): Promise<CachedSession | undefined> {
     const claims = await this.deps.signer.verify(token);
     if (!claims) return undefined;
-    const row = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now);
+    const today = await this.deps.clock.today();
+    const row = await repo.findLiveSession(this.deps.db, claims.sessionId, claims.userId, now, today.date);
     if (!row) return undefined;
+    // A delegation that begins or ends on a later date changes the standing then: read it again.
+    const changes = row.changes_on
+      ? (await this.deps.clock.dayBounds(row.changes_on)).start.getTime()
+      : Infinity;
     return {
       userId: row.user_id,
       role: row.role,
       teamDepartmentIds: row.team ?? [],
       sessionId: row.id,
-      validUntil: Math.min(claims.expiresAt, row.expires_at.getTime()),
+      validUntil: Math.min(claims.expiresAt, row.expires_at.getTime(), changes),
     };
   }
 
   /** Which of these sessions may still act, and as what role now (the live socket re-checks with it). */
   async liveSessions(sessionIds: string[]): Promise<Map<string, { userId: number; role: Actor['role'] }>> {
-    const rows = await repo.findLiveSessions(this.deps.db, sessionIds, this.deps.clock.now());
+    const today = await this.deps.clock.today();
+    const rows = await repo.findLiveSessions(this.deps.db, sessionIds, today.now, today.date);
     return new Map(rows.map((r) => [r.id, { userId: r.user_id, role: r.role }]));
   }
 
   async teamOf(userId: number): Promise<number[]> {
-    return teamMemberIds(this.deps.db, userId);
+    return teamMemberIds(this.deps.db, userId, (await this.deps.clock.today()).date);
   }
 
   async me(actor: Actor): Promise<User> {
-    const user = await repo.findPublicUser(this.deps.db, actor.userId);
+    const user = await repo.findPublicUser(this.deps.db, actor.userId, (await this.deps.clock.today()).date);
     if (!user) throw unauthorized();
     return toUser(user);
   }

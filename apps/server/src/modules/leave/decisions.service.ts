@@ -8,6 +8,7 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import { AppError, notFound } from '../../core/errors';
 import { authorize, can } from '../../core/policies';
+import { delegatorFor } from '../organisation/delegations.repository';
 import { fullName } from '../people/people.repository';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
@@ -49,12 +50,18 @@ export class LeaveDecisionsService {
           'not_your_approval',
           'You cannot decide your own leave application; another administrator must decide it',
         );
-      // The conditional update is the referee when two administrators decide at once.
+      // A delegate deciding for a manager whose approvals they hold says so.
+      const onBehalfOf =
+        actor.role === 'admin'
+          ? undefined
+          : await delegatorFor(trx, actor.userId, current.department_id, now.date);
+      // The conditional update is the referee when two approvers decide at once.
       const closed = await closePending(trx, id, {
         status,
         by: actor.userId,
         at: now.now,
         comments: reason,
+        onBehalfOf,
       });
       if (!closed) {
         const latest = await applicationOwnerAndStatus(trx, id);
@@ -80,7 +87,7 @@ export class LeaveDecisionsService {
         targetType: 'leave_application',
         targetId: id,
         ip: actor.ip,
-        details: { applicant: closed.user_id, comments: reason },
+        details: { applicant: closed.user_id, comments: reason, on_behalf_of: onBehalfOf ?? null },
       });
       await publishApplicationChanged(bus, trx, closed, status);
       const application = (await findApplication(trx, id))!;

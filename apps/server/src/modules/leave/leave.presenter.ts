@@ -41,6 +41,10 @@ export function toApplication(r: ApplicationRow): LeaveApplication {
     applied_at: r.applied_at.toISOString(),
     created_at: r.created_at.toISOString(),
     decided_by: r.decided_by === null ? null : { id: r.decided_by, name: r.decided_by_name ?? '' },
+    on_behalf_of:
+      r.decided_on_behalf_of === null
+        ? null
+        : { id: r.decided_on_behalf_of, name: r.on_behalf_of_name ?? '' },
     decided_at: r.decided_at ? r.decided_at.toISOString() : null,
     admin_comments: r.admin_comments,
   };

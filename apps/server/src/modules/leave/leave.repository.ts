@@ -36,6 +36,7 @@ function applications(db: Db, rows: ApplicationRows = applicationRows(db)) {
     .leftJoin('departments as d', 'd.id', 'u.department_id')
     .innerJoin('leave_types as t', 't.id', 'a.leave_type_id')
     .leftJoin('users as b', 'b.id', 'a.decided_by')
+    .leftJoin('users as o', 'o.id', 'a.decided_on_behalf_of')
     .select([
       'a.id',
       'a.user_id',
@@ -57,6 +58,8 @@ function applications(db: Db, rows: ApplicationRows = applicationRows(db)) {
       'a.created_at',
       'a.decided_by',
       sql<string | null>`b.first_name || ' ' || b.last_name`.as('decided_by_name'),
+      'a.decided_on_behalf_of',
+      sql<string | null>`o.first_name || ' ' || o.last_name`.as('on_behalf_of_name'),
       'a.decided_at',
       'a.admin_comments',
     ]);
@@ -218,6 +221,8 @@ export async function closePending(
     by: number;
     at: Date;
     comments: string | null;
+    /** The manager a delegate decides for. */
+    onBehalfOf?: number | null;
   },
 ) {
   return db
@@ -225,6 +230,7 @@ export async function closePending(
     .set({
       status: change.status,
       decided_by: change.by,
+      decided_on_behalf_of: change.onBehalfOf ?? null,
       decided_at: change.at,
       admin_comments: change.comments,
     })

@@ -1,5 +1,7 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
 import type { SessionCache } from '../auth/session-cache';
+import { delegationsRoutes } from './delegations.routes';
+import { DelegationsService } from './delegations.service';
 import { departmentsRoutes } from './departments.routes';
 import { DepartmentsService } from './departments.service';
 import { organisationRoutes } from './organisation.routes';
@@ -14,6 +16,7 @@ export function createOrganisationModule(ctx: ModuleContext, sessions: SessionCa
     async routes(api) {
       await api.register(organisationRoutes(organisation));
       await api.register(departmentsRoutes(departments));
+      await api.register(delegationsRoutes(new DelegationsService(ctx.db, ctx.clock, ctx.bus, sessions)));
     },
   };
   return { module, holidaysChanged: organisation.holidaysChanged };

@@ -176,7 +176,33 @@ export type InviteInfoResponse = z.infer<typeof InviteInfoResponse>;
 export const AcceptInviteRequest = z.object({ token: InviteToken, password: NewPassword });
 export type AcceptInviteRequest = z.infer<typeof AcceptInviteRequest>;
 
+/** Active people by name, for a manager's pickers (whom to hand approvals to): names and departments only. */
+export const PeopleDirectoryQuery = z.object({
+  search: Text(100).optional(),
+  limit: QueryInt(1, 50).default(20),
+});
+export type PeopleDirectoryQuery = z.infer<typeof PeopleDirectoryQuery>;
+
+export const DirectoryPerson = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  department_name: z.string().nullable(),
+});
+export type DirectoryPerson = z.infer<typeof DirectoryPerson>;
+
+export const PeopleDirectoryResponse = z.object({ people: z.array(DirectoryPerson) });
+export type PeopleDirectoryResponse = z.infer<typeof PeopleDirectoryResponse>;
+
 export const peopleApi = {
+  directory: endpoint({
+    method: 'GET',
+    path: '/people/directory',
+    audience: 'manager',
+    summary: 'Active people by name (names and departments only), for pickers such as a delegation',
+    query: PeopleDirectoryQuery,
+    response: PeopleDirectoryResponse,
+  }),
   departments: endpoint({
     method: 'GET',
     path: '/users/departments',

@@ -62,6 +62,8 @@ export const POLICIES = {
   // People and organisation
   /** The department list (filters and forms). */
   'people.departments': allForAll,
+  /** Active people's names and departments, for managers' pickers (whom to delegate to). */
+  'people.directory': { admin: 'all', manager: 'all' },
   /** The list of people, for admin filters and pickers. */
   'people.view': adminOnly,
   /** Enable, disable, create and edit people. */

@@ -38,6 +38,7 @@ const expected: Record<Action, { admin?: Expected; manager?: Expected; staff?: E
   'system.health': { admin: 'all' },
   'audit.view': { admin: 'all' },
   'people.departments': { admin: 'all', manager: 'all', staff: 'all' },
+  'people.directory': { admin: 'all', manager: 'all' },
   'people.view': { admin: 'all' },
   'people.manage': { admin: 'all' },
   'organisation.manage': { admin: 'all' },

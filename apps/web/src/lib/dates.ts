@@ -15,6 +15,21 @@ export function calendarDateText(date: string, withYear = true): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date without its weekday, "25 Nov 2026", as leave periods are written; formatted as
+ * the UTC midnight it names, so it never shifts a day.
+ */
+export function dayMonthYearText(date: string): string {
+  return dayMonthYear.format(new Date(`${date}T00:00:00Z`));
+}
+
 /**
  * An instant on the organisation's clock, with its date in the same words as a calendar date:
  * "Wed 25 Nov 2026, 11:40" (or "Wed 25 Nov, 11:40" without the year).

@@ -31,6 +31,17 @@ beforeAll(async () => {
   ).id;
 });
 
+describe('GET /api/people/directory', () => {
+  it('lets a manager find whom to delegate to by name, with names and departments only', async () => {
+    const res = await suite.http.get('/api/people/directory?search=dev%20del', manager);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().people).toEqual([
+      { id: delegate.user.id, first_name: 'Dev', last_name: 'Delegate', department_name: 'Elsewhere Team' },
+    ]);
+    expect((await suite.http.get('/api/people/directory', delegate)).statusCode).toBe(403);
+  });
+});
+
 describe('PUT /api/me/delegation', () => {
   it('refuses yourself, a past start, an end before the start, or someone unknown, naming the field', async () => {
     const cases: [object, string, string][] = [

@@ -18,6 +18,8 @@ export function peopleRoutes(
   invitations: InvitationService,
 ): FastifyPluginAsync {
   return async (app) => {
+    route(app, peopleApi.directory, async (request) => people.directory(actorOf(request), request.query));
+
     route(app, peopleApi.departments, async (request) => ({
       departments: await people.departments(actorOf(request)),
     }));

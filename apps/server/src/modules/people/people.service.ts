@@ -1,4 +1,11 @@
-import type { Department, Person, UsersQuery, UsersResponse } from '@atrium/contract';
+import type {
+  Department,
+  PeopleDirectoryQuery,
+  PeopleDirectoryResponse,
+  Person,
+  UsersQuery,
+  UsersResponse,
+} from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -35,6 +42,24 @@ export class PeopleService {
   async departments(actor: Actor): Promise<Department[]> {
     authorize(actor, 'people.departments');
     return (await listDepartments(this.db)).map(toDepartment);
+  }
+
+  /** Active people by name, names and departments only: what a manager's picker needs. */
+  async directory(actor: Actor, query: PeopleDirectoryQuery): Promise<PeopleDirectoryResponse> {
+    authorize(actor, 'people.directory');
+    const rows = await listPeople(this.db, {
+      status: 'active',
+      search: query.search || undefined,
+      limit: query.limit,
+    });
+    return {
+      people: rows.map((r) => ({
+        id: r.id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        department_name: r.department_name,
+      })),
+    };
   }
 
   async people(actor: Actor, query: UsersQuery): Promise<UsersResponse> {

@@ -11,7 +11,7 @@ import { Table } from '@/components/ui/Table';
 import { useAuth } from '@/lib/auth-context';
 import { instantText } from '@/lib/dates';
 import { useApplications } from '../api/leave-api';
-import { appliedDate, capitalise, formatPeriod, plural } from '../lib/format';
+import { appliedDate, capitalise, decidedBy, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
 import { useDecisionActions } from './useDecisionActions';
 
@@ -184,7 +184,7 @@ function Details({ application: a }: { application: LeaveApplication }) {
     ['Reason', a.reason],
     ['Status', capitalise(a.status)],
     ['Applied', appliedDate(a)],
-    ['Decided by', a.decided_by?.name ?? (a.decided_at ? 'Automatic' : 'N/A')],
+    ['Decided by', decidedBy(a)],
     ['Decided at', a.decided_at ? instantText(a.decided_at) : 'N/A'],
     ['Comments', a.admin_comments ?? 'None'],
   ];

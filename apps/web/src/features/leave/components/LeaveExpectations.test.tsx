@@ -31,6 +31,7 @@ const application = (id: number, first: string, over: Partial<LeaveApplication> 
   applied_at: '2026-11-20T10:00:00Z',
   created_at: '2026-11-20T10:00:00Z',
   decided_by: null,
+  on_behalf_of: null,
   decided_at: null,
   admin_comments: null,
   ...over,

@@ -1,5 +1,5 @@
 import { type LeaveApplication, leaveApi } from '@atrium/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
@@ -29,6 +29,7 @@ const application = (id: number, first: string): LeaveApplication => ({
   applied_at: '2026-11-20T10:00:00Z',
   created_at: '2026-11-20T10:00:00Z',
   decided_by: null,
+  on_behalf_of: null,
   decided_at: null,
   admin_comments: null,
 });
@@ -110,6 +111,39 @@ describe('Leave Management', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('A1 Doe')).toBeTruthy();
+  });
+
+  it('says on whose behalf a delegate decided, in the details', async () => {
+    all = [
+      {
+        ...application(1, 'Ann'),
+        status: 'approved',
+        decided_by: { id: 7, name: 'Dev Delegate' },
+        on_behalf_of: { id: 3, name: 'Maud Manager' },
+        decided_at: '2026-11-21T09:00:00Z',
+      },
+      {
+        ...application(2, 'Ben'),
+        status: 'rejected',
+        decided_by: { id: 3, name: 'Maud Manager' },
+        decided_at: '2026-11-21T09:05:00Z',
+      },
+    ];
+    const { user } = renderIt();
+    await user.click(await screen.findByRole('tab', { name: 'All Applications' }));
+    await screen.findByText('Ann Doe');
+    const [annDetails, benDetails] = screen.getAllByRole('button', { name: 'View Details' });
+
+    await user.click(annDetails!);
+    let dialog = await screen.findByRole('dialog', { name: 'Application details' });
+    expect(within(dialog).getByText('Dev Delegate on behalf of Maud Manager')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(benDetails!);
+    dialog = await screen.findByRole('dialog', { name: 'Application details' });
+    expect(within(dialog).getByText('Maud Manager')).toBeTruthy();
+    expect(within(dialog).queryByText(/on behalf of/)).toBeNull();
   });
 
   it('shows the pending count in the header and tab, and the four figures', async () => {

@@ -78,6 +78,7 @@ const applied = (request: ApplyLeaveRequest): LeaveApplication => ({
   applied_at: '2026-07-06T10:00:00.000Z',
   created_at: '2026-07-06T10:00:00.000Z',
   decided_by: null,
+  on_behalf_of: null,
   decided_at: null,
   admin_comments: null,
 });

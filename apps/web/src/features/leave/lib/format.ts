@@ -1,5 +1,6 @@
 import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
 import type { BadgeTone } from '@/components/ui/Badge';
+import { dayMonthYearText } from '@/lib/dates';
 
 /** Spec colours: pending yellow, approved green, rejected red, anything else grey. */
 export const statusTone = (status: LeaveStatus | string): BadgeTone =>
@@ -13,15 +14,8 @@ export const statusTone = (status: LeaveStatus | string): BadgeTone =>
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** A calendar date as "3 Jul 2026"; it has no zone, so it is formatted in UTC to never shift. */
-export const formatDate = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
+export const formatDate = dayMonthYearText;
 
 /** An application's dates with its halves: "10 Aug 2026, morning", "3 Aug 2026 (afternoon) – 4 Aug 2026". */
 export function formatPeriod(
@@ -34,6 +28,15 @@ export function formatPeriod(
   const start = `${formatDate(a.start_date)}${a.start_half === 'afternoon' ? ' (afternoon)' : ''}`;
   const end = `${formatDate(a.end_date)}${a.end_half === 'morning' ? ' (morning)' : ''}`;
   return `${start} – ${end}`;
+}
+
+/**
+ * Who decided an application: "Dev Delegate", or "Dev Delegate on behalf of Maud Manager" when a
+ * delegate decided for the manager who handed them their approvals; "Automatic" when nobody did.
+ */
+export function decidedBy(a: Pick<LeaveApplication, 'decided_by' | 'on_behalf_of' | 'decided_at'>): string {
+  if (!a.decided_by) return a.decided_at ? 'Automatic' : 'N/A';
+  return a.on_behalf_of ? `${a.decided_by.name} on behalf of ${a.on_behalf_of.name}` : a.decided_by.name;
 }
 
 /** Applied date: applied_at, else created_at, else N/A (spec). */

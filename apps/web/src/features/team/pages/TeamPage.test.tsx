@@ -1,8 +1,17 @@
-import { type TeamMemberToday, type TeamTodayResponse, teamApi } from '@atrium/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  type DelegationResponse,
+  type DirectoryPerson,
+  delegationApi,
+  peopleApi,
+  type TeamMemberToday,
+  type TeamTodayResponse,
+  teamApi,
+} from '@atrium/contract';
+import { addDays } from '@atrium/contract/calendar';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { calendarDateText } from '@/lib/dates';
-import { setOrganisationTimeZone } from '@/lib/org-time';
+import { calendarDateText, dayMonthYearText } from '@/lib/dates';
+import { organisationToday, setOrganisationTimeZone } from '@/lib/org-time';
 import { failure, fakeApi } from '@/test/fake-api';
 import { fakeAuth, managerUser, renderRoutes } from '@/test/render';
 import { TeamPage } from './TeamPage';
@@ -59,9 +68,38 @@ function answer(query: URLSearchParams, team = TEAM): TeamTodayResponse {
   };
 }
 
+const person = (id: number, first: string, last: string): DirectoryPerson => ({
+  id,
+  first_name: first,
+  last_name: last,
+  department_name: 'Packing',
+});
+
+/** Active people; Sam Rivera is the manager signed in (managerUser). */
+const PEOPLE = [person(7, 'Dev', 'Delegate'), person(8, 'Dina', 'Deputy'), person(3, 'Sam', 'Rivera')];
+
+/** The delegation the fake server holds; PUT sets it, DELETE ends it. */
+let held: DelegationResponse['delegation'];
+
 beforeEach(() => {
   setOrganisationTimeZone('UTC');
+  held = null;
   fakeApi.on(teamApi.today, ({ query }) => answer(query));
+  fakeApi.on(delegationApi.get, () => ({ delegation: held }));
+  fakeApi.on(delegationApi.set, ({ body }) => {
+    const delegate = PEOPLE.find((p) => p.id === body.delegateId)!;
+    const name = `${delegate.first_name} ${delegate.last_name}`;
+    held = { delegate: { id: delegate.id, name }, from: body.from, to: body.to };
+    return { delegation: held };
+  });
+  fakeApi.on(delegationApi.end, () => {
+    held = null;
+    return { ok: true };
+  });
+  fakeApi.on(peopleApi.directory, ({ query }) => {
+    const search = (query.get('search') ?? '').toLowerCase();
+    return { people: PEOPLE.filter((p) => `${p.first_name} ${p.last_name}`.toLowerCase().includes(search)) };
+  });
 });
 afterEach(() => setOrganisationTimeZone('UTC'));
 
@@ -161,5 +199,123 @@ describe('My Team', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('team-tile-present')).toBeTruthy();
+  });
+});
+
+describe('Delegate My Approvals', () => {
+  const card = () => screen.getByRole('region', { name: 'Delegate My Approvals' });
+
+  it('shows the delegation in force and ends it', async () => {
+    held = { delegate: { id: 7, name: 'Dev Delegate' }, from: '2026-06-16', to: '2026-06-19' };
+    const { user } = render();
+    expect(
+      await screen.findByText("Dev Delegate decides your team's leave from 16 Jun 2026 to 19 Jun 2026."),
+    ).toBeTruthy();
+    expect(within(card()).queryByRole('button', { name: 'Delegate' })).toBeNull();
+
+    await user.click(within(card()).getByRole('button', { name: 'End Delegation' }));
+    expect(await screen.findByText('Delegation ended')).toBeTruthy();
+    expect(fakeApi.requests(delegationApi.end)).toHaveLength(1);
+    // The form takes its place, and the keyboard stays in the card.
+    expect(await within(card()).findByRole('button', { name: 'Delegate' })).toBeTruthy();
+    expect(screen.queryByTestId('delegation-current')).toBeNull();
+    expect(document.activeElement).toBe(
+      within(card()).getByRole('heading', { name: 'Delegate My Approvals' }),
+    );
+  });
+
+  it('finds a person, sends the delegate and the dates, and then shows the delegation', async () => {
+    const today = organisationToday();
+    const last = addDays(today, 3);
+    const { user } = render();
+    const delegate = (await within(
+      await screen.findByRole('region', { name: 'Delegate My Approvals' }),
+    ).findByLabelText('Delegate')) as HTMLSelectElement;
+    // From starts at today on the organisation's clock; no day before it can be chosen.
+    const from = within(card()).getByLabelText('From') as HTMLInputElement;
+    expect(from.value).toBe(today);
+    expect(from.min).toBe(today);
+
+    await user.type(within(card()).getByLabelText('Find a person'), 'de');
+    await waitFor(() => expect(fakeApi.requests(peopleApi.directory).at(-1)?.query.get('search')).toBe('de'));
+    await user.selectOptions(
+      delegate,
+      await within(delegate).findByRole('option', { name: /^Dev Delegate / }),
+    );
+    // One's approvals cannot go to oneself: the signed-in manager is not offered.
+    await user.clear(within(card()).getByLabelText('Find a person'));
+    await within(delegate).findByRole('option', { name: /^Dina Deputy / });
+    expect(within(delegate).queryByRole('option', { name: /^Sam Rivera / })).toBeNull();
+    expect(delegate.value).toBe('7');
+
+    fireEvent.change(within(card()).getByLabelText('To'), { target: { value: last } });
+    await user.click(within(card()).getByRole('button', { name: 'Delegate' }));
+
+    const text = `Dev Delegate decides your team's leave from ${dayMonthYearText(today)} to ${dayMonthYearText(last)}`;
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fakeApi.requests(delegationApi.set).map((r) => r.body)).toEqual([
+      { delegateId: 7, from: today, to: last },
+    ]);
+    expect(await within(card()).findByText(`${text}.`)).toBeTruthy();
+    expect(within(card()).getByRole('button', { name: 'End Delegation' })).toBeTruthy();
+  });
+
+  it('asks for a person and a last day before sending anything', async () => {
+    const { user } = render();
+    const submit = await within(
+      await screen.findByRole('region', { name: 'Delegate My Approvals' }),
+    ).findByRole('button', { name: 'Delegate' });
+    await user.click(submit);
+    expect(await within(card()).findByText('Choose someone to delegate to')).toBeTruthy();
+    expect(within(card()).getByText('Choose the last day')).toBeTruthy();
+    expect(within(card()).getByLabelText('Delegate').getAttribute('aria-invalid')).toBe('true');
+    expect(fakeApi.requests(delegationApi.set)).toHaveLength(0);
+  });
+
+  it("shows the server's 400 under the form and its field message at the field", async () => {
+    const message = 'must be within 366 days of from';
+    fakeApi.on(delegationApi.set, () =>
+      failure(400, 'validation_failed', `to: ${message}`, [{ field: 'to', rule: 'max_period', message }]),
+    );
+    const { user } = render();
+    const delegate = (await within(
+      await screen.findByRole('region', { name: 'Delegate My Approvals' }),
+    ).findByLabelText('Delegate')) as HTMLSelectElement;
+    await user.selectOptions(
+      delegate,
+      await within(delegate).findByRole('option', { name: /^Dina Deputy / }),
+    );
+    const to = within(card()).getByLabelText('To');
+    fireEvent.change(to, { target: { value: addDays(organisationToday(), 400) } });
+    await user.click(within(card()).getByRole('button', { name: 'Delegate' }));
+
+    const alerts = await within(card()).findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain(`to: ${message}`);
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    const fieldMessage = document.getElementById(to.getAttribute('aria-describedby')!);
+    expect(fieldMessage?.textContent).toBe('To must be within 366 days of From');
+    // Nothing changed: the form stays, with what was entered.
+    expect(within(card()).getByRole('button', { name: 'Delegate' })).toBeTruthy();
+    expect(delegate.value).toBe('8');
+  });
+
+  it('is not shown to someone who manages no department themselves (403)', async () => {
+    fakeApi.on(
+      delegationApi.get,
+      failure(403, 'forbidden', 'Only the manager of a department can hand their approvals on'),
+    );
+    render();
+    await screen.findByTestId('team-tile-present');
+    await waitFor(() => expect(fakeApi.requests(delegationApi.get)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Delegate My Approvals' })).toBeNull();
+    expect(screen.queryByText(/delegation is unavailable/)).toBeNull();
+  });
+
+  it('says so, with a Retry, when the delegation cannot be loaded', async () => {
+    fakeApi.on(delegationApi.get, failure(500, 'internal', 'Something went wrong'));
+    render();
+    expect(await screen.findByText('Your delegation is unavailable')).toBeTruthy();
+    expect(within(card()).getByRole('button', { name: 'Retry loading your delegation' })).toBeTruthy();
   });
 });

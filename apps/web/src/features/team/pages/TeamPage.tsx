@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/QueryState';
 import { calendarDateText } from '@/lib/dates';
 import { counted } from '@/lib/plural';
 import { useTeamToday } from '../api/team-api';
+import { DelegationCard } from '../components/DelegationCard';
 import { TeamMembers } from '../components/TeamMembers';
 import { TeamTiles } from '../components/TeamTiles';
 
@@ -13,6 +14,7 @@ export const TEAM_PAGE_SIZE = 25;
 /**
  * /team, for managers: Team Today, where each of their team stands today (the counts, then the
  * people a page at a time). The team's events arrive live; it also asks again every minute and on focus (see team-api).
+ * Below it, Delegate My Approvals: the manager hands their team's leave decisions on for a period.
  */
 export function TeamPage() {
   const [page, setPage] = useState(1);
@@ -62,6 +64,9 @@ export function TeamPage() {
           )}
         </QueryState>
       </section>
+      <div className="mt-8">
+        <DelegationCard />
+      </div>
     </>
   );
 }

@@ -48,7 +48,11 @@ describe.runIf(inject('poolMode') === 'session')('the reports pool on a database
   });
 
   it('leaves alone a process whose title does not name its connection', async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    // Over TCP, as a database on another machine is reached (the embedded one listens on both).
+    const tcp = new URL(database.url);
+    tcp.searchParams.delete('host');
+    tcp.hostname = '127.0.0.1';
+    const client = new pg.Client({ connectionString: tcp.toString() });
     await client.connect();
     try {
       const socket = (client as unknown as { connection: { stream: { localPort: number } } }).connection

@@ -11,22 +11,25 @@ import type pg from 'pg';
  *
  * The process is known to be the connection's by its title, which PostgreSQL sets to
  * "postgres: user database host(port) ...", with this connection's own port: a database on
- * another machine (whose pid means nothing here) or behind a pooler is left alone. Resolves to
- * whether the priority was lowered.
+ * another machine (whose pid means nothing here) or behind a pooler is left alone. Over a Unix
+ * socket (the embedded database's way in) the server is on this machine by construction, and its
+ * title says "[local]". Resolves to whether the priority was lowered.
  *
  * A lowered session also plans without parallel workers: they are server processes of their own,
  * started at the normal priority, and with them a month report at 50,000 people took a core from a
  * status read's process again (seen in `top` while `npm run bench -- report-load` ran).
  */
 export async function lowerBackendPriority(client: pg.ClientBase, nice: number): Promise<boolean> {
-  const localPort = (client as unknown as { connection?: { stream?: { localPort?: number } } }).connection
-    ?.stream?.localPort;
-  if (!localPort) return false;
+  const seen = client as unknown as { host?: string; connection?: { stream?: { localPort?: number } } };
+  const unixSocket = seen.host?.startsWith('/') ?? false;
+  const localPort = seen.connection?.stream?.localPort;
+  if (!unixSocket && !localPort) return false;
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const pid = rows[0]?.pid;
   if (!pid) return false;
   const title = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!title.startsWith('postgres: ') || !title.includes(`(${localPort})`)) return false;
+  const mine = unixSocket ? title.includes('[local]') : title.includes(`(${localPort})`);
+  if (!title.startsWith('postgres: ') || !mine) return false;
   try {
     setPriority(pid, nice);
   } catch {

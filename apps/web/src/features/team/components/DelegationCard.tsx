@@ -194,7 +194,7 @@ function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | n
                 ? 'Loading people...'
                 : people.isError
                   ? 'People could not be loaded.'
-                  : found.length >= DELEGATE_PEOPLE_SHOWN
+                  : (people.data?.length ?? 0) >= DELEGATE_PEOPLE_SHOWN
                     ? `The first ${DELEGATE_PEOPLE_SHOWN} active people in name order are listed; type to narrow.`
                     : `${found.length} active ${found.length === 1 ? 'person' : 'people'} found.`}
             </span>

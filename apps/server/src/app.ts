@@ -24,6 +24,8 @@ import { createAuthModule, signingKey } from './modules/auth/auth.module';
 import { PublishedDemoLogins } from './modules/auth/published-logins';
 import { createCountingModule } from './modules/counting/counting.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
+import type { TeamsChanged } from './core/teams-changed';
+import { TransactionHooks } from './core/transaction-hooks';
 import { createLeaveModule } from './modules/leave/leave.module';
 import { createOrganisationModule } from './modules/organisation/organisation.module';
 import { createPeopleModule } from './modules/people/people.module';
@@ -115,8 +117,10 @@ export async function buildApp({
   };
   // Each module is built from the ones below it (docs/architecture.md, "Layers").
   const auth = await createAuthModule(ctx, config);
-  const people = createPeopleModule(ctx, auth.sessions);
-  const organisation = createOrganisationModule(ctx, auth.sessions);
+  // Leave re-routes waiting applications inside the transaction that changed who manages whom.
+  const teamsChanged = new TransactionHooks<TeamsChanged>();
+  const people = createPeopleModule(ctx, auth.sessions, teamsChanged);
+  const organisation = createOrganisationModule(ctx, auth.sessions, teamsChanged);
   const access = await createAccessModule(ctx, accessOptions);
   const dashboard = createDashboardModule(ctx, {
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
@@ -136,6 +140,7 @@ export async function buildApp({
     createLeaveModule(ctx, {
       holidaysChanged: organisation.holidaysChanged,
       employmentChanged: people.employmentChanged,
+      teamsChanged,
     }),
     access.module,
     createCountingModule(ctx, access.push),

@@ -85,6 +85,16 @@ export const LeaveLedgerQuery = z.object({ year: YearParam.optional() });
 export const LeaveLedgerResponse = z.object({ entries: z.array(LeaveLedgerEntry) });
 export type LeaveLedgerResponse = z.infer<typeof LeaveLedgerResponse>;
 
+export const ApprovalStep = z.enum(['manager', 'admin']);
+export type ApprovalStep = z.infer<typeof ApprovalStep>;
+
+/**
+ * Who decides a type's applications when its policy requires approval: the applicant's manager,
+ * an administrator, or the manager and then an administrator.
+ */
+export const ApprovalRoute = z.enum(['manager', 'admin', 'manager_then_admin']);
+export type ApprovalRoute = z.infer<typeof ApprovalRoute>;
+
 export const LeaveApplication = z.object({
   id: z.number().int(),
   user: z.object({ id: z.number().int(), name: z.string() }),
@@ -111,6 +121,17 @@ export const LeaveApplication = z.object({
   on_behalf_of: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   decided_at: z.string().nullable(),
   admin_comments: z.string().nullable(),
+  /**
+   * The step a pending application waits at (null once decided): `manager` waits for `approver`,
+   * `admin` for any administrator.
+   */
+  approval_step: ApprovalStep.nullable(),
+  approver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Whether an administrator decides after the manager approves. */
+  admin_step: z.boolean(),
+  /** The manager who approved the first of two steps, and when. */
+  manager_approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  manager_approved_at: z.string().nullable(),
 });
 export type LeaveApplication = z.infer<typeof LeaveApplication>;
 
@@ -278,6 +299,9 @@ export const LeavePolicy = z.object({
   carry_forward: z.boolean(),
   carry_forward_cap: z.number().int(),
   requires_approval: z.boolean(),
+  approval_route: ApprovalRoute,
+  /** More days than this adds an administrator's step after the manager's; null: never. */
+  admin_step_over_days: z.number().int().nullable(),
   working_days_only: z.boolean(),
   applications: z.number().int(),
 });
@@ -307,6 +331,8 @@ export const LeavePolicyRequest = z.object({
   carryForward: z.boolean(),
   carryForwardCap: DaysPerYear.default(0),
   requiresApproval: z.boolean(),
+  approvalRoute: ApprovalRoute.default('manager'),
+  adminStepOverDays: DaysPerYear.nullable().default(null),
   workingDaysOnly: z.boolean().default(false),
 });
 export type LeavePolicyRequest = z.input<typeof LeavePolicyRequest>;

@@ -30,6 +30,8 @@ export const OrganisationSettings = z.object({
   timeZone: z.string(),
   /** The work week new departments start with. */
   workWeek: z.array(IsoWeekday),
+  /** A leave application waiting longer than this many working days goes one manager up; 0: never. */
+  leaveEscalationDays: z.number().int(),
 });
 export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
 
@@ -41,6 +43,13 @@ export const OrganisationSettingsRequest = z.object({
     .min(1, { error: 'must hold at least one day' })
     .max(7, { error: 'must hold at most 7 days' })
     .refine((days) => new Set(days).size === days.length, { error: 'must not repeat a day' }),
+  /** Unchanged when left out. */
+  leaveEscalationDays: z
+    .number({ error: 'must be a whole number from 0 to 60' })
+    .int({ error: 'must be a whole number from 0 to 60' })
+    .min(0, { error: 'must be a whole number from 0 to 60' })
+    .max(60, { error: 'must be a whole number from 0 to 60' })
+    .optional(),
 });
 export type OrganisationSettingsRequest = z.infer<typeof OrganisationSettingsRequest>;
 

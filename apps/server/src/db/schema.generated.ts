@@ -316,7 +316,10 @@ export interface EventLogReaders {
 
 export interface LeaveApplications {
   admin_comments: string | null;
+  admin_step: Generated<boolean>;
   applied_at: Generated<Timestamp>;
+  approval_step: "manager" | "admin" | null;
+  approver_id: number | null;
   created_at: Generated<Timestamp>;
   days_requested: Numeric;
   decided_at: Timestamp | null;
@@ -326,7 +329,10 @@ export interface LeaveApplications {
   end_half: "morning" | "afternoon" | null;
   id: GeneratedAlways<number>;
   leave_type_id: number;
+  manager_approved_at: Timestamp | null;
+  manager_approved_by: number | null;
   reason: string;
+  routed_at: Timestamp | null;
   start_date: string;
   start_half: "morning" | "afternoon" | null;
   status: Generated<"pending" | "approved" | "rejected" | "cancelled">;
@@ -356,6 +362,8 @@ export interface LeaveLedger {
 }
 
 export interface LeavePolicies {
+  admin_step_over_days: number | null;
+  approval_route: Generated<"manager" | "admin" | "manager_then_admin">;
   carry_forward: Generated<boolean>;
   carry_forward_cap: Generated<number>;
   description: Generated<string>;
@@ -460,6 +468,7 @@ export interface Users {
   first_name: string;
   id: GeneratedAlways<number>;
   last_name: string;
+  leave_approver_id: number | null;
   password_hash: string | null;
   role: string;
   start_date: string | null;

@@ -63,6 +63,8 @@ export async function makeLeaveType(db: Db, options: Partial<PolicyValues> = {})
     carryForward: options.carryForward ?? false,
     carryForwardCap: options.carryForwardCap ?? 0,
     requiresApproval: options.requiresApproval ?? true,
+    approvalRoute: options.approvalRoute ?? 'manager',
+    adminStepOverDays: options.adminStepOverDays ?? null,
     workingDaysOnly: options.workingDaysOnly ?? false,
   };
   const policyId = await insertPolicy(db, values);

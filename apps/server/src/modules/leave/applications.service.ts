@@ -23,6 +23,7 @@ import { recordAudit } from '../../core/audit.repository';
 import { AppError, notFound } from '../../core/errors';
 import { authorize, listScope } from '../../core/policies';
 import { counted } from '../../core/text';
+import { delegatorsOf } from '../organisation/delegations.repository';
 import { fullName } from '../people/people.repository';
 import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { displayDate, displayPeriod, monthBounds } from './dates';
@@ -47,11 +48,18 @@ import {
   lockApplicant,
   lockApplication,
 } from './leave.repository';
-import { calendarDays, leaveOnDay, leaveStats, pendingCount } from './leave-counts.repository';
+import {
+  type ApplicantScope,
+  calendarDays,
+  leaveOnDay,
+  leaveStats,
+  pendingCount,
+} from './leave-counts.repository';
 import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
 import { ledgerOf } from './ledger.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
+import { routeApplication } from './routing.repository';
 
 /** How far ahead leave can be applied for: plans beyond it hold no balance yet. */
 const HORIZON_YEARS = 2;
@@ -145,6 +153,8 @@ export class LeaveApplicationsService {
         }
       }
       const automatic = !type.requires_approval;
+      const days = segments.reduce((sum, segment) => sum + segment.days, 0);
+      const route = automatic ? undefined : await routeApplication(trx, actor.userId, now.date, type, days);
       const created = await insertApplication(trx, {
         user_id: actor.userId,
         leave_type_id: type.id,
@@ -158,6 +168,7 @@ export class LeaveApplicationsService {
         admin_comments: automatic
           ? `Approved automatically: ${type.leave_name} does not require approval`
           : null,
+        route,
       });
       const by = { userId: actor.userId, at: now.now };
       await bookApplication(trx, created, 'application_pending', { ...by, note: 'Applied' });
@@ -178,11 +189,27 @@ export class LeaveApplicationsService {
           endDate: input.endDate,
           startHalf: period.startHalf,
           endHalf: period.endHalf,
-          days: segments.reduce((sum, segment) => sum + segment.days, 0),
+          days,
           automatic,
+          approvalStep: route?.step ?? null,
+          approver: route?.approverId ?? null,
+          adminStep: route?.adminStep ?? false,
         },
       });
-      await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending');
+      await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending', [
+        route?.approverId ?? null,
+      ]);
+      if (route?.approverId) {
+        await notifyPerson(
+          bus,
+          trx,
+          { id: route.approverId, name: await fullName(trx, route.approverId) },
+          {
+            message: `${await fullName(trx, actor.userId)} applied for ${type.leave_name} ${displayPeriod(input.startDate, input.endDate)}`,
+            type: 'info',
+          },
+        );
+      }
       if (automatic) {
         await notifyPerson(
           bus,
@@ -286,8 +313,16 @@ export class LeaveApplicationsService {
     return { applications: page.applications.map(toApplication), has_more: page.hasMore };
   }
 
-  async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {
+  /** A manager's scope is their queue: what waits for them at the manager step. */
+  private async decisionScope(actor: Actor): Promise<ApplicantScope> {
     const scope = listScope(actor, 'leave.decide');
+    if (scope.departmentIds === undefined) return scope;
+    const today = await this.deps.clock.today();
+    return { ...scope, approverIds: [actor.userId, ...(await delegatorsOf(this.deps.db, actor.userId, today.date))] };
+  }
+
+  async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {
+    const scope = await this.decisionScope(actor);
     const [applications, total] = await Promise.all([
       listPending(this.deps.db, scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       pendingCount(this.deps.db, scope),
@@ -303,7 +338,7 @@ export class LeaveApplicationsService {
   }
 
   async stats(actor: Actor): Promise<LeaveStats> {
-    const scope = listScope(actor, 'leave.decide');
+    const scope = await this.decisionScope(actor);
     const today = await this.deps.clock.today();
     return toLeaveStats(
       await leaveStats(this.deps.db, today.date, await this.deps.clock.dayBounds(today.date), scope),

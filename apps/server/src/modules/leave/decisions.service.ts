@@ -6,15 +6,18 @@ import type {
 } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
-import { AppError, notFound } from '../../core/errors';
-import { authorize, can } from '../../core/policies';
-import { delegatorFor } from '../organisation/delegations.repository';
+import { AppError, forbidden, notFound } from '../../core/errors';
+import { authorize } from '../../core/policies';
 import { fullName } from '../people/people.repository';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';
 import { decidedResult, refusedResult, toApplication, toBatchResponse } from './leave.presenter';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { reachOf } from './approval-reach';
 import {
+  advanceToAdminStep,
   applicationOwnerAndStatus,
   applicationOwners,
   closePending,
@@ -43,18 +46,24 @@ export class LeaveDecisionsService {
     await db.transaction().execute(async (trx) => {
       const current = await applicationOwnerAndStatus(trx, id);
       if (!current) throw notFound('Leave application');
-      authorize(actor, 'leave.decide', { userId: current.user_id, departmentId: current.department_id });
+      const reach = await reachOf(trx, actor, current, now.date);
+      if (!reach.may && reach.why === 'forbidden') throw forbidden();
       // Whoever approves leave must not be the person taking it.
       if (current.user_id === actor.userId)
         throw new AppError(
           'not_your_approval',
           'You cannot decide your own leave application; another administrator must decide it',
         );
-      // A delegate deciding for a manager whose approvals they hold says so.
-      const onBehalfOf =
-        actor.role === 'admin'
-          ? undefined
-          : await delegatorFor(trx, actor.userId, current.department_id, now.date);
+      if (!reach.may)
+        throw new AppError('forbidden', 'This application waits for an administrator now', {
+          approval_step: 'admin',
+        });
+      const onBehalfOf = reach.onBehalfOf;
+      // The manager's approval of a two-step application hands it on to the administrators.
+      if (status === 'approved' && current.approval_step === 'manager' && current.admin_step && actor.role !== 'admin') {
+        await this.advance(trx, actor, id, { at: now.now, comments: reason, onBehalfOf });
+        return;
+      }
       // The conditional update is the referee when two approvers decide at once.
       const closed = await closePending(trx, id, {
         status,
@@ -105,6 +114,35 @@ export class LeaveDecisionsService {
     return toApplication((await findApplication(db, id))!);
   }
 
+  private async advance(
+    trx: Kysely<Database>,
+    actor: Actor,
+    id: number,
+    how: { at: Date; comments: string | null; onBehalfOf?: number },
+  ): Promise<void> {
+    const advanced = await advanceToAdminStep(trx, id, { by: actor.userId, at: how.at });
+    if (!advanced) throw new AppError('conflict', 'This application was decided or moved on meanwhile');
+    await recordAudit(trx, {
+      actorUserId: actor.userId,
+      action: 'leave.manager_approved',
+      targetType: 'leave_application',
+      targetId: id,
+      ip: actor.ip,
+      details: { applicant: advanced.user_id, comments: how.comments, on_behalf_of: how.onBehalfOf ?? null },
+    });
+    await publishApplicationChanged(this.deps.bus, trx, advanced, 'pending', [actor.userId]);
+    const application = (await findApplication(trx, id))!;
+    await notifyPerson(
+      this.deps.bus,
+      trx,
+      { id: advanced.user_id, name: await fullName(trx, advanced.user_id) },
+      {
+        message: `Your ${application.leave_type_name} ${displayPeriod(advanced.start_date, advanced.end_date)} was approved by your manager and now waits for an administrator`,
+        type: 'info',
+      },
+    );
+  }
+
   /**
    * Each application is decided in its own transaction, so one that was already decided does
    * not undo the others; the answer says what happened to every one. The actor's own
@@ -120,10 +158,13 @@ export class LeaveDecisionsService {
     const ids = [...new Set(applicationIds)];
     // An id beyond the caller's reach refuses the whole batch before anything is decided: a
     // manager's selection that mixes in someone else's team is a mistake to show, not to half do.
-    const outside = (await applicationOwners(this.deps.db, ids))
-      .filter((a) => !can(actor, 'leave.decide', { userId: a.user_id, departmentId: a.department_id }))
-      .map((a) => a.id)
-      .sort((a, b) => a - b);
+    const today = await this.deps.clock.today();
+    const outside: number[] = [];
+    for (const application of await applicationOwners(this.deps.db, ids)) {
+      const reach = await reachOf(this.deps.db, actor, application, today.date);
+      if (!reach.may && reach.why === 'forbidden') outside.push(application.id);
+    }
+    outside.sort((a, b) => a - b);
     if (outside.length > 0) {
       const which = `${outside.length === 1 ? 'application' : 'applications'} ${outside.join(', ')}`;
       throw new AppError('forbidden', `You may not decide ${which}: outside your team; nothing was decided`, [

@@ -14,7 +14,17 @@ export interface ApplicantScope {
   userId?: number;
   /** The applicants of these departments (a manager's team); an empty list is nobody's. */
   departmentIds?: readonly number[];
+  /**
+   * A manager's queue: only applications waiting at the manager step, of the scope's departments
+   * or waiting for one of these approvers (the manager, and those whose approvals they hold).
+   */
+  approverIds?: readonly number[];
 }
+
+/** The applications `a` a manager's queue holds (see ApplicantScope.approverIds). */
+export const inQueue = (departmentIds: readonly number[], approverIds: readonly number[]) => sql<boolean>`(
+  a.approval_step = 'manager' AND (a.approver_id = ANY (${approverIds}::int[])
+    OR a.user_id IN (SELECT id FROM users WHERE department_id = ANY (${departmentIds}::int[]))))`;
 
 /** Everyone's applications: the organisation-wide rollups of 023 answer for them. */
 const everyone = (scope: ApplicantScope) => scope.userId === undefined && scope.departmentIds === undefined;
@@ -85,6 +95,12 @@ export async function pendingCount(db: Db, scope: ApplicantScope = {}): Promise<
       SELECT coalesce((SELECT applications FROM leave_status_counts WHERE status = 'pending'), 0)::int AS n`.execute(
       db,
     );
+    return row.rows[0]?.n ?? 0;
+  }
+  if (scope.approverIds !== undefined) {
+    const row = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM leave_applications a
+      WHERE a.status = 'pending' AND ${inQueue(scope.departmentIds ?? [], scope.approverIds)}`.execute(db);
     return row.rows[0]?.n ?? 0;
   }
   if (scope.userId !== undefined && scope.departmentIds === undefined) {

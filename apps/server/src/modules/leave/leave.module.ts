@@ -1,4 +1,5 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { HolidaysChanged } from '../organisation/organisation.service';
 import type { EmploymentChanged } from '../people/employment';
@@ -9,6 +10,7 @@ import { leaveRoutes } from './leave.routes';
 import { reprorateEntitlements } from './ledger.repository';
 import { LeavePoliciesService } from './policies.service';
 import { scheduleLeaveYearRollover } from './rollover';
+import { rerouteLeaveOnTeamsChanged, scheduleLeaveEscalation } from './routing';
 
 /** Leave: applications, decisions, policies, and what lower domains' changes mean for them. */
 export function createLeaveModule(
@@ -16,6 +18,7 @@ export function createLeaveModule(
   lower: {
     holidaysChanged: TransactionHooks<HolidaysChanged>;
     employmentChanged: TransactionHooks<EmploymentChanged>;
+    teamsChanged: TransactionHooks<TeamsChanged>;
   },
 ): AtriumModule {
   const { db, bus, clock } = ctx;
@@ -24,6 +27,7 @@ export function createLeaveModule(
   lower.employmentChanged.on((trx, change) =>
     reprorateEntitlements(trx, change.userId, change.before, change.actorUserId, change.note),
   );
+  lower.teamsChanged.on(rerouteLeaveOnTeamsChanged(bus, clock));
   const services = {
     applications: new LeaveApplicationsService({ db, bus, clock }),
     decisions: new LeaveDecisionsService({ db, bus, clock }),
@@ -32,6 +36,15 @@ export function createLeaveModule(
   return {
     name: 'leave',
     routes: (api) => api.register(leaveRoutes(services)),
-    jobs: () => scheduleLeaveYearRollover(db, clock, (error) => ctx.onError('leave year rollover', error)),
+    jobs: () => {
+      const stopRollover = scheduleLeaveYearRollover(db, clock, (error) => ctx.onError('leave year rollover', error));
+      const stopEscalation = scheduleLeaveEscalation(db, bus, clock, (error) =>
+        ctx.onError('leave escalation', error),
+      );
+      return () => {
+        stopRollover();
+        stopEscalation();
+      };
+    },
   };
 }

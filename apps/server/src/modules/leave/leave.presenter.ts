@@ -47,6 +47,14 @@ export function toApplication(r: ApplicationRow): LeaveApplication {
         : { id: r.decided_on_behalf_of, name: r.on_behalf_of_name ?? '' },
     decided_at: r.decided_at ? r.decided_at.toISOString() : null,
     admin_comments: r.admin_comments,
+    approval_step: r.approval_step,
+    approver: r.approver_id === null ? null : { id: r.approver_id, name: r.approver_name ?? '' },
+    admin_step: r.admin_step,
+    manager_approved_by:
+      r.manager_approved_by === null
+        ? null
+        : { id: r.manager_approved_by, name: r.manager_approved_by_name ?? '' },
+    manager_approved_at: r.manager_approved_at ? r.manager_approved_at.toISOString() : null,
   };
 }
 
@@ -69,6 +77,8 @@ export const toPolicy = (r: PolicyRow): LeavePolicy => ({
   carry_forward: r.carry_forward,
   carry_forward_cap: r.carry_forward_cap,
   requires_approval: r.requires_approval,
+  approval_route: r.approval_route,
+  admin_step_over_days: r.admin_step_over_days,
   working_days_only: r.working_days_only,
   applications: Number(r.applications ?? 0),
 });
@@ -166,12 +176,17 @@ export function toBatchResponse(results: BatchDecisionResult[]): BatchDecisionRe
 export const applicationChanged = (
   application: { id: number; user_id: number },
   status: LeaveStatus,
+  approvers: (number | null)[] = [],
 ): DomainEvent => ({
   kind: 'live',
   type: 'leave_application_update',
   data: { applicationId: application.id, status },
   // Admins see every change; the applicant's own screens and their managers' queues refresh too.
-  audience: { admins: true, userIds: [application.user_id], team: true },
+  audience: {
+    admins: true,
+    userIds: [...new Set([application.user_id, ...approvers.filter((id): id is number => id !== null)])],
+    team: true,
+  },
 });
 
 /** A toast for one person: the applicant of a decision, or the approver of a cancelled leave. */

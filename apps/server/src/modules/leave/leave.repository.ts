@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
 import { personName } from '../people/people.repository';
-import type { ApplicantScope } from './leave-counts.repository';
+import { type ApplicantScope, inQueue } from './leave-counts.repository';
 import { daysRequestedOf } from './leave-days.repository';
+import type { Route } from './routing.repository';
 
 /** All SQL for leave applications (the ledger lives in balances.ts, policies in their own file). */
 
@@ -37,6 +38,8 @@ function applications(db: Db, rows: ApplicationRows = applicationRows(db)) {
     .innerJoin('leave_types as t', 't.id', 'a.leave_type_id')
     .leftJoin('users as b', 'b.id', 'a.decided_by')
     .leftJoin('users as o', 'o.id', 'a.decided_on_behalf_of')
+    .leftJoin('users as w', 'w.id', 'a.approver_id')
+    .leftJoin('users as m', 'm.id', 'a.manager_approved_by')
     .select([
       'a.id',
       'a.user_id',
@@ -62,6 +65,13 @@ function applications(db: Db, rows: ApplicationRows = applicationRows(db)) {
       sql<string | null>`o.first_name || ' ' || o.last_name`.as('on_behalf_of_name'),
       'a.decided_at',
       'a.admin_comments',
+      'a.approval_step',
+      'a.approver_id',
+      sql<string | null>`w.first_name || ' ' || w.last_name`.as('approver_name'),
+      'a.admin_step',
+      'a.manager_approved_by',
+      sql<string | null>`m.first_name || ' ' || m.last_name`.as('manager_approved_by_name'),
+      'a.manager_approved_at',
     ]);
 }
 
@@ -142,7 +152,8 @@ export async function listPending(
 ): Promise<ApplicationRow[]> {
   let rows = applicationRows(db).where('a.status', '=', 'pending');
   if (scope.userId !== undefined) rows = rows.where('a.user_id', '=', scope.userId);
-  if (scope.departmentIds !== undefined)
+  if (scope.approverIds !== undefined) rows = rows.where(inQueue(scope.departmentIds ?? [], scope.approverIds));
+  else if (scope.departmentIds !== undefined)
     rows = rows.where('a.user_id', 'in', peopleOf(db, scope.departmentIds));
   const cut = rows
     .orderBy('a.applied_at', 'asc')
@@ -178,6 +189,8 @@ export async function insertApplication(
     status: 'pending' | 'approved';
     at: Date;
     admin_comments: string | null;
+    /** Where a pending application waits (routing.repository). */
+    route?: Route;
   },
 ) {
   return db
@@ -203,6 +216,10 @@ export async function insertApplication(
       created_at: values.at,
       decided_at: values.status === 'pending' ? null : values.at,
       admin_comments: values.admin_comments,
+      approval_step: values.status === 'pending' ? (values.route?.step ?? null) : null,
+      approver_id: values.status === 'pending' ? (values.route?.approverId ?? null) : null,
+      admin_step: values.status === 'pending' && (values.route?.adminStep ?? false),
+      routed_at: values.status === 'pending' ? values.at : null,
     })
     .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date'])
     .executeTakeFirstOrThrow();
@@ -245,8 +262,30 @@ export async function applicationOwnerAndStatus(db: Db, id: number) {
   return db
     .selectFrom('leave_applications as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.user_id', 'a.status', 'u.department_id'])
+    .select(['a.user_id', 'a.status', 'u.department_id', 'a.approval_step', 'a.approver_id', 'a.admin_step'])
     .where('a.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The manager approves the first of two steps: the application stays pending and now waits for
+ * an administrator. Conditional on still waiting at the manager step, so two approvers racing
+ * advance it once.
+ */
+export async function advanceToAdminStep(db: Db, id: number, change: { by: number; at: Date }) {
+  return db
+    .updateTable('leave_applications')
+    .set({
+      approval_step: 'admin',
+      approver_id: null,
+      manager_approved_by: change.by,
+      manager_approved_at: change.at,
+      routed_at: change.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('approval_step', '=', 'manager')
+    .returning(['id', 'user_id', 'leave_type_id', 'start_date', 'end_date'])
     .executeTakeFirst();
 }
 
@@ -273,7 +312,7 @@ export async function applicationOwners(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('leave_applications as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'u.department_id'])
+    .select(['a.id', 'a.user_id', 'u.department_id', 'a.approval_step', 'a.approver_id'])
     .where('a.id', 'in', [...ids])
     .execute();
 }

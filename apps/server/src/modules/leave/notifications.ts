@@ -14,8 +14,10 @@ export async function publishApplicationChanged(
   trx: Kysely<Database>,
   application: { id: number; user_id: number },
   status: LeaveStatus,
+  /** Approvers whose queues it joins or leaves, who may be outside the applicant's teams. */
+  approvers: (number | null)[] = [],
 ): Promise<void> {
-  await bus.publish(applicationChanged(application, status), trx);
+  await bus.publish(applicationChanged(application, status, approvers), trx);
 }
 
 /** A toast for one person: the applicant of a decision, or the approver of a cancelled leave. */

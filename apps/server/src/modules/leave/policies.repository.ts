@@ -1,3 +1,4 @@
+import type { ApprovalRoute } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -19,6 +20,8 @@ function typesWithPolicy(db: Db) {
       'p.carry_forward',
       'p.carry_forward_cap',
       'p.requires_approval',
+      'p.approval_route',
+      'p.admin_step_over_days',
       'p.working_days_only',
     ]);
 }
@@ -57,6 +60,8 @@ export interface PolicyValues {
   carryForward: boolean;
   carryForwardCap: number;
   requiresApproval: boolean;
+  approvalRoute: ApprovalRoute;
+  adminStepOverDays: number | null;
   /** Applications made from now on count working days; earlier ones keep what they charged. */
   workingDaysOnly: boolean;
 }
@@ -75,6 +80,8 @@ export async function insertPolicy(db: Db, v: PolicyValues): Promise<number> {
       carry_forward: v.carryForward,
       carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
       requires_approval: v.requiresApproval,
+      approval_route: v.approvalRoute,
+      admin_step_over_days: v.adminStepOverDays,
       working_days_only: v.workingDaysOnly,
     })
     .returning('id')
@@ -106,6 +113,8 @@ export async function updatePolicy(db: Db, policyId: number, typeId: number, v: 
       carry_forward: v.carryForward,
       carry_forward_cap: v.carryForward ? v.carryForwardCap : 0,
       requires_approval: v.requiresApproval,
+      approval_route: v.approvalRoute,
+      admin_step_over_days: v.adminStepOverDays,
       working_days_only: v.workingDaysOnly,
       updated_at: sql`now()`,
     })

@@ -143,6 +143,9 @@ function normalise(input: LeavePolicyRequest): PolicyValues {
     carryForward: input.carryForward,
     carryForwardCap: input.carryForward ? (input.carryForwardCap ?? 0) : 0,
     requiresApproval: input.requiresApproval,
+    approvalRoute: input.approvalRoute ?? 'manager',
+    // Only the manager's route has a step to add; the others already end with an administrator.
+    adminStepOverDays: input.approvalRoute === 'manager' || input.approvalRoute === undefined ? (input.adminStepOverDays ?? null) : null,
     workingDaysOnly: input.workingDaysOnly ?? false,
   };
 }

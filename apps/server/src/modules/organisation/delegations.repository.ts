@@ -99,3 +99,33 @@ export async function delegatorFor(
     LIMIT 1`.execute(db);
   return result.rows[0]?.manager_id;
 }
+
+/** Whether `managerId` handed `delegateId` their approvals for a period holding `today`. */
+export async function holdsApprovalsOf(
+  db: Db,
+  delegateId: number,
+  managerId: number,
+  today: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('delegations')
+    .select('manager_id')
+    .where('manager_id', '=', managerId)
+    .where('delegate_id', '=', delegateId)
+    .where('starts_on', '<=', today)
+    .where('ends_on', '>=', today)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The managers who handed `delegateId` their approvals for a period holding `today`. */
+export async function delegatorsOf(db: Db, delegateId: number, today: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delegations')
+    .select('manager_id')
+    .where('delegate_id', '=', delegateId)
+    .where('starts_on', '<=', today)
+    .where('ends_on', '>=', today)
+    .execute();
+  return rows.map((r) => r.manager_id);
+}

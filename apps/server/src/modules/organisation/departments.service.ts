@@ -8,6 +8,8 @@ import type {
 } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
+import type { TeamsChanged } from '../../core/teams-changed';
+import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
@@ -100,6 +102,7 @@ export class DepartmentsService {
     private readonly clock: OrgClock,
     private readonly bus: EventBus,
     private readonly sessions: SessionCache,
+    private readonly teamsChanged: TransactionHooks<TeamsChanged>,
   ) {}
 
   /**
@@ -141,6 +144,11 @@ export class DepartmentsService {
         details: { name: department.name, old: before.map((m) => m.id), new: managerIds },
       });
       await this.standingChanged(trx, touched);
+      await this.teamsChanged.run(trx, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        reason: `Managers of ${department.name} changed`,
+      });
       const managers = await departmentManagers(trx, id);
       return { department: toDepartment({ ...department, manager_id: managerIds[0] ?? null }), managers };
     });
@@ -215,6 +223,11 @@ export class DepartmentsService {
       // Whoever manages a department above it before or after now reaches more or less.
       touched.push(...(await allManagerIds(trx)));
       await this.standingChanged(trx, touched);
+      await this.teamsChanged.run(trx, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        reason: `${old.name} moved in the department tree`,
+      });
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'department.parent_changed',

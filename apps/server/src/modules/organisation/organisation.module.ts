@@ -1,4 +1,6 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import type { TeamsChanged } from '../../core/teams-changed';
+import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { SessionCache } from '../auth/session-cache';
 import { delegationsRoutes } from './delegations.routes';
 import { DelegationsService } from './delegations.service';
@@ -8,9 +10,13 @@ import { organisationRoutes } from './organisation.routes';
 import { OrganisationService } from './organisation.service';
 
 /** The organisation: its settings, public holidays, departments and their work schedules. */
-export function createOrganisationModule(ctx: ModuleContext, sessions: SessionCache) {
+export function createOrganisationModule(
+  ctx: ModuleContext,
+  sessions: SessionCache,
+  teamsChanged: TransactionHooks<TeamsChanged>,
+) {
   const organisation = new OrganisationService(ctx.db, ctx.bus, ctx.clock);
-  const departments = new DepartmentsService(ctx.db, ctx.clock, ctx.bus, sessions);
+  const departments = new DepartmentsService(ctx.db, ctx.clock, ctx.bus, sessions, teamsChanged);
   const module: AtriumModule = {
     name: 'organisation',
     async routes(api) {

@@ -7,8 +7,10 @@ export const toSettings = (
   organisationName: string,
   timeZone: string,
   workWeek: OrganisationSettings['workWeek'],
+  leaveEscalationDays: number,
 ): OrganisationSettings => ({
   organisationName,
   timeZone,
   workWeek,
+  leaveEscalationDays,
 });

@@ -4,9 +4,12 @@ import type { Database } from '../../db/schema';
 /** Settings keys this module owns (the time zone's key belongs to the clock). */
 export const ORGANISATION_NAME_KEY = 'organisation_name';
 export const WORK_WEEK_KEY = 'work_week';
+export const LEAVE_ESCALATION_DAYS_KEY = 'leave_escalation_days';
 
 const DEFAULT_NAME = 'Atrium';
 const DEFAULT_WORK_WEEK = [1, 2, 3, 4, 5];
+/** Three working days: a request made on Monday reaches the next manager up on Thursday. */
+const DEFAULT_LEAVE_ESCALATION_DAYS = 3;
 
 export async function readOrganisationName(db: Kysely<Database>): Promise<string> {
   const value = await readSetting(db, ORGANISATION_NAME_KEY);
@@ -16,6 +19,11 @@ export async function readOrganisationName(db: Kysely<Database>): Promise<string
 export async function readWorkWeek(db: Kysely<Database>): Promise<number[]> {
   const value = await readSetting(db, WORK_WEEK_KEY);
   return Array.isArray(value) && value.every((d) => Number.isInteger(d)) ? value : DEFAULT_WORK_WEEK;
+}
+
+export async function readLeaveEscalationDays(db: Kysely<Database>): Promise<number> {
+  const value = await readSetting(db, LEAVE_ESCALATION_DAYS_KEY);
+  return Number.isInteger(value) ? (value as number) : DEFAULT_LEAVE_ESCALATION_DAYS;
 }
 
 async function readSetting(db: Kysely<Database>, key: string): Promise<unknown> {

@@ -26,6 +26,8 @@ import {
   readWorkWeek,
   updateHoliday,
   WORK_WEEK_KEY,
+  LEAVE_ESCALATION_DAYS_KEY,
+  readLeaveEscalationDays,
   writeSetting,
 } from './organisation.repository';
 
@@ -69,6 +71,8 @@ export class OrganisationService {
     await this.db.transaction().execute(async (trx) => {
       await writeSetting(trx, ORGANISATION_NAME_KEY, input.organisationName, now);
       await writeSetting(trx, WORK_WEEK_KEY, workWeek, now);
+      if (input.leaveEscalationDays !== undefined)
+        await writeSetting(trx, LEAVE_ESCALATION_DAYS_KEY, input.leaveEscalationDays, now);
       if (input.timeZone !== before.timeZone) await this.clock.changeTimeZone(this.bus, input.timeZone, trx);
       await this.bus.publish({ kind: 'settings_changed', keys: [ORGANISATION_NAME_KEY, WORK_WEEK_KEY] }, trx);
       await recordAudit(trx, {
@@ -76,7 +80,7 @@ export class OrganisationService {
         action: 'organisation.settings_changed',
         targetType: 'settings',
         ip: actor.ip,
-        details: { before, after: { ...input, workWeek } },
+        details: { before, after: { ...input, workWeek, leaveEscalationDays: input.leaveEscalationDays ?? before.leaveEscalationDays } },
       });
     });
     // The zone was cached before the commit; ask the database again.
@@ -171,12 +175,13 @@ export class OrganisationService {
   }
 
   private async read(): Promise<OrganisationSettings> {
-    const [organisationName, timeZone, workWeek] = await Promise.all([
+    const [organisationName, timeZone, workWeek, escalationDays] = await Promise.all([
       readOrganisationName(this.db),
       this.clock.timeZone(),
       readWorkWeek(this.db),
+      readLeaveEscalationDays(this.db),
     ]);
-    return toSettings(organisationName, timeZone, workWeek);
+    return toSettings(organisationName, timeZone, workWeek, escalationDays);
   }
 
   /** Runs what other domains do when holidays change, inside the holiday's own transaction. */

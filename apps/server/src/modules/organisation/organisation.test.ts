@@ -30,18 +30,21 @@ describe('organisation settings', () => {
       organisationName: 'Atrium',
       timeZone: 'UTC',
       workWeek: [1, 2, 3, 4, 5],
+      leaveEscalationDays: 3,
     });
 
     const saved = await suite.http.put('/api/settings', admin, {
       organisationName: '  Northwind Traders ',
       timeZone: 'Europe/Berlin',
       workWeek: [6, 1, 2, 3, 4],
+      leaveEscalationDays: 5,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().settings).toEqual({
       organisationName: 'Northwind Traders',
       timeZone: 'Europe/Berlin',
       workWeek: [1, 2, 3, 4, 6],
+      leaveEscalationDays: 5,
     });
     expect((await suite.http.get('/api/app-info')).json()).toMatchObject({
       timezone: 'Europe/Berlin',
@@ -62,6 +65,7 @@ describe('organisation settings', () => {
       organisationName: 'Atrium',
       timeZone: 'UTC',
       workWeek: [1, 2, 3, 4, 5],
+      leaveEscalationDays: 3,
     });
   });
 
@@ -72,6 +76,7 @@ describe('organisation settings', () => {
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [] }, 'workWeek', 'at least one day'],
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [1, 1] }, 'workWeek', 'must not repeat'],
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [8] }, 'workWeek', 'weekday from 1'],
+      [{ organisationName: 'A', timeZone: 'UTC', workWeek: [1], leaveEscalationDays: 61 }, 'leaveEscalationDays', 'from 0 to 60'],
     ] as const;
     for (const [body, field, rule] of cases) {
       const res = await suite.http.put('/api/settings', admin, body);

@@ -1,4 +1,5 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
+import type { TeamsChanged } from '../../core/teams-changed';
 import { TransactionHooks } from '../../core/transaction-hooks';
 import type { SessionCache } from '../auth/session-cache';
 import { type EmploymentChanged, scheduleEmploymentEnds } from './employment';
@@ -10,11 +11,15 @@ import { PeopleImportService } from './people-import.service';
 import { PersonService } from './person.service';
 
 /** The people of the organisation: adding, editing, disabling, inviting, importing. */
-export function createPeopleModule(ctx: ModuleContext, sessions: SessionCache) {
+export function createPeopleModule(
+  ctx: ModuleContext,
+  sessions: SessionCache,
+  teamsChanged: TransactionHooks<TeamsChanged>,
+) {
   const { db, bus, clock } = ctx;
   const employmentChanged = new TransactionHooks<EmploymentChanged>();
-  const people = new PeopleService(db, bus, clock, sessions, employmentChanged);
-  const person = new PersonService(db, bus, clock, sessions, employmentChanged);
+  const people = new PeopleService(db, bus, clock, sessions, employmentChanged, teamsChanged);
+  const person = new PersonService(db, bus, clock, sessions, employmentChanged, teamsChanged);
   const invitations = new InvitationService(db, bus, clock, sessions);
   const module: AtriumModule = {
     name: 'people',

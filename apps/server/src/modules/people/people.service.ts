@@ -13,6 +13,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
 import { liveSessionIdsOfUser } from '../auth/auth.repository';
@@ -37,6 +38,7 @@ export class PeopleService {
     private readonly clock: OrgClock,
     private readonly sessions: SessionCache,
     private readonly employmentChanged: TransactionHooks<EmploymentChanged>,
+    private readonly teamsChanged: TransactionHooks<TeamsChanged>,
   ) {}
 
   async departments(actor: Actor): Promise<Department[]> {
@@ -115,6 +117,12 @@ export class PeopleService {
         });
       }
       await setUserActive(trx, userId, active);
+      // A manager or approver disabled waits for nobody's leave; one enabled may again.
+      await this.teamsChanged.run(trx, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        reason: active ? 'A person was enabled' : 'A person was disabled',
+      });
       // Every process drops this person's cached sessions when the change commits.
       await this.bus.publish(usersChanged([userId]), trx);
       await recordAudit(trx, {

@@ -6,6 +6,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
@@ -71,6 +72,7 @@ export class PersonService {
     private readonly clock: OrgClock,
     private readonly sessions: SessionCache,
     private readonly employmentChanged: TransactionHooks<EmploymentChanged>,
+    private readonly teamsChanged: TransactionHooks<TeamsChanged>,
   ) {}
 
   /** Adds a person without a password: the answer carries the link they set one with. */
@@ -181,6 +183,12 @@ export class PersonService {
               userId,
             )
           : [];
+      if ('departmentId' in changes || ended.length > 0)
+        await this.teamsChanged.run(trx, {
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          reason: 'departmentId' in changes ? 'A person moved department' : 'A person left',
+        });
       const live = 'role' in changes || 'departmentId' in changes || ended.length > 0;
       // Every process drops this person's cached sessions when the change commits.
       if (live) await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);

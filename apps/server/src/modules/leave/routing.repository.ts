@@ -1,0 +1,106 @@
+import type { ApprovalRoute, ApprovalStep } from '@atrium/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { workingDaysOf } from './working-days.repository';
+
+/**
+ * Who an application waits for (032): the SQL function leave_approver is the one answer to "who
+ * is this person's approver on this day", used by applying, re-routing and escalation alike.
+ */
+
+type Db = Kysely<Database>;
+
+export interface Route {
+  step: ApprovalStep;
+  /** The approver at the manager step; null at the administrators' step. */
+  approverId: number | null;
+  /** Whether an administrator decides after the manager approves. */
+  adminStep: boolean;
+}
+
+/** Where a new application of `days` goes under its type's policy. */
+export async function routeApplication(
+  db: Db,
+  applicantId: number,
+  date: string,
+  policy: { approval_route: ApprovalRoute; admin_step_over_days: number | null },
+  days: number,
+): Promise<Route> {
+  if (policy.approval_route === 'admin') return { step: 'admin', approverId: null, adminStep: false };
+  const approverId = await approverOf(db, applicantId, date);
+  // Nobody manages the applicant (or only they do): administrators decide, in one step.
+  if (approverId === null) return { step: 'admin', approverId: null, adminStep: false };
+  const over = policy.admin_step_over_days;
+  const adminStep =
+    policy.approval_route === 'manager_then_admin' ||
+    (policy.approval_route === 'manager' && over !== null && days > over);
+  return { step: 'manager', approverId, adminStep };
+}
+
+export async function approverOf(db: Db, applicantId: number, date: string): Promise<number | null> {
+  const row = await sql<{ id: number | null }>`SELECT leave_approver(${applicantId}, ${date}::date) AS id`.execute(
+    db,
+  );
+  return row.rows[0]?.id ?? null;
+}
+
+/** One application moved from one approver to another (null: the administrators). */
+export interface Moved {
+  id: number;
+  user_id: number;
+  from_id: number | null;
+  to_id: number | null;
+}
+
+/**
+ * Applications waiting at the manager step go to whoever routing names now, after a person
+ * moved department, a department's managers or parent changed, or a person's own approver
+ * changed. Every pending one is asked (they are few: those waiting, not the history); those
+ * whose approver is unchanged are left alone. Nobody left to ask: the administrators decide.
+ */
+export async function rerouteWaiting(db: Db, date: string, at: Date): Promise<Moved[]> {
+  const result = await sql<Moved>`
+    UPDATE leave_applications a
+    SET approver_id = r.to_id,
+        approval_step = CASE WHEN r.to_id IS NULL THEN 'admin' ELSE 'manager' END,
+        admin_step = r.to_id IS NOT NULL AND a.admin_step,
+        routed_at = ${at}
+    FROM (SELECT w.id, w.approver_id AS from_id, leave_approver(w.user_id, ${date}::date) AS to_id
+          FROM leave_applications w
+          WHERE w.status = 'pending' AND w.approval_step = 'manager') r
+    WHERE a.id = r.id AND a.status = 'pending' AND r.to_id IS DISTINCT FROM r.from_id
+    RETURNING a.id, a.user_id, r.from_id, r.to_id`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Applications waiting at the manager step for more than `days` of the applicant's working days
+ * (counted after the day they reached their approver, up to `today`) go to a manager of a
+ * department above the one their approver manages, or to the administrators at the top.
+ */
+export async function escalateOverdue(
+  db: Db,
+  today: { date: string; now: Date; timeZone: string },
+  days: number,
+): Promise<Moved[]> {
+  const result = await sql<Moved>`
+    UPDATE leave_applications a
+    SET approver_id = e.to_id,
+        approval_step = CASE WHEN e.to_id IS NULL THEN 'admin' ELSE 'manager' END,
+        admin_step = e.to_id IS NOT NULL AND a.admin_step,
+        routed_at = ${today.now}
+    FROM (SELECT w.id, w.approver_id AS from_id,
+                 leave_approver(w.user_id, ${today.date}::date,
+                                leave_approver_depth(w.user_id, w.approver_id), w.approver_id) AS to_id
+          FROM leave_applications w
+          WHERE w.status = 'pending' AND w.approval_step = 'manager'
+            AND (SELECT count(*) FROM ${workingDaysOf(
+              sql`w.user_id`,
+              sql`((w.routed_at AT TIME ZONE ${today.timeZone})::date + 1)`,
+              today.date,
+            )} AS wd) > ${days}
+          FOR UPDATE SKIP LOCKED) e
+    WHERE a.id = e.id
+    RETURNING a.id, a.user_id, e.from_id, e.to_id`.execute(db);
+  return result.rows;
+}

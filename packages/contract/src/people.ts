@@ -60,6 +60,12 @@ export type PersonFields = z.infer<typeof PersonFields>;
 export const UpdatePersonRequest = PersonFields.partial();
 export type UpdatePersonRequest = z.infer<typeof UpdatePersonRequest>;
 
+/** A person's own leave approver, or null to leave it to their department's managers. */
+export const LeaveApproverRequest = z.object({
+  approverId: z.number({ error: 'must be a person id or null' }).int().positive().nullable(),
+});
+export type LeaveApproverRequest = z.infer<typeof LeaveApproverRequest>;
+
 /** Disabling may give the last working day (today or earlier keeps their history to that day). */
 export const DisablePersonRequest = z.object({ endDate: CalendarDate.optional() }).nullish();
 export type DisablePersonRequest = z.infer<typeof DisablePersonRequest>;
@@ -109,6 +115,8 @@ export type UsersResponse = z.infer<typeof UsersResponse>;
 
 /** A person with what only the person page needs. */
 export const Person = PersonRow.extend({
+  /** Their own leave approver, who decides their leave instead of their department's managers. */
+  leave_approver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** False until they set one through their invitation link: the page then offers the invitation. */
   has_password: z.boolean(),
 });
@@ -240,6 +248,16 @@ export const peopleApi = {
     summary: "Edits a person's fields (audited)",
     params: UserIdParams,
     body: UpdatePersonRequest,
+    response: PersonResponse,
+  }),
+  setLeaveApprover: endpoint({
+    method: 'PUT',
+    path: '/users/:id/leave-approver',
+    audience: 'admin',
+    summary:
+      "Sets a person's own leave approver, who wins over their department's managers; null clears it. Waiting applications follow (audited)",
+    params: UserIdParams,
+    body: LeaveApproverRequest,
     response: PersonResponse,
   }),
   disable: endpoint({

@@ -15,12 +15,15 @@ const managedOn = (today: string) => sql`(
 
 /**
  * The role the person of the users row `u` acts in on `today`: a staff member who manages a
- * department (or holds a manager's approvals) acts as a manager; an administrator stays one.
- * Read with the session, so it follows the department's managers at once
- * (department_managers_user_idx, delegations_delegate_idx).
+ * department (or holds a manager's approvals), or is an active person's own leave approver, acts
+ * as a manager; an administrator stays one. Read with the session, so it follows the
+ * department's managers at once (department_managers_user_idx, delegations_delegate_idx,
+ * users_leave_approver_idx).
  */
 export const actingRole = (today: string) =>
-  sql<SessionRole>`(CASE WHEN u.role = 'staff' AND EXISTS ${managedOn(today)} THEN 'manager' ELSE u.role END)`;
+  sql<SessionRole>`(CASE WHEN u.role = 'staff' AND (EXISTS ${managedOn(today)}
+    OR EXISTS (SELECT 1 FROM users p WHERE p.leave_approver_id = u.id AND p.active))
+    THEN 'manager' ELSE u.role END)`;
 
 /**
  * The departments the person of `u` manages on `today` and every department below them, or null

@@ -318,7 +318,10 @@ export class LeaveApplicationsService {
     const scope = listScope(actor, 'leave.decide');
     if (scope.departmentIds === undefined) return scope;
     const today = await this.deps.clock.today();
-    return { ...scope, approverIds: [actor.userId, ...(await delegatorsOf(this.deps.db, actor.userId, today.date))] };
+    return {
+      ...scope,
+      approverIds: [actor.userId, ...(await delegatorsOf(this.deps.db, actor.userId, today.date))],
+    };
   }
 
   async pending(actor: Actor, query: LeavePendingQuery): Promise<LeaveApplicationPageResponse> {

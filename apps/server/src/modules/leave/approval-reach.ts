@@ -31,7 +31,9 @@ export async function reachOf(
   });
   const approver = application.approver_id;
   const forApprover =
-    approver !== null && approver !== actor.userId && (await holdsApprovalsOf(db, actor.userId, approver, today));
+    approver !== null &&
+    approver !== actor.userId &&
+    (await holdsApprovalsOf(db, actor.userId, approver, today));
   if (!inTeam && approver !== actor.userId && !forApprover) return { may: false, why: 'forbidden' };
   if (application.approval_step === 'admin') return { may: false, why: 'admin_step' };
   if (forApprover) return { may: true, onBehalfOf: approver };

@@ -4,18 +4,18 @@ import type {
   LeaveApplication,
   LeaveDecision,
 } from '@atrium/contract';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { authorize } from '../../core/policies';
+import type { Database } from '../../db/schema';
 import { fullName } from '../people/people.repository';
+import { reachOf } from './approval-reach';
 import { bookApplication } from './balances';
 import { displayPeriod } from './dates';
 import type { LeaveDeps } from './leave.context';
 import { decidedResult, refusedResult, toApplication, toBatchResponse } from './leave.presenter';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { reachOf } from './approval-reach';
 import {
   advanceToAdminStep,
   applicationOwnerAndStatus,
@@ -60,7 +60,12 @@ export class LeaveDecisionsService {
         });
       const onBehalfOf = reach.onBehalfOf;
       // The manager's approval of a two-step application hands it on to the administrators.
-      if (status === 'approved' && current.approval_step === 'manager' && current.admin_step && actor.role !== 'admin') {
+      if (
+        status === 'approved' &&
+        current.approval_step === 'manager' &&
+        current.admin_step &&
+        actor.role !== 'admin'
+      ) {
         await this.advance(trx, actor, id, { at: now.now, comments: reason, onBehalfOf });
         return;
       }

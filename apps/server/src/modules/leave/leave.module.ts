@@ -37,7 +37,9 @@ export function createLeaveModule(
     name: 'leave',
     routes: (api) => api.register(leaveRoutes(services)),
     jobs: () => {
-      const stopRollover = scheduleLeaveYearRollover(db, clock, (error) => ctx.onError('leave year rollover', error));
+      const stopRollover = scheduleLeaveYearRollover(db, clock, (error) =>
+        ctx.onError('leave year rollover', error),
+      );
       const stopEscalation = scheduleLeaveEscalation(db, bus, clock, (error) =>
         ctx.onError('leave escalation', error),
       );

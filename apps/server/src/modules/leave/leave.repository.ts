@@ -152,7 +152,8 @@ export async function listPending(
 ): Promise<ApplicationRow[]> {
   let rows = applicationRows(db).where('a.status', '=', 'pending');
   if (scope.userId !== undefined) rows = rows.where('a.user_id', '=', scope.userId);
-  if (scope.approverIds !== undefined) rows = rows.where(inQueue(scope.departmentIds ?? [], scope.approverIds));
+  if (scope.approverIds !== undefined)
+    rows = rows.where(inQueue(scope.departmentIds ?? [], scope.approverIds));
   else if (scope.departmentIds !== undefined)
     rows = rows.where('a.user_id', 'in', peopleOf(db, scope.departmentIds));
   const cut = rows

@@ -145,7 +145,10 @@ function normalise(input: LeavePolicyRequest): PolicyValues {
     requiresApproval: input.requiresApproval,
     approvalRoute: input.approvalRoute ?? 'manager',
     // Only the manager's route has a step to add; the others already end with an administrator.
-    adminStepOverDays: input.approvalRoute === 'manager' || input.approvalRoute === undefined ? (input.adminStepOverDays ?? null) : null,
+    adminStepOverDays:
+      input.approvalRoute === 'manager' || input.approvalRoute === undefined
+        ? (input.adminStepOverDays ?? null)
+        : null,
     workingDaysOnly: input.workingDaysOnly ?? false,
   };
 }

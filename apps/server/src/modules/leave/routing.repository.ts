@@ -38,9 +38,9 @@ export async function routeApplication(
 }
 
 export async function approverOf(db: Db, applicantId: number, date: string): Promise<number | null> {
-  const row = await sql<{ id: number | null }>`SELECT leave_approver(${applicantId}, ${date}::date) AS id`.execute(
-    db,
-  );
+  const row = await sql<{
+    id: number | null;
+  }>`SELECT leave_approver(${applicantId}, ${date}::date) AS id`.execute(db);
   return row.rows[0]?.id ?? null;
 }
 

@@ -96,7 +96,11 @@ describe('routing per leave type', () => {
   it('manager_then_admin: the manager approves the first step, an administrator the second', async () => {
     const type = await makeLeaveType(suite.db, { approvalRoute: 'manager_then_admin' });
     const applied = await apply(member, type.id, '2026-07-03');
-    expect(applied).toMatchObject({ approval_step: 'manager', admin_step: true, approver: { id: head.user.id } });
+    expect(applied).toMatchObject({
+      approval_step: 'manager',
+      admin_step: true,
+      approver: { id: head.user.id },
+    });
     const first = await decide(head, applied.id, 'approved');
     expect(first.statusCode).toBe(200);
     expect(first.json().application).toMatchObject({
@@ -112,7 +116,10 @@ describe('routing per leave type', () => {
     const again = await decide(head, applied.id, 'approved');
     expect(again.statusCode).toBe(403);
     const last = await decide(suite.admin, applied.id, 'approved');
-    expect(last.json().application).toMatchObject({ status: 'approved', decided_by: { id: suite.admin.user.id } });
+    expect(last.json().application).toMatchObject({
+      status: 'approved',
+      decided_by: { id: suite.admin.user.id },
+    });
   });
 
   it('more than N days adds the administrator step; N days or fewer does not', async () => {
@@ -191,7 +198,9 @@ describe('re-routing when who manages whom changes', () => {
     const from = await department([a]);
     const to = await department([b]);
     const [person] = await makeUsers(suite.db, 1, { department: from.name });
-    const waiting = (await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-03', end: '2026-08-03' })).id;
+    const waiting = (
+      await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-03', end: '2026-08-03' })
+    ).id;
     expect((await application(waiting)).approver_id).toBe(a.user.id);
 
     const moved = await suite.http.patch(`/api/users/${person!.id}`, suite.admin, { departmentId: to.id });
@@ -211,7 +220,9 @@ describe('re-routing when who manages whom changes', () => {
     const [a, b] = [await suite.signedIn(), await suite.signedIn()];
     const team = await department([a]);
     const [person] = await makeUsers(suite.db, 1, { department: team.name });
-    const waiting = (await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-04', end: '2026-08-04' })).id;
+    const waiting = (
+      await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-04', end: '2026-08-04' })
+    ).id;
     await suite.http.put(`/api/departments/${team.id}/managers`, suite.admin, { managerIds: [b.user.id] });
     expect((await application(waiting)).approver_id).toBe(b.user.id);
     await suite.http.put(`/api/departments/${team.id}/managers`, suite.admin, { managerIds: [] });
@@ -225,12 +236,14 @@ describe('escalation', () => {
     const upper = await department([top]);
     const lower = await department([low], upper.id);
     const [person] = await makeUsers(suite.db, 1, { department: lower.name });
-    const waiting = (await makeLeaveApplication(suite.db, {
-      user: person!,
-      start: '2026-09-01',
-      end: '2026-09-01',
-      at: new Date('2026-06-15T09:00:00Z'),
-    })).id;
+    const waiting = (
+      await makeLeaveApplication(suite.db, {
+        user: person!,
+        start: '2026-09-01',
+        end: '2026-09-01',
+        at: new Date('2026-06-15T09:00:00Z'),
+      })
+    ).id;
     const clock = () => new OrgClock(suite.db, suite.clock.now);
     const topQueue = async () => (await queueOf(top)).applications.map((a: { id: number }) => a.id);
 
@@ -262,5 +275,62 @@ describe('escalation', () => {
     expect(await application(waiting)).toMatchObject({ approver_id: null, approval_step: 'admin' });
     expect(await topQueue()).not.toContain(waiting);
     suite.clock.set('2026-06-15T09:00:00Z');
+  });
+});
+
+describe("a person's own approver", () => {
+  it('wins over the department, acts as a manager for them alone, and clearing it hands back', async () => {
+    const head = await suite.signedIn();
+    const team = await department([head]);
+    const [person] = await makeUsers(suite.db, 1, { department: team.name });
+    const other = (await makeLeaveApplication(suite.db, { start: '2026-08-10', end: '2026-08-10' })).id;
+    const approver = await suite.signedIn();
+    const waiting = (
+      await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-11', end: '2026-08-11' })
+    ).id;
+    expect((await application(waiting)).approver_id).toBe(head.user.id);
+
+    const set = await suite.http.put(`/api/users/${person!.id}/leave-approver`, suite.admin, {
+      approverId: approver.user.id,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().person.leave_approver).toMatchObject({ id: approver.user.id });
+    expect((await application(waiting)).approver_id).toBe(approver.user.id);
+    expect(await audits('user.leave_approver_changed', person!.id)).toHaveLength(1);
+
+    expect((await suite.http.get('/api/auth/me', approver)).json().user.role).toBe('manager');
+    expect((await queueOf(approver)).applications.map((a: { id: number }) => a.id)).toEqual([waiting]);
+    expect((await decide(approver, other, 'approved')).statusCode).toBe(403);
+    expect((await decide(approver, waiting, 'approved')).json().application.status).toBe('approved');
+
+    const again = (
+      await makeLeaveApplication(suite.db, { user: person!, start: '2026-08-12', end: '2026-08-12' })
+    ).id;
+    await suite.http.put(`/api/users/${person!.id}/leave-approver`, suite.admin, { approverId: null });
+    expect((await application(again)).approver_id).toBe(head.user.id);
+    expect((await suite.http.get('/api/auth/me', approver)).json().user.role).toBe('staff');
+  });
+
+  it('refuses the person themselves or a disabled person, naming approverId; staff get 403', async () => {
+    const [person, gone] = await makeUsers(suite.db, 2);
+    await suite.db.updateTable('users').set({ active: false }).where('id', '=', gone!.id).execute();
+    const self = await suite.http.put(`/api/users/${person!.id}/leave-approver`, suite.admin, {
+      approverId: person!.id,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.details).toEqual([
+      expect.objectContaining({ field: 'approverId', rule: 'not_self' }),
+    ]);
+    const disabled = await suite.http.put(`/api/users/${person!.id}/leave-approver`, suite.admin, {
+      approverId: gone!.id,
+    });
+    expect(disabled.json().error.details).toEqual([
+      expect.objectContaining({ field: 'approverId', rule: 'active_person' }),
+    ]);
+    const staff = await suite.signedIn();
+    const refused = await suite.http.put(`/api/users/${person!.id}/leave-approver`, staff, {
+      approverId: null,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -22,7 +22,12 @@ async function announceMoves(
   trx: Kysely<Database>,
   bus: EventBus,
   moved: Moved[],
-  how: { action: 'leave.rerouted' | 'leave.escalated'; actorUserId: number | null; ip?: string; reason: string },
+  how: {
+    action: 'leave.rerouted' | 'leave.escalated';
+    actorUserId: number | null;
+    ip?: string;
+    reason: string;
+  },
 ): Promise<void> {
   for (const move of moved) {
     await recordAudit(trx, {

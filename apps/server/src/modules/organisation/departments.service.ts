@@ -8,12 +8,12 @@ import type {
 } from '@atrium/contract';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
-import type { TeamsChanged } from '../../core/teams-changed';
-import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import type { TeamsChanged } from '../../core/teams-changed';
+import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
 import type { SessionCache } from '../auth/session-cache';
 import { toDepartment, usersChanged } from '../people/people.presenter';

@@ -20,14 +20,14 @@ import {
   findHoliday,
   insertFreeHolidays,
   insertHoliday,
+  LEAVE_ESCALATION_DAYS_KEY,
   listHolidays,
   ORGANISATION_NAME_KEY,
+  readLeaveEscalationDays,
   readOrganisationName,
   readWorkWeek,
   updateHoliday,
   WORK_WEEK_KEY,
-  LEAVE_ESCALATION_DAYS_KEY,
-  readLeaveEscalationDays,
   writeSetting,
 } from './organisation.repository';
 
@@ -80,7 +80,14 @@ export class OrganisationService {
         action: 'organisation.settings_changed',
         targetType: 'settings',
         ip: actor.ip,
-        details: { before, after: { ...input, workWeek, leaveEscalationDays: input.leaveEscalationDays ?? before.leaveEscalationDays } },
+        details: {
+          before,
+          after: {
+            ...input,
+            workWeek,
+            leaveEscalationDays: input.leaveEscalationDays ?? before.leaveEscalationDays,
+          },
+        },
       });
     });
     // The zone was cached before the commit; ask the database again.

@@ -76,7 +76,11 @@ describe('organisation settings', () => {
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [] }, 'workWeek', 'at least one day'],
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [1, 1] }, 'workWeek', 'must not repeat'],
       [{ organisationName: 'A', timeZone: 'UTC', workWeek: [8] }, 'workWeek', 'weekday from 1'],
-      [{ organisationName: 'A', timeZone: 'UTC', workWeek: [1], leaveEscalationDays: 61 }, 'leaveEscalationDays', 'from 0 to 60'],
+      [
+        { organisationName: 'A', timeZone: 'UTC', workWeek: [1], leaveEscalationDays: 61 },
+        'leaveEscalationDays',
+        'from 0 to 60',
+      ],
     ] as const;
     for (const [body, field, rule] of cases) {
       const res = await suite.http.put('/api/settings', admin, body);

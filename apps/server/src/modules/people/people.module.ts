@@ -4,6 +4,7 @@ import { TransactionHooks } from '../../core/transaction-hooks';
 import type { SessionCache } from '../auth/session-cache';
 import { type EmploymentChanged, scheduleEmploymentEnds } from './employment';
 import { InvitationService } from './invitations.service';
+import { LeaveApproverService } from './leave-approver.service';
 import { peopleRoutes } from './people.routes';
 import { PeopleService } from './people.service';
 import { peopleImportRoutes } from './people-import.routes';
@@ -21,10 +22,11 @@ export function createPeopleModule(
   const people = new PeopleService(db, bus, clock, sessions, employmentChanged, teamsChanged);
   const person = new PersonService(db, bus, clock, sessions, employmentChanged, teamsChanged);
   const invitations = new InvitationService(db, bus, clock, sessions);
+  const approvers = new LeaveApproverService(db, bus, sessions, teamsChanged);
   const module: AtriumModule = {
     name: 'people',
     async routes(api) {
-      await api.register(peopleRoutes(people, person, invitations));
+      await api.register(peopleRoutes(people, person, invitations, approvers));
       await api.register(peopleImportRoutes(new PeopleImportService(db, ctx.reports, clock)));
     },
     jobs: () => scheduleEmploymentEnds(db, bus, clock, (error) => ctx.onError('employment ends', error)),

@@ -103,6 +103,12 @@ export async function findPerson(
   let query = publicUsers(db)
     .select(personColumns)
     .select(sql<boolean>`u.password_hash IS NOT NULL`.as('has_password'))
+    .select(
+      sql<
+        Person['leave_approver']
+      >`(SELECT json_build_object('id', a.id, 'name', a.first_name || ' ' || a.last_name)
+        FROM users a WHERE a.id = u.leave_approver_id)`.as('leave_approver'),
+    )
     .where('u.id', '=', id);
   if (forUpdate) query = query.forUpdate('u');
   return (await query.executeTakeFirst()) as Person | undefined;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { actorOf } from '../../http/authenticate';
 import { route } from '../../http/route';
 import type { InvitationService } from './invitations.service';
+import type { LeaveApproverService } from './leave-approver.service';
 import type { PeopleService } from './people.service';
 import type { PersonService } from './person.service';
 
@@ -16,6 +17,7 @@ export function peopleRoutes(
   people: PeopleService,
   person: PersonService,
   invitations: InvitationService,
+  approvers: LeaveApproverService,
 ): FastifyPluginAsync {
   return async (app) => {
     route(app, peopleApi.directory, async (request) => people.directory(actorOf(request), request.query));
@@ -32,6 +34,10 @@ export function peopleRoutes(
 
     route(app, peopleApi.update, async (request) => ({
       person: await person.update(actorOf(request), request.params.id, request.body),
+    }));
+
+    route(app, peopleApi.setLeaveApprover, async (request) => ({
+      person: await approvers.set(actorOf(request), request.params.id, request.body.approverId),
     }));
 
     route(app, peopleApi.disable, async (request) => ({

@@ -10,7 +10,7 @@ import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Database } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
 import { usersChanged } from './people.presenter';
-import { findPerson } from './people.repository';
+import { findPerson, isActivePerson, setLeaveApprover } from './people.repository';
 
 const invalid = (rule: string, message: string) =>
   new AppError('validation_failed', `approverId ${message}`, [{ field: 'approverId', rule, message }]);
@@ -35,20 +35,12 @@ export class LeaveApproverService {
       const before = await findPerson(trx, userId, true);
       if (!before) throw notFound('Person');
       if (approverId !== null) {
-        const approver = await trx
-          .selectFrom('users')
-          .select('active')
-          .where('id', '=', approverId)
-          .executeTakeFirst();
-        if (!approver?.active) throw invalid('active_person', 'must be an active person');
+        const approver = await isActivePerson(trx, approverId);
+        if (!approver) throw invalid('active_person', 'must be an active person');
       }
       const old = before.leave_approver?.id ?? null;
       if (old === approverId) return [];
-      await trx
-        .updateTable('users')
-        .set({ leave_approver_id: approverId })
-        .where('id', '=', userId)
-        .execute();
+      await setLeaveApprover(trx, userId, approverId);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'user.leave_approver_changed',

@@ -278,3 +278,12 @@ export async function lockEmploymentSpan(db: Kysely<Database>, id: number) {
 export async function setEndDate(db: Kysely<Database>, id: number, endDate: string | null): Promise<void> {
   await db.updateTable('users').set({ end_date: endDate }).where('id', '=', id).execute();
 }
+
+export async function isActivePerson(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('active').where('id', '=', id).executeTakeFirst();
+  return row?.active === true;
+}
+
+export async function setLeaveApprover(db: Kysely<Database>, userId: number, approverId: number | null) {
+  await db.updateTable('users').set({ leave_approver_id: approverId }).where('id', '=', userId).execute();
+}

@@ -259,7 +259,7 @@ export const attendanceApi = {
   exportCsv: endpoint({
     method: 'POST',
     path: '/attendance/export',
-    audience: 'admin',
+    audience: 'manager',
     summary: 'CSV of every person-day in the range, narrowed by the list filters',
     body: ExportAttendanceRequest,
     produces: 'file',

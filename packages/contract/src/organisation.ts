@@ -32,6 +32,8 @@ export const OrganisationSettings = z.object({
   workWeek: z.array(IsoWeekday),
   /** A leave application waiting longer than this many working days goes one manager up; 0: never. */
   leaveEscalationDays: z.number().int(),
+  /** The share of a team off on one day (approved or pending) from which its calendar warns; 0: never. */
+  leaveClashPercent: z.number().int(),
 });
 export type OrganisationSettings = z.infer<typeof OrganisationSettings>;
 
@@ -49,6 +51,13 @@ export const OrganisationSettingsRequest = z.object({
     .int({ error: 'must be a whole number from 0 to 60' })
     .min(0, { error: 'must be a whole number from 0 to 60' })
     .max(60, { error: 'must be a whole number from 0 to 60' })
+    .optional(),
+  /** Unchanged when left out. */
+  leaveClashPercent: z
+    .number({ error: 'must be a whole number from 0 to 100' })
+    .int({ error: 'must be a whole number from 0 to 100' })
+    .min(0, { error: 'must be a whole number from 0 to 100' })
+    .max(100, { error: 'must be a whole number from 0 to 100' })
     .optional(),
 });
 export type OrganisationSettingsRequest = z.infer<typeof OrganisationSettingsRequest>;

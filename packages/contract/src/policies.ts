@@ -19,6 +19,8 @@ const ownForAll = { admin: 'own', manager: 'own', staff: 'own' } as const;
 const allForAll = { admin: 'all', manager: 'all', staff: 'all' } as const;
 /** Administrators everyone's, managers their team's, staff their own. */
 const teamForManagers = { admin: 'all', manager: 'team', staff: 'own' } as const;
+/** Administrators everyone's, managers their team's, staff nothing. */
+const teamOnlyForManagers = { admin: 'all', manager: 'team' } as const;
 
 export const POLICIES = {
   // My account
@@ -30,8 +32,10 @@ export const POLICIES = {
   'attendance.self': ownForAll,
   /** Attendance lists: administrators everyone's, managers their team's, staff their own. */
   'attendance.view': teamForManagers,
-  /** Overview, bulk marking, corrections, removal, CSV export. */
+  /** Overview, bulk marking, corrections, removal. */
   'attendance.manage': adminOnly,
+  /** The attendance list as a CSV file: administrators everyone's, managers their team's. */
+  'attendance.export': teamOnlyForManagers,
   /** Ask for a correction of my own past day, see and withdraw my requests. */
   'attendance.request': ownForAll,
   /** Everyone's correction requests: list, approve, reject. */

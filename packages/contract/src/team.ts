@@ -60,6 +60,32 @@ export const TeamTodayResponse = z.object({
 });
 export type TeamTodayResponse = z.infer<typeof TeamTodayResponse>;
 
+export const TeamCalendarParams = z.object({
+  year: QueryInt(2000, 2100),
+  month: QueryInt(1, 12),
+});
+/** One day of the month with team leave on it, and whether so many are off that it clashes. */
+export const TeamCalendarDay = z.object({
+  date: z.string(),
+  approved: z.number().int(),
+  pending: z.number().int(),
+  half_day: z.number().int(),
+  /** approved + pending reach the clash threshold. */
+  clash: z.boolean(),
+});
+export type TeamCalendarDay = z.infer<typeof TeamCalendarDay>;
+export const TeamCalendarResponse = z.object({
+  /** Active people in the team. */
+  team_size: z.number().int(),
+  /**
+   * People off (approved or pending) on one day from which the day is a clash: the setting's share
+   * of the team, at least two; null when the setting is 0 (no warning).
+   */
+  clash_threshold: z.number().int().nullable(),
+  days: z.array(TeamCalendarDay),
+});
+export type TeamCalendarResponse = z.infer<typeof TeamCalendarResponse>;
+
 export const teamApi = {
   today: endpoint({
     method: 'GET',
@@ -69,5 +95,13 @@ export const teamApi = {
       "Today's standing of the caller's team (a manager's departments and those below them; everyone for an administrator)",
     query: TeamTodayQuery,
     response: TeamTodayResponse,
+  }),
+  calendar: endpoint({
+    method: 'GET',
+    path: '/team/calendar/:year/:month',
+    audience: 'manager',
+    summary: "The team's leave per day of a month (approved and pending), with days that clash marked",
+    params: TeamCalendarParams,
+    response: TeamCalendarResponse,
   }),
 };

@@ -26,6 +26,7 @@ const expected: Record<Action, { admin?: Expected; manager?: Expected; staff?: E
   'attendance.self': { admin: 'own', manager: 'own', staff: 'own' },
   'attendance.view': { admin: 'all', manager: 'team', staff: 'own' },
   'attendance.manage': { admin: 'all' },
+  'attendance.export': { admin: 'all', manager: 'team' },
   'attendance.request': { admin: 'own', manager: 'own', staff: 'own' },
   'attendance.decide': { admin: 'all' },
   'leave.apply': { admin: 'own', manager: 'own', staff: 'own' },

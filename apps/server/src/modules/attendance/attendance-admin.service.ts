@@ -209,7 +209,8 @@ export class AttendanceAdminService {
    * reports' connections, and stopped when `signal` aborts (the download was cancelled).
    */
   async exportCsv(actor: Actor, body: ExportAttendanceFilter, signal?: AbortSignal) {
-    authorize(actor, 'attendance.manage');
+    // A manager's file holds their team's people only, whatever ids or department they name.
+    const scope = listScope(actor, 'attendance.export');
     const today = await this.clock.today();
     const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
     const db = this.reports.db(signal);
@@ -230,7 +231,7 @@ export class AttendanceAdminService {
       end: end <= today.date ? end : today.date,
       today: today.date,
       userIds: ids,
-      departmentIds: body.department === undefined ? undefined : [body.department],
+      departmentIds: departmentsWithin(scope, body.department),
       search: body.search || undefined,
     };
     const [people, calendar, leave] = await Promise.all([

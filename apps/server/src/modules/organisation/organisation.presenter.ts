@@ -7,10 +7,11 @@ export const toSettings = (
   organisationName: string,
   timeZone: string,
   workWeek: OrganisationSettings['workWeek'],
-  leaveEscalationDays: number,
+  leave: { escalationDays: number; clashPercent: number },
 ): OrganisationSettings => ({
   organisationName,
   timeZone,
   workWeek,
-  leaveEscalationDays,
+  leaveEscalationDays: leave.escalationDays,
+  leaveClashPercent: leave.clashPercent,
 });

@@ -5,11 +5,14 @@ import type { Database } from '../../db/schema';
 export const ORGANISATION_NAME_KEY = 'organisation_name';
 export const WORK_WEEK_KEY = 'work_week';
 export const LEAVE_ESCALATION_DAYS_KEY = 'leave_escalation_days';
+export const LEAVE_CLASH_PERCENT_KEY = 'leave_clash_percent';
 
 const DEFAULT_NAME = 'Atrium';
 const DEFAULT_WORK_WEEK = [1, 2, 3, 4, 5];
 /** Three working days: a request made on Monday reaches the next manager up on Thursday. */
 const DEFAULT_LEAVE_ESCALATION_DAYS = 3;
+/** A fifth of a team away on one day is when planning usually starts to hurt. */
+const DEFAULT_LEAVE_CLASH_PERCENT = 20;
 
 export async function readOrganisationName(db: Kysely<Database>): Promise<string> {
   const value = await readSetting(db, ORGANISATION_NAME_KEY);
@@ -24,6 +27,11 @@ export async function readWorkWeek(db: Kysely<Database>): Promise<number[]> {
 export async function readLeaveEscalationDays(db: Kysely<Database>): Promise<number> {
   const value = await readSetting(db, LEAVE_ESCALATION_DAYS_KEY);
   return Number.isInteger(value) ? (value as number) : DEFAULT_LEAVE_ESCALATION_DAYS;
+}
+
+export async function readLeaveClashPercent(db: Kysely<Database>): Promise<number> {
+  const value = await readSetting(db, LEAVE_CLASH_PERCENT_KEY);
+  return Number.isInteger(value) ? (value as number) : DEFAULT_LEAVE_CLASH_PERCENT;
 }
 
 async function readSetting(db: Kysely<Database>, key: string): Promise<unknown> {

@@ -20,9 +20,11 @@ import {
   findHoliday,
   insertFreeHolidays,
   insertHoliday,
+  LEAVE_CLASH_PERCENT_KEY,
   LEAVE_ESCALATION_DAYS_KEY,
   listHolidays,
   ORGANISATION_NAME_KEY,
+  readLeaveClashPercent,
   readLeaveEscalationDays,
   readOrganisationName,
   readWorkWeek,
@@ -73,6 +75,8 @@ export class OrganisationService {
       await writeSetting(trx, WORK_WEEK_KEY, workWeek, now);
       if (input.leaveEscalationDays !== undefined)
         await writeSetting(trx, LEAVE_ESCALATION_DAYS_KEY, input.leaveEscalationDays, now);
+      if (input.leaveClashPercent !== undefined)
+        await writeSetting(trx, LEAVE_CLASH_PERCENT_KEY, input.leaveClashPercent, now);
       if (input.timeZone !== before.timeZone) await this.clock.changeTimeZone(this.bus, input.timeZone, trx);
       await this.bus.publish({ kind: 'settings_changed', keys: [ORGANISATION_NAME_KEY, WORK_WEEK_KEY] }, trx);
       await recordAudit(trx, {
@@ -182,13 +186,14 @@ export class OrganisationService {
   }
 
   private async read(): Promise<OrganisationSettings> {
-    const [organisationName, timeZone, workWeek, escalationDays] = await Promise.all([
+    const [organisationName, timeZone, workWeek, escalationDays, clashPercent] = await Promise.all([
       readOrganisationName(this.db),
       this.clock.timeZone(),
       readWorkWeek(this.db),
       readLeaveEscalationDays(this.db),
+      readLeaveClashPercent(this.db),
     ]);
-    return toSettings(organisationName, timeZone, workWeek, escalationDays);
+    return toSettings(organisationName, timeZone, workWeek, { escalationDays, clashPercent });
   }
 
   /** Runs what other domains do when holidays change, inside the holiday's own transaction. */

@@ -52,3 +52,16 @@ export async function lastPassages(db: Kysely<Database>, userIds: readonly numbe
     .where('p.user_id', 'in', [...userIds])
     .execute();
 }
+
+/** Active people of these departments (everyone's when undefined): the size a clash is judged by. */
+export async function activeHeadcount(
+  db: Kysely<Database>,
+  departmentIds: readonly number[] | undefined,
+): Promise<number> {
+  const result = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM users u
+    WHERE u.active ${departmentIds === undefined ? sql`` : sql`AND u.department_id = ANY (${departmentIds}::int[])`}`.execute(
+    db,
+  );
+  return result.rows[0]?.n ?? 0;
+}

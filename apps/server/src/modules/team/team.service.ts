@@ -1,5 +1,5 @@
-import type { TeamTodayQuery, TeamTodayResponse } from '@atrium/contract';
-import { localTime } from '@atrium/contract/calendar';
+import type { TeamCalendarResponse, TeamTodayQuery, TeamTodayResponse } from '@atrium/contract';
+import { localTime, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
@@ -8,8 +8,10 @@ import { listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import type { DayRowFilter } from '../attendance/attendance.repository';
 import { dayCounts, pageDayRows } from '../attendance/day-page.repository';
+import { calendarDays } from '../leave/leave-counts.repository';
+import { readLeaveClashPercent } from '../organisation/organisation.repository';
 import { toTeamCounts, toTeamMember } from './team.presenter';
-import { departmentsNotStarted, lastPassages, lateOn } from './team.repository';
+import { activeHeadcount, departmentsNotStarted, lastPassages, lateOn } from './team.repository';
 
 /** A manager's team today (their departments and those below them); an administrator's is everyone. */
 export class TeamService {
@@ -50,6 +52,27 @@ export class TeamService {
       total: page.total,
       page: query.page,
       pageSize: query.pageSize,
+    };
+  }
+
+  /**
+   * The team's leave per day of a month, approved and pending, each day marked a clash when as
+   * many are off as the organisation's clash share of the team (at least two people).
+   */
+  async calendar(actor: Actor, year: number, month: number): Promise<TeamCalendarResponse> {
+    const scope = listScope(actor, 'leave.view');
+    if (scope.userId !== undefined) throw forbidden();
+    const { start, end } = monthRange(`${year}-${String(month).padStart(2, '0')}`);
+    const [days, size, percent] = await Promise.all([
+      calendarDays(this.db, start, end, scope),
+      activeHeadcount(this.db, scope.departmentIds),
+      readLeaveClashPercent(this.db),
+    ]);
+    const threshold = percent === 0 ? null : Math.max(2, Math.ceil((size * percent) / 100));
+    return {
+      team_size: size,
+      clash_threshold: threshold,
+      days: days.map((d) => ({ ...d, clash: threshold !== null && d.approved + d.pending >= threshold })),
     };
   }
 }

@@ -88,7 +88,8 @@ export const POLICIES = {
   'video.manage': adminOnly,
   'counting.view': adminOnly,
   'counting.manage': adminOnly,
-  'reports.view': adminOnly,
+  /** Reports: administrators every type over everyone; managers attendance, leave and department over their team. */
+  'reports.view': teamOnlyForManagers,
 } as const satisfies Record<string, Partial<Record<SessionRole, Reach>>>;
 
 export type Action = keyof typeof POLICIES;

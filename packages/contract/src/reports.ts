@@ -113,7 +113,7 @@ export const reportsApi = {
   report: endpoint({
     method: 'GET',
     path: '/reports/:type',
-    audience: 'admin',
+    audience: 'manager',
     summary: 'A report computed from the organisation data over a date range',
     params: ReportParams,
     query: ReportQuery,
@@ -123,7 +123,7 @@ export const reportsApi = {
   export: endpoint({
     method: 'GET',
     path: '/reports/:type/export',
-    audience: 'admin',
+    audience: 'manager',
     summary: 'The report as a streamed PDF or Excel file',
     params: ReportParams,
     query: ReportExportQuery,

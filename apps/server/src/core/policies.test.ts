@@ -51,7 +51,7 @@ const expected: Record<Action, { admin?: Expected; manager?: Expected; staff?: E
   'video.manage': { admin: 'all' },
   'counting.view': { admin: 'all' },
   'counting.manage': { admin: 'all' },
-  'reports.view': { admin: 'all' },
+  'reports.view': { admin: 'all', manager: 'team' },
 };
 
 const forbids = (fn: () => unknown) => {

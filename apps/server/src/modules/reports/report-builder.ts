@@ -27,6 +27,7 @@ import {
   leaveDaysByMonth,
   type PersonAttendance,
   type Range,
+  type TeamIds,
 } from './reports.repository';
 
 /**
@@ -48,23 +49,24 @@ export class ReportBuilder {
     return readOrganisationName(this.db);
   }
 
-  async report(type: ReportType, query: ReportQuery, signal?: AbortSignal): Promise<Report> {
+  /** `team`: a manager's departments, whose people alone the report covers; everyone's when undefined. */
+  async report(type: ReportType, query: ReportQuery, signal?: AbortSignal, team?: TeamIds): Promise<Report> {
     const range = { startDate: query.startDate, endDate: query.endDate };
     const emptyRange = range.startDate > range.endDate;
     const db = this.reports.db(signal);
-    return toReport(type, range, emptyRange, await this.body(db, type, range, emptyRange));
+    return toReport(type, range, emptyRange, await this.body(db, type, range, emptyRange, team));
   }
 
-  private body(db: Db, type: ReportType, range: Range, empty: boolean): Promise<Body> {
+  private body(db: Db, type: ReportType, range: Range, empty: boolean, team: TeamIds): Promise<Body> {
     switch (type) {
       case 'attendance':
-        return this.attendance(db, range, empty);
+        return this.attendance(db, range, empty, team);
       case 'leave':
-        return this.leave(db, range, empty);
+        return this.leave(db, range, empty, team);
       case 'access':
         return this.access(db, range, empty);
       case 'department':
-        return this.department(db, range, empty);
+        return this.department(db, range, empty, team);
       case 'people-analytics':
         return this.peopleAnalytics(db, range, empty);
     }
@@ -77,34 +79,34 @@ export class ReportBuilder {
     return { judgedTo: range.endDate < yesterday ? range.endDate : yesterday, today };
   }
 
-  private async people(db: Db, range: Range, empty: boolean): Promise<PersonAttendance[]> {
+  private async people(db: Db, range: Range, empty: boolean, team: TeamIds): Promise<PersonAttendance[]> {
     if (empty) return [];
-    return attendanceByPerson(db, range, await this.judged(range));
+    return attendanceByPerson(db, range, await this.judged(range), team);
   }
 
   /** Department figures summed from the people's, so both reports count a person alike. */
-  private async departments(db: Db, people: PersonAttendance[]) {
-    const departments = await departmentsWithManagers(db);
+  private async departments(db: Db, people: PersonAttendance[], team: TeamIds) {
+    const departments = await departmentsWithManagers(db, team);
     return departmentFigures(departments, people);
   }
 
-  private async attendance(db: Db, range: Range, empty: boolean): Promise<Body> {
+  private async attendance(db: Db, range: Range, empty: boolean, team: TeamIds): Promise<Body> {
     const [people, months] = await Promise.all([
-      this.people(db, range, empty),
-      empty ? [] : attendanceByMonth(db, range, await this.judged(range)),
+      this.people(db, range, empty, team),
+      empty ? [] : attendanceByMonth(db, range, await this.judged(range), team),
     ]);
-    const departments = await this.departments(db, people);
+    const departments = await this.departments(db, people, team);
     return attendanceBody(people, months, departments);
   }
 
-  private async leave(db: Db, range: Range, empty: boolean): Promise<Body> {
+  private async leave(db: Db, range: Range, empty: boolean, team: TeamIds): Promise<Body> {
     const year = yearOf(range.endDate);
     const [people, months, balances] = empty
       ? [[], [], []]
       : await Promise.all([
-          leaveByPerson(db, range),
-          leaveDaysByMonth(db, range),
-          leaveBalanceByType(db, year),
+          leaveByPerson(db, range, team),
+          leaveDaysByMonth(db, range, team),
+          leaveBalanceByType(db, year, team),
         ]);
     return leaveBody(people, months, balances, year);
   }
@@ -124,8 +126,8 @@ export class ReportBuilder {
     return accessBody(range, empty, rows, alerts);
   }
 
-  private async department(db: Db, range: Range, empty: boolean): Promise<Body> {
-    const departments = await this.departments(db, await this.people(db, range, empty));
+  private async department(db: Db, range: Range, empty: boolean, team: TeamIds): Promise<Body> {
+    const departments = await this.departments(db, await this.people(db, range, empty, team), team);
     return departmentBody(departments);
   }
 

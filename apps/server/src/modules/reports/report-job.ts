@@ -22,6 +22,8 @@ export interface ReportJob {
   format: ReportFormat;
   /** The main thread's clock (tests run it at a fixed instant), in ms since the epoch. */
   now: number;
+  /** A manager's team (policies' `team` reach): the report covers these departments' people only. */
+  departmentIds?: readonly number[];
 }
 
 export type ToWorker =

@@ -69,7 +69,7 @@ function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 
 async function* pieces(job: ReportJob, signal: AbortSignal): AsyncGenerator<string | Uint8Array> {
   const builder = new ReportBuilder(pool.db(), pool, new OrgClock(pool.db(), () => new Date(job.now)));
-  const report = await builder.report(job.type, job.query, signal);
+  const report = await builder.report(job.type, job.query, signal, job.departmentIds);
   if (job.format === 'json') {
     yield* jsonInBatches({ report }, report.rows);
     return;

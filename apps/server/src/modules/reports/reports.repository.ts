@@ -35,7 +35,15 @@ export interface PersonAttendance {
  * plan says, corrected by raw records (see monthPlan). Absences are the schedule's days less the
  * rollup's, so no person x day series is built.
  */
-function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
+/**
+ * A report's people narrowed to a manager's team (their departments and those below them), or
+ * no narrowing (an administrator's: everyone). `person` is the users row's alias.
+ */
+export type TeamIds = readonly number[] | undefined;
+const inTeam = (team: TeamIds, person = sql`u`) =>
+  team === undefined ? sql`` : sql`AND ${person}.department_id = ANY (${team}::int[])`;
+
+function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan, team: TeamIds) {
   const { startDate, endDate } = range;
   const first = plan.months[0];
   const last = plan.months[plan.months.length - 1];
@@ -87,6 +95,7 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan) {
       WHERE (u.active OR u.end_date IS NOT NULL)
         AND (u.start_date IS NULL OR u.start_date <= ${endDate}::date)
         AND (u.end_date IS NULL OR u.end_date >= ${startDate}::date)
+        ${inTeam(team)}
     )`;
 }
 
@@ -118,7 +127,12 @@ export interface Judged {
 }
 
 /** Per person employed in the range: present, late, absent days and worked hours over the range. */
-export async function attendanceByPerson(db: Db, range: Range, judged: Judged): Promise<PersonAttendance[]> {
+export async function attendanceByPerson(
+  db: Db,
+  range: Range,
+  judged: Judged,
+  team?: TeamIds,
+): Promise<PersonAttendance[]> {
   const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const rollup = sql<{
     user_id: number;
@@ -131,7 +145,7 @@ export async function attendanceByPerson(db: Db, range: Range, judged: Judged): 
     scheduled_present: number;
     absent: number;
   }>`
-    WITH ${attendanceCtes(range, judged.judgedTo, plan)},
+    WITH ${attendanceCtes(range, judged.judgedTo, plan, team)},
     per_person AS (
       SELECT user_id, sum(present)::int AS present, sum(late)::int AS late,
              sum(scheduled_present)::int AS scheduled_present, sum(absent)::int AS absent,
@@ -166,10 +180,15 @@ export interface MonthAttendance {
 }
 
 /** Present, late and absent person-days per month, by the same rules as attendanceByPerson. */
-export async function attendanceByMonth(db: Db, range: Range, judged: Judged): Promise<MonthAttendance[]> {
+export async function attendanceByMonth(
+  db: Db,
+  range: Range,
+  judged: Judged,
+  team?: TeamIds,
+): Promise<MonthAttendance[]> {
   const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const result = await sql<MonthAttendance>`
-    WITH ${attendanceCtes(range, judged.judgedTo, plan)},
+    WITH ${attendanceCtes(range, judged.judgedTo, plan, team)},
     totals AS (
       SELECT month, sum(present)::int AS present, sum(late)::int AS late, sum(absent)::int AS absent
       FROM person_month GROUP BY month
@@ -187,10 +206,11 @@ export interface DepartmentRow {
   manager: string | null;
 }
 
-export async function departmentsWithManagers(db: Db): Promise<DepartmentRow[]> {
+export async function departmentsWithManagers(db: Db, team?: TeamIds): Promise<DepartmentRow[]> {
+  let query = db.selectFrom('departments as d');
+  if (team !== undefined) query = query.where('d.id', 'in', team.length > 0 ? [...team] : [0]);
   return (
-    db
-      .selectFrom('departments as d')
+    query
       // The first of its managers, the one who decides (030).
       .leftJoin('department_managers as dm', (join) =>
         join.onRef('dm.department_id', '=', 'd.id').on('dm.position', '=', 0),
@@ -213,12 +233,13 @@ export interface PersonLeave {
 }
 
 /** Approved leave's charged days (working days, half days) inside the range, one row per day. */
-function approvedLeaveDays(range: Range) {
+function approvedLeaveDays(range: Range, team: TeamIds) {
   return sql`(
     SELECT la.user_id, la.leave_type_id, c.day, c.portion
     FROM leave_applications la
     CROSS JOIN LATERAL ${chargedDaysOf(storedPeriod('la'))} AS c
     WHERE la.status = 'approved' AND la.start_date <= ${range.endDate}::date AND la.end_date >= ${range.startDate}::date
+      ${team === undefined ? sql`` : sql`AND la.user_id IN (SELECT id FROM users WHERE department_id = ANY (${team}::int[]))`}
       AND c.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
   )`;
 }
@@ -228,7 +249,7 @@ function approvedLeaveDays(range: Range) {
  * counted as the applications charge them, and the remaining balance (entitled - used - pending
  * over limited types) of the end date's year.
  */
-export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]> {
+export async function leaveByPerson(db: Db, range: Range, team?: TeamIds): Promise<PersonLeave[]> {
   const { endDate } = range;
   const year = Number(endDate.slice(0, 4));
   const result = await sql<{
@@ -249,7 +270,7 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'SL') AS sick,
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'PL') AS personal,
              sum(ld.portion) AS total
-      FROM ${approvedLeaveDays(range)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
+      FROM ${approvedLeaveDays(range, team)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
       GROUP BY ld.user_id
     ),
     balance AS MATERIALIZED (
@@ -266,7 +287,7 @@ export async function leaveByPerson(db: Db, range: Range): Promise<PersonLeave[]
     LEFT JOIN departments dep ON dep.id = u.department_id
     LEFT JOIN used ON used.user_id = u.id
     LEFT JOIN balance ON balance.user_id = u.id
-    WHERE u.active
+    WHERE u.active ${inTeam(team)}
     ORDER BY u.last_name, u.first_name, u.id`.execute(db);
   return result.rows.map((r) => ({
     name: r.name,
@@ -293,7 +314,7 @@ export interface TypeBalance {
  * The year's balance per limited leave type over the active people (as the report's Remaining
  * column counts them): entitled = used + pending + remaining, from the ledger.
  */
-export async function leaveBalanceByType(db: Db, year: number): Promise<TypeBalance[]> {
+export async function leaveBalanceByType(db: Db, year: number, team?: TeamIds): Promise<TypeBalance[]> {
   const result = await sql<TypeBalance>`
     SELECT lt.leave_name AS type, count(DISTINCT l.user_id)::int AS people,
            sum(l.entitled_days)::float8 AS entitled, sum(l.used_days)::float8 AS used,
@@ -301,7 +322,7 @@ export async function leaveBalanceByType(db: Db, year: number): Promise<TypeBala
            sum(l.entitled_days - l.used_days - l.pending_days)::float8 AS remaining
     FROM leave_ledger l
     JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
-    JOIN users u ON u.id = l.user_id AND u.active
+    JOIN users u ON u.id = l.user_id AND u.active ${inTeam(team)}
     WHERE l.leave_year = ${year}
     GROUP BY lt.id, lt.leave_name
     ORDER BY lt.id`.execute(db);
@@ -309,7 +330,11 @@ export async function leaveBalanceByType(db: Db, year: number): Promise<TypeBala
 }
 
 /** Approved leave days per month of the range (each day counted in its own month, as charged). */
-export async function leaveDaysByMonth(db: Db, range: Range): Promise<{ month: string; days: number }[]> {
+export async function leaveDaysByMonth(
+  db: Db,
+  range: Range,
+  team?: TeamIds,
+): Promise<{ month: string; days: number }[]> {
   const { startDate, endDate } = range;
   const result = await sql<{ month: string; days: number }>`
     WITH months AS (
@@ -318,7 +343,7 @@ export async function leaveDaysByMonth(db: Db, range: Range): Promise<{ month: s
     ),
     days AS (
       SELECT to_char(ld.day, 'YYYY-MM') AS month, sum(ld.portion) AS days
-      FROM ${approvedLeaveDays(range)} AS ld
+      FROM ${approvedLeaveDays(range, team)} AS ld
       GROUP BY 1
     )
     SELECT months.month, coalesce(days.days, 0) AS days FROM months LEFT JOIN days USING (month)

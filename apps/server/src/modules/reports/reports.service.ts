@@ -3,9 +3,13 @@ import { REPORT_MAX_DAYS, type ReportQuery, type ReportType } from '@atrium/cont
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
 import { checkRangeLength } from '../../core/date-range';
-import { authorize } from '../../core/policies';
+import { forbidden } from '../../core/errors';
+import { listScope } from '../../core/policies';
 import type { ReportFormat } from './report-job';
 import type { ReportRunner } from './report-runner';
+
+/** The reports a manager may run over their team. */
+const TEAM_REPORTS: ReadonlySet<ReportType> = new Set(['attendance', 'leave', 'department']);
 
 /**
  * Reports and their files, as the API asks for them: who may, and over how long a range (at most
@@ -26,9 +30,14 @@ export class ReportsService {
     format: ReportFormat,
     signal: AbortSignal,
   ): Promise<Readable> {
-    authorize(actor, 'reports.view');
+    const scope = listScope(actor, 'reports.view');
+    // A manager's reports are about their people: doors and the building's counts are not theirs.
+    if (scope.departmentIds !== undefined && !TEAM_REPORTS.has(type)) throw forbidden();
     checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
     const range = { startDate: query.startDate, endDate: query.endDate };
-    return this.runner.run({ type, query: range, format, now: this.clock.now().getTime() }, signal);
+    return this.runner.run(
+      { type, query: range, format, now: this.clock.now().getTime(), departmentIds: scope.departmentIds },
+      signal,
+    );
   }
 }

@@ -272,6 +272,29 @@ describe('People Counting Report', () => {
   });
 });
 
+describe("a manager's reports", () => {
+  it("cover their team's people with the same figures as the administrator's; doors are not theirs", async () => {
+    const manager = await suite.signIn(ben);
+    const names = (r: Report) => r.rows.map((x) => x.employee).sort();
+    for (const type of ['attendance', 'leave']) {
+      const res = await suite.http.get(`/api/reports/${type}?${RANGE}`, manager);
+      expect(res.statusCode, res.body).toBe(200);
+      const mine: Report = res.json().report;
+      expect(names(mine)).toEqual(['Ann Alpha', 'Ben Alpha']);
+      const everyone = await report(type);
+      for (const row of mine.rows)
+        expect(row).toEqual(everyone.rows.find((x) => x.employee === row.employee));
+    }
+    const departments: Report = (await suite.http.get(`/api/reports/department?${RANGE}`, manager)).json()
+      .report;
+    expect(departments.rows.map((x) => x.department)).toEqual(['Reports Alpha']);
+    for (const type of ['access', 'people-analytics'])
+      expect((await suite.http.get(`/api/reports/${type}?${RANGE}`, manager)).statusCode).toBe(403);
+    const file = await suite.http.get(`/api/reports/attendance/export?format=pdf&${RANGE}`, manager);
+    expect(file.statusCode).toBe(200);
+  });
+});
+
 describe('Reports API', () => {
   it('answers 403 to staff and 400 naming the field for a bad type or date', async () => {
     expect((await suite.http.get(`/api/reports/attendance?${RANGE}`, staff)).statusCode).toBe(403);

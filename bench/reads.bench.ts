@@ -207,6 +207,7 @@ try {
           ['team today (manager)', api('/team/today'), manager],
           ['leave pending (manager)', api('/leave/pending'), manager],
           ['leave calendar month (manager)', api(`/leave/calendar/${year}/${Number(month)}`), manager],
+          ['team calendar month (manager)', api(`/team/calendar/${year}/${Number(month)}`), manager],
         ] as [string, string, string][])
       : []),
   ];

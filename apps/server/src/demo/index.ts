@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { seedDepartmentManagers } from './managers';
+import { seedDepartmentManagers, seedLeaveRouting } from './managers';
 import { seedOrganisation } from './organisation';
 
 /** Runs at every demo start after the attendance seed: the building once, passages up to today. */
@@ -31,6 +31,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     if (marker) return false;
     await seedOrganisation(trx);
     await seedDepartmentManagers(trx);
+    await seedLeaveRouting(trx);
     await trx
       .insertInto('settings')
       .values({ key: 'demo_seeded_at', value: JSON.stringify(new Date().toISOString()) })

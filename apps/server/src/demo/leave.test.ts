@@ -62,6 +62,14 @@ describe('demo leave', () => {
     expect(pending.length).toBeLessThanOrEqual(6);
     expect(pending.map((p) => p.user_id)).toContain(await userId('user@atrium.local'));
     expect(pending.every((p) => p.start_date > today)).toBe(true);
+    // Routed as applications are: the demo User's waits for the demo Manager (Warehouse's).
+    const users = await database.db
+      .selectFrom('leave_applications')
+      .select(['approval_step', 'approver_id'])
+      .where('status', '=', 'pending')
+      .where('user_id', '=', await userId('user@atrium.local'))
+      .execute();
+    expect(users).toEqual([{ approval_step: 'manager', approver_id: await userId('manager@atrium.local') }]);
   });
 
   it('puts some people on leave today, none of them present, and never the demo User; 47 stay present', async () => {

@@ -20,3 +20,17 @@ export async function seedDepartmentManagers(db: Kysely<Database>): Promise<void
     ) m
     ON CONFLICT DO NOTHING`.execute(db);
 }
+
+/**
+ * The demo shows each way leave is routed: Unpaid Leave goes to the manager and then an
+ * administrator, Annual Leave of more than ten days adds the administrator too; the rest go to
+ * the manager alone (the default).
+ */
+export async function seedLeaveRouting(db: Kysely<Database>): Promise<void> {
+  await sql`
+    UPDATE leave_policies p SET approval_route = 'manager_then_admin'
+    FROM leave_types t WHERE t.id = p.leave_type_id AND t.leave_code = 'UL'`.execute(db);
+  await sql`
+    UPDATE leave_policies p SET admin_step_over_days = 10
+    FROM leave_types t WHERE t.id = p.leave_type_id AND t.leave_code = 'AL'`.execute(db);
+}

@@ -62,7 +62,7 @@ export type UpdatePersonRequest = z.infer<typeof UpdatePersonRequest>;
 
 /** A person's own leave approver, or null to leave it to their department's managers. */
 export const LeaveApproverRequest = z.object({
-  approverId: z.number({ error: 'must be a person id or null' }).int().positive().nullable(),
+  approverId: Id.nullable(),
 });
 export type LeaveApproverRequest = z.infer<typeof LeaveApproverRequest>;
 

@@ -23,10 +23,17 @@ const unavailableMessages = [
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, message, cause, syscall } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      syscall?: unknown;
+    };
     if (typeof code === 'string') {
       if (unavailableSqlStates.has(code) || code.startsWith('08')) return true;
       if (unavailableSocketCodes.has(code)) return true;
+      // The embedded server's Unix socket is gone while it restarts (connect to a missing path).
+      if (code === 'ENOENT' && syscall === 'connect') return true;
     }
     if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) return true;
     e = cause;

@@ -31,6 +31,7 @@ describe('organisation settings', () => {
       timeZone: 'UTC',
       workWeek: [1, 2, 3, 4, 5],
       leaveEscalationDays: 3,
+      leaveClashPercent: 20,
     });
 
     const saved = await suite.http.put('/api/settings', admin, {
@@ -45,6 +46,7 @@ describe('organisation settings', () => {
       timeZone: 'Europe/Berlin',
       workWeek: [1, 2, 3, 4, 6],
       leaveEscalationDays: 5,
+      leaveClashPercent: 20,
     });
     expect((await suite.http.get('/api/app-info')).json()).toMatchObject({
       timezone: 'Europe/Berlin',

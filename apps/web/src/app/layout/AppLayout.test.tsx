@@ -54,9 +54,9 @@ describe('AppLayout', () => {
     ]);
   });
 
-  it('shows managers the staff entries and My Team, which staff and admins never see', () => {
+  it('shows managers the staff entries, My Team (which staff and admins never see) and their team reports', () => {
     renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(managerUser) });
-    expect(navLabels()).toEqual(['Dashboard', 'Time & Attendance', 'Leave & HR', 'My Team']);
+    expect(navLabels()).toEqual(['Dashboard', 'Time & Attendance', 'Leave & HR', 'My Team', 'Reports']);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'My Team' }).getAttribute('href')).toBe('/team');
   });

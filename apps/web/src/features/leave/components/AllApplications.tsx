@@ -14,6 +14,7 @@ import { useApplications } from '../api/leave-api';
 import { appliedDate, capitalise, decidedBy, formatPeriod, plural } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
 import { useDecisionActions } from './useDecisionActions';
+import { WaitingFor } from './WaitingFor';
 
 const PAGE_SIZE = 20;
 const statuses: ('' | LeaveStatus)[] = ['', 'pending', 'approved', 'rejected'];
@@ -116,6 +117,7 @@ export function AllApplications() {
                 </td>
                 <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
                   <StatusBadge status={a.status} />
+                  <WaitingFor application={a} className="mt-1 ml-auto max-w-48 md:ml-0 md:max-w-56" />
                 </td>
                 <td className="col-span-2 text-slate-600 md:px-4 md:py-3">
                   <span className="md:hidden">Applied </span>

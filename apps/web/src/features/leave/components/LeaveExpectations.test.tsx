@@ -6,36 +6,14 @@ import { adminUser, fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { LeavePage } from '../pages/LeavePage';
 import { LeaveHistory } from './LeaveHistory';
 import { LeaveManagement } from './LeaveManagement';
+import { leaveApplication } from './leave-fixtures.test-support';
 
 // Own leave for administrators, rejection reasons, cancelling approved leave, plurals.
 const SLOW_JOURNEY_MS = 30_000;
 
-const application = (id: number, first: string, over: Partial<LeaveApplication> = {}): LeaveApplication => ({
-  id,
-  user: { id: id + 100, name: `${first} Doe` },
-  user_id: id + 100,
-  first_name: first,
-  last_name: 'Doe',
-  email: `${first.toLowerCase()}@atrium.local`,
-  department_id: 1,
-  department_name: 'Warehouse',
-  leave_type_id: 1,
-  leave_type_name: 'Annual Leave',
-  start_date: '2099-12-01',
-  end_date: '2099-12-03',
-  days_requested: 3,
-  start_half: null,
-  end_half: null,
-  reason: 'Trip',
-  status: 'pending',
-  applied_at: '2026-11-20T10:00:00Z',
-  created_at: '2026-11-20T10:00:00Z',
-  decided_by: null,
-  on_behalf_of: null,
-  decided_at: null,
-  admin_comments: null,
-  ...over,
-});
+// Leave that has not started yet, so approved leave can still be cancelled.
+const application = (id: number, first: string, over: Partial<LeaveApplication> = {}): LeaveApplication =>
+  leaveApplication(id, first, { start_date: '2099-12-01', end_date: '2099-12-03', ...over });
 
 let pending: LeaveApplication[];
 /** The requests that carried a body: the decisions sent. */
@@ -159,6 +137,25 @@ describe('My Leave history', () => {
       await screen.findByRole('button', { name: 'Cancel Annual Leave 1 Dec 2099 – 3 Dec 2099' }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Cancel Annual Leave 2 Mar 2020/ })).toBeNull();
+  });
+
+  it('tells the applicant whom a pending application waits for, and nothing once decided', async () => {
+    renderHistory([
+      application(1, 'Jamie', { approver: { id: 3, name: 'Sam Rivera' }, admin_step: true }),
+      application(2, 'Jamie', {
+        approval_step: 'admin',
+        approver: null,
+        admin_step: true,
+        manager_approved_by: { id: 3, name: 'Sam Rivera' },
+        manager_approved_at: '2026-11-21T09:00:00Z',
+      }),
+      application(3, 'Jamie', { status: 'approved' }),
+    ]);
+    const rows = await screen.findAllByTestId('leave-history-row');
+    expect(within(rows[0]!).getByText('Waiting for Sam Rivera (then an administrator)')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Approved by Sam Rivera; waiting for an administrator')).toBeTruthy();
+    expect(within(rows[2]!).queryByTestId('waiting-for')).toBeNull();
+    expect(within(rows[0]!).getByText('Pending')).toBeTruthy();
   });
 
   it('shows the reason of a rejection, but not the old fixed text', async () => {

@@ -11,6 +11,7 @@ import { organisationToday } from '@/lib/org-time';
 import { useCancelLeave } from '../api/leave-api';
 import { appliedDate, cancellable, formatPeriod, plural, rejectionReason } from '../lib/format';
 import { StatusBadge } from './StatusBadge';
+import { WaitingFor } from './WaitingFor';
 
 const PAGE_SIZE = 10;
 
@@ -69,6 +70,7 @@ export function LeaveHistory({ applications }: { applications: LeaveApplication[
               <td className="text-slate-700 md:px-4 md:py-3">{plural(a.days_requested, 'day')}</td>
               <td className="text-right md:px-4 md:py-3 md:text-left">
                 <StatusBadge status={a.status} />
+                <WaitingFor application={a} className="mt-1 md:max-w-56" />
               </td>
               <td className="text-slate-600 md:px-4 md:py-3">
                 <span className="md:hidden">Applied </span>

@@ -4,35 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
 import { LeaveManagement } from './LeaveManagement';
+import { leaveApplication } from './leave-fixtures.test-support';
 
 // A long journey through the screens: on a busy machine it needs more than the default five seconds.
 const SLOW_JOURNEY_MS = 30_000;
 
-const application = (id: number, first: string): LeaveApplication => ({
-  id,
-  user: { id: id + 100, name: `${first} Doe` },
-  user_id: id + 100,
-  first_name: first,
-  last_name: 'Doe',
-  email: `${first.toLowerCase()}@atrium.local`,
-  department_id: 1,
-  department_name: 'Warehouse',
-  leave_type_id: 1,
-  leave_type_name: 'Annual Leave',
-  start_date: '2026-12-01',
-  end_date: '2026-12-03',
-  days_requested: 3,
-  start_half: null,
-  end_half: null,
-  reason: 'Trip',
-  status: 'pending',
-  applied_at: '2026-11-20T10:00:00Z',
-  created_at: '2026-11-20T10:00:00Z',
-  decided_by: null,
-  on_behalf_of: null,
-  decided_at: null,
-  admin_comments: null,
-});
+const application = leaveApplication;
 
 /** The slice of `rows` that ?page&pageSize ask for, as the server pages. */
 function pageOf(rows: LeaveApplication[], query: URLSearchParams) {
@@ -99,7 +76,7 @@ describe('Leave Management', () => {
   });
 
   it('pages All Applications by whether another page follows', { timeout: SLOW_JOURNEY_MS }, async () => {
-    all = Array.from({ length: 23 }, (_, i) => ({ ...application(i + 1, `A${i + 1}`), status: 'approved' }));
+    all = Array.from({ length: 23 }, (_, i) => application(i + 1, `A${i + 1}`, { status: 'approved' }));
     const { user } = renderIt();
     await user.click(await screen.findByRole('tab', { name: 'All Applications' }, { timeout: 10_000 }));
     expect(await screen.findByText('A1 Doe')).toBeTruthy();
@@ -115,19 +92,17 @@ describe('Leave Management', () => {
 
   it('says on whose behalf a delegate decided, in the details', async () => {
     all = [
-      {
-        ...application(1, 'Ann'),
+      application(1, 'Ann', {
         status: 'approved',
         decided_by: { id: 7, name: 'Dev Delegate' },
         on_behalf_of: { id: 3, name: 'Maud Manager' },
         decided_at: '2026-11-21T09:00:00Z',
-      },
-      {
-        ...application(2, 'Ben'),
+      }),
+      application(2, 'Ben', {
         status: 'rejected',
         decided_by: { id: 3, name: 'Maud Manager' },
         decided_at: '2026-11-21T09:05:00Z',
-      },
+      }),
     ];
     const { user } = renderIt();
     await user.click(await screen.findByRole('tab', { name: 'All Applications' }));
@@ -198,6 +173,37 @@ describe('Leave Management', () => {
     expect(await screen.findByText('2 applications approved successfully!')).toBeTruthy();
     expect(await screen.findByText('No pending applications')).toBeTruthy();
     expect(screen.getByText('All caught up!')).toBeTruthy();
+  });
+
+  it('says whom each pending application waits for, in the queue and in All Applications', async () => {
+    pending = [
+      application(1, 'Ann'),
+      application(2, 'Ben', { admin_step: true }),
+      application(3, 'Cai', {
+        approval_step: 'admin',
+        approver: null,
+        admin_step: true,
+        manager_approved_by: { id: 3, name: 'Sam Rivera' },
+        manager_approved_at: '2026-11-21T09:00:00Z',
+      }),
+      application(4, 'Dee', { approval_step: 'admin', approver: null }),
+    ];
+    all = [...pending, application(5, 'Eve', { status: 'approved' })];
+    const expected = [
+      'Waiting for Sam Rivera',
+      'Waiting for Sam Rivera (then an administrator)',
+      'Approved by Sam Rivera; waiting for an administrator',
+      'Waiting for an administrator',
+    ];
+    const { user } = renderIt();
+    const queue = await screen.findAllByTestId('pending-application');
+    expect(queue.map((row) => within(row).getByTestId('waiting-for').textContent)).toEqual(expected);
+    // The decisions stay as they were.
+    expect(within(queue[2]!).getByRole('button', { name: 'Approve Cai Doe' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'All Applications' }));
+    await screen.findByText('Eve Doe');
+    expect(screen.getAllByTestId('waiting-for').map((line) => line.textContent)).toEqual(expected);
   });
 
   it("shows the server's message when a decision fails", async () => {

@@ -6,6 +6,7 @@ import { formatPeriod, plural } from '../lib/format';
 import { BalanceCards } from './BalanceCards';
 import { Reason } from './LeaveHistory';
 import { StatusBadge } from './StatusBadge';
+import { WaitingFor } from './WaitingFor';
 
 /** Recent leave applications shown on the Overview (spec section 9). */
 const RECENT = 3;
@@ -61,7 +62,10 @@ export function LeaveOverview({
                       </p>
                       <Reason application={a} />
                     </div>
-                    <StatusBadge status={a.status} />
+                    <div className="flex flex-col items-end gap-1 text-right">
+                      <StatusBadge status={a.status} />
+                      <WaitingFor application={a} />
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
 import { localToday } from '../lib/wizard';
+import { leaveApplication } from './leave-fixtures.test-support';
 import { MyLeave } from './MyLeave';
 
 // A long journey through the screens: on a busy machine it needs more than the default five seconds.
@@ -57,31 +58,23 @@ function fakeDayCount({ startDate, endDate, startHalf, endHalf }: Period) {
 }
 
 /** The pending application the server makes of what was sent. */
-const applied = (request: ApplyLeaveRequest): LeaveApplication => ({
-  id: 9,
-  user: { id: staffUser.id, name: 'Jamie Carter' },
-  user_id: staffUser.id,
-  first_name: 'Jamie',
-  last_name: 'Carter',
-  email: staffUser.email,
-  department_id: 1,
-  department_name: 'Warehouse',
-  leave_type_id: request.leaveTypeId,
-  leave_type_name: types.find((type) => type.id === request.leaveTypeId)!.leave_name,
-  start_date: request.startDate,
-  end_date: request.endDate,
-  days_requested: fakeDayCount(request),
-  start_half: request.startHalf ?? null,
-  end_half: request.endHalf ?? null,
-  reason: request.reason,
-  status: 'pending',
-  applied_at: '2026-07-06T10:00:00.000Z',
-  created_at: '2026-07-06T10:00:00.000Z',
-  decided_by: null,
-  on_behalf_of: null,
-  decided_at: null,
-  admin_comments: null,
-});
+const applied = (request: ApplyLeaveRequest): LeaveApplication =>
+  leaveApplication(9, 'Jamie', {
+    user: { id: staffUser.id, name: 'Jamie Carter' },
+    user_id: staffUser.id,
+    last_name: 'Carter',
+    email: staffUser.email,
+    leave_type_id: request.leaveTypeId,
+    leave_type_name: types.find((type) => type.id === request.leaveTypeId)!.leave_name,
+    start_date: request.startDate,
+    end_date: request.endDate,
+    days_requested: fakeDayCount(request),
+    start_half: request.startHalf ?? null,
+    end_half: request.endHalf ?? null,
+    reason: request.reason,
+    applied_at: '2026-07-06T10:00:00.000Z',
+    created_at: '2026-07-06T10:00:00.000Z',
+  });
 
 beforeEach(() => {
   fakeApi.on(leaveApi.types, { leaveTypes: types });
@@ -115,6 +108,18 @@ describe('My Leave', () => {
     expect(await screen.findByText('No leave applications yet')).toBeTruthy();
     expect(screen.getByText('22')).toBeTruthy();
     expect(screen.getByText('No limit')).toBeTruthy();
+  });
+
+  it('says on the Overview whom a pending application waits for', async () => {
+    fakeApi.on(leaveApi.myApplications, {
+      applications: [
+        leaveApplication(1, 'Jamie', { approval_step: 'admin', approver: null }),
+        leaveApplication(2, 'Jamie', { status: 'rejected', admin_comments: 'Busy week' }),
+      ],
+    });
+    renderMyLeave();
+    expect(await screen.findByText('Waiting for an administrator')).toBeTruthy();
+    expect(screen.getAllByTestId('waiting-for')).toHaveLength(1);
   });
 
   it('walks the wizard with every validation message, then submits and returns to the Overview', {

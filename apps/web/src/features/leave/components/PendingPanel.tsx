@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth-context';
 import { PENDING_PAGE_SIZE, useLeaveStats } from '../api/leave-api';
 import { formatPeriod, initials, plural } from '../lib/format';
 import { useDecisionActions } from './useDecisionActions';
+import { WaitingFor } from './WaitingFor';
 
 /** Pending tab: today's figures, then each waiting application with Approve / Reject and batch actions. */
 export function PendingPanel({
@@ -140,6 +141,7 @@ export function PendingPanel({
                             <p className="text-sm text-slate-700">
                               {formatPeriod(a)} · {plural(a.days_requested, 'day')}
                             </p>
+                            <WaitingFor application={a} />
                             {a.balance_after !== null ? (
                               <p className="text-sm text-slate-600" data-testid="balance-after">
                                 Leaves {plural(a.balance_after, 'day')} of {a.leave_type_name} this year

@@ -8,7 +8,7 @@ import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { useDeletePolicy, usePolicies } from '../api/leave-api';
-import { plural } from '../lib/format';
+import { approvalRouteText, approvalText, plural } from '../lib/format';
 import { PolicyForm } from './PolicyForm';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -99,7 +99,7 @@ export function PoliciesPanel() {
                         </Button>
                       </div>
                     </div>
-                    <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                    <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
                       <div>
                         <dt className="text-xs text-slate-500">Max days</dt>
                         <dd className="font-medium text-slate-900">
@@ -114,16 +114,15 @@ export function PoliciesPanel() {
                         </dd>
                       </div>
                       <div>
-                        <dt className="text-xs text-slate-500">Requires approval</dt>
-                        <dd className="font-medium text-slate-900">{yesNo(p.requires_approval)}</dd>
-                      </div>
-                      <div>
                         <dt className="text-xs text-slate-500">Counts</dt>
                         <dd className="font-medium text-slate-900">
                           {p.working_days_only ? 'Working days' : 'Calendar days'}
                         </dd>
                       </div>
                     </dl>
+                    <p className="mt-3 text-sm break-words text-slate-700" data-testid="policy-approval">
+                      {approvalText(p)}
+                    </p>
                   </CardContent>
                 </Card>
               </li>
@@ -166,8 +165,8 @@ export function PoliciesPanel() {
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Requires approval</dt>
-              <dd>{yesNo(viewing.requires_approval)}</dd>
+              <dt className="text-slate-500">Approval</dt>
+              <dd>{approvalRouteText(viewing) ?? 'Not required'}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Counts working days only</dt>

@@ -1,8 +1,9 @@
-import { LeavePolicyRequest, leaveApi } from '@atrium/contract';
+import { type LeavePolicy, LeavePolicyRequest, leaveApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { PoliciesPanel } from './PoliciesPanel';
 import { PolicyForm } from './PolicyForm';
 
 // The server creates the policy as sent (its defaults filled) under a new leave type.
@@ -20,6 +21,8 @@ beforeEach(() =>
         carry_forward: sent.carryForward,
         carry_forward_cap: sent.carryForwardCap,
         requires_approval: sent.requiresApproval,
+        approval_route: sent.approvalRoute,
+        admin_step_over_days: sent.adminStepOverDays,
         working_days_only: sent.workingDaysOnly,
         applications: 0,
       },
@@ -80,7 +83,115 @@ describe('PolicyForm', () => {
       carryForward: false,
       carryForwardCap: 0,
       requiresApproval: true,
+      approvalRoute: 'manager',
+      adminStepOverDays: null,
       workingDaysOnly: false,
     });
+  });
+
+  it('sends the approval route, and the administrator step only for the manager route', async () => {
+    const { dialog, user, save } = renderForm();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Study Leave' } });
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: 'STUDY' } });
+    const route = within(dialog).getByLabelText('Approval route') as HTMLSelectElement;
+    expect(route.value).toBe('manager');
+    expect([...route.options].map((o) => [o.value, o.text])).toEqual([
+      ['manager', 'Manager'],
+      ['admin', 'Administrator'],
+      ['manager_then_admin', 'Manager, then administrator'],
+    ]);
+    await user.type(within(dialog).getByLabelText('Add administrator step above (days)'), '5');
+    await user.click(save());
+    await waitFor(() => expect(fakeApi.requests(leaveApi.createPolicy)).toHaveLength(1));
+    expect(fakeApi.requests(leaveApi.createPolicy)[0]?.body).toMatchObject({
+      requiresApproval: true,
+      approvalRoute: 'manager',
+      adminStepOverDays: 5,
+    });
+  });
+
+  it('drops the administrator step for the other routes, and the route when no approval is needed', async () => {
+    const { dialog, user, save } = renderForm();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Study Leave' } });
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: 'STUDY' } });
+    await user.type(within(dialog).getByLabelText('Add administrator step above (days)'), '5');
+    await user.selectOptions(within(dialog).getByLabelText('Approval route'), 'Manager, then administrator');
+    expect(within(dialog).queryByLabelText('Add administrator step above (days)')).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(fakeApi.requests(leaveApi.createPolicy)).toHaveLength(1));
+    expect(fakeApi.requests(leaveApi.createPolicy)[0]?.body).toMatchObject({
+      approvalRoute: 'manager_then_admin',
+      adminStepOverDays: null,
+    });
+
+    await user.click(within(dialog).getByLabelText('Requires approval'));
+    expect(within(dialog).queryByLabelText('Approval route')).toBeNull();
+  });
+
+  it('refuses an administrator step beyond the contract and sends nothing', async () => {
+    const { dialog, user, save } = renderForm();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Study Leave' } });
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: 'STUDY' } });
+    const days = within(dialog).getByLabelText('Add administrator step above (days)');
+    fireEvent.change(days, { target: { value: '400' } });
+    await user.click(save());
+    expect(
+      within(dialog).getByText('Add administrator step above (days) must be a whole number from 0 to 366'),
+    ).toBeTruthy();
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    expect(fakeApi.requests()).toEqual([]);
+  });
+});
+
+describe('PoliciesPanel', () => {
+  const policy = (id: number, name: string, over: Partial<LeavePolicy>): LeavePolicy => ({
+    id,
+    leave_type_id: id,
+    leave_code: name.slice(0, 2).toUpperCase(),
+    name,
+    description: '',
+    max_days: 10,
+    carry_forward: false,
+    carry_forward_cap: 0,
+    requires_approval: true,
+    approval_route: 'manager',
+    admin_step_over_days: null,
+    working_days_only: true,
+    applications: 0,
+    ...over,
+  });
+
+  it('says who approves each policy, on its card, in its view and in its form', async () => {
+    fakeApi.on(leaveApi.policies, {
+      policies: [
+        policy(1, 'Annual Leave', { admin_step_over_days: 5 }),
+        policy(2, 'Study Leave', { approval_route: 'manager_then_admin' }),
+        policy(3, 'Sick Leave', { approval_route: 'admin' }),
+        policy(4, 'Unpaid Leave', { requires_approval: false }),
+      ],
+    });
+    const { user } = renderRoutes([{ path: '/leave', element: <PoliciesPanel /> }], {
+      path: '/leave',
+      auth: fakeAuth(adminUser),
+    });
+    await screen.findByText('Annual Leave');
+    expect(screen.getAllByTestId('policy-approval').map((p) => p.textContent)).toEqual([
+      'Approval: Manager (administrator too above 5 days)',
+      'Approval: Manager, then administrator',
+      'Approval: Administrator',
+      'Approval: not required',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'View Study Leave' }));
+    const view = screen.getByRole('dialog', { name: 'Study Leave' });
+    expect(within(view).getByText('Manager, then administrator')).toBeTruthy();
+    await user.click(within(view).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Annual Leave' }));
+    const form = screen.getByRole('dialog', { name: 'Edit Annual Leave' });
+    expect((within(form).getByLabelText('Approval route') as HTMLSelectElement).value).toBe('manager');
+    expect(
+      (within(form).getByLabelText('Add administrator step above (days)') as HTMLInputElement).value,
+    ).toBe('5');
   });
 });

@@ -1,4 +1,4 @@
-import { type LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
+import { type ApprovalRoute, type LeavePolicy, LeavePolicyRequest } from '@atrium/contract';
 import { useState } from 'react';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { FieldError } from '@/components/ui/FieldError';
@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSavePolicy } from '../api/leave-api';
+import { APPROVAL_ROUTES } from '../lib/format';
 
 const LABELS = {
   name: 'Name',
@@ -15,6 +16,8 @@ const LABELS = {
   description: 'Description',
   maxDays: 'Max days per year',
   carryForwardCap: 'Cap',
+  approvalRoute: 'Approval route',
+  adminStepOverDays: 'Add administrator step above (days)',
 };
 type Errors = FieldErrors<keyof typeof LABELS>;
 
@@ -36,6 +39,9 @@ export function PolicyForm({
     carryForward: policy?.carry_forward ?? false,
     carryForwardCap: String(policy?.carry_forward_cap ?? 0),
     requiresApproval: policy?.requires_approval ?? true,
+    approvalRoute: policy?.approval_route ?? ('manager' as ApprovalRoute),
+    /** Empty: never adds the administrator's step. */
+    adminStepOverDays: policy?.admin_step_over_days == null ? '' : String(policy.admin_step_over_days),
     workingDaysOnly: policy?.working_days_only ?? false,
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -52,6 +58,12 @@ export function PolicyForm({
     carryForward: values.carryForward,
     carryForwardCap: values.carryForward ? numberOf(values.carryForwardCap) : 0,
     requiresApproval: values.requiresApproval,
+    approvalRoute: values.approvalRoute,
+    // Only the manager's route takes an administrator's step above a number of days.
+    adminStepOverDays:
+      values.requiresApproval && values.approvalRoute === 'manager' && values.adminStepOverDays.trim() !== ''
+        ? numberOf(values.adminStepOverDays)
+        : null,
     workingDaysOnly: values.workingDaysOnly,
   });
 
@@ -197,6 +209,55 @@ export function PolicyForm({
         />
         Requires approval
       </label>
+      {values.requiresApproval ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor="policy-route" className="mb-1 block text-sm font-medium text-slate-800">
+              Approval route
+            </label>
+            <select
+              id="policy-route"
+              className={inputClasses}
+              value={values.approvalRoute}
+              onChange={(e) => field('approvalRoute', e.target.value as ApprovalRoute)}
+              aria-invalid={Boolean(errors.approvalRoute)}
+              aria-describedby={errors.approvalRoute ? 'policy-route-error' : undefined}
+            >
+              {APPROVAL_ROUTES.map((route) => (
+                <option key={route.value} value={route.value}>
+                  {route.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id="policy-route-error" message={errors.approvalRoute} />
+          </div>
+          {values.approvalRoute === 'manager' ? (
+            <div>
+              <label htmlFor="policy-admin-step" className="mb-1 block text-sm font-medium text-slate-800">
+                Add administrator step above (days)
+              </label>
+              <input
+                id="policy-admin-step"
+                type="number"
+                min={0}
+                max={366}
+                inputMode="numeric"
+                className={inputClasses}
+                value={values.adminStepOverDays}
+                onChange={(e) => field('adminStepOverDays', e.target.value)}
+                aria-invalid={Boolean(errors.adminStepOverDays)}
+                aria-describedby={
+                  errors.adminStepOverDays ? 'policy-admin-step-error' : 'policy-admin-step-hint'
+                }
+              />
+              <p id="policy-admin-step-hint" className="mt-1 text-xs text-slate-500">
+                Longer applications also need an administrator; empty means never
+              </p>
+              <FieldError id="policy-admin-step-error" message={errors.adminStepOverDays} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <Checkbox

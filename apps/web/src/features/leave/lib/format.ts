@@ -1,4 +1,4 @@
-import type { LeaveApplication, LeaveStatus } from '@atrium/contract';
+import type { ApprovalRoute, LeaveApplication, LeavePolicy, LeaveStatus } from '@atrium/contract';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { dayMonthYearText } from '@/lib/dates';
 
@@ -64,3 +64,49 @@ export function rejectionReason(a: Pick<LeaveApplication, 'status' | 'admin_comm
  */
 export const cancellable = (a: Pick<LeaveApplication, 'status' | 'start_date'>, today: string) =>
   a.status === 'pending' || (a.status === 'approved' && a.start_date > today);
+
+/** The approval routes a policy offers, in the words the policy form shows. */
+export const APPROVAL_ROUTES: { value: ApprovalRoute; label: string }[] = [
+  { value: 'manager', label: 'Manager' },
+  { value: 'admin', label: 'Administrator' },
+  { value: 'manager_then_admin', label: 'Manager, then administrator' },
+];
+
+type PolicyApproval = Pick<LeavePolicy, 'requires_approval' | 'approval_route' | 'admin_step_over_days'>;
+
+/**
+ * Who decides a policy's applications: "Manager (administrator too above 5 days)", "Manager, then
+ * administrator"; null when they need no approval (approved at once).
+ */
+export function approvalRouteText(policy: PolicyApproval): string | null {
+  if (!policy.requires_approval) return null;
+  const route =
+    APPROVAL_ROUTES.find((r) => r.value === policy.approval_route)?.label ?? policy.approval_route;
+  const above =
+    policy.approval_route === 'manager' && policy.admin_step_over_days !== null
+      ? ` (administrator too above ${plural(policy.admin_step_over_days, 'day')})`
+      : '';
+  return `${route}${above}`;
+}
+
+/** "Approval: Manager, then administrator", or "Approval: not required". */
+export const approvalText = (policy: PolicyApproval) =>
+  `Approval: ${approvalRouteText(policy) ?? 'not required'}`;
+
+/**
+ * Whom a pending application waits for: "Waiting for Sam Rivera (then an administrator)",
+ * "Approved by Sam Rivera; waiting for an administrator"; null once it is decided.
+ */
+export function waitingFor(
+  a: Pick<LeaveApplication, 'status' | 'approval_step' | 'approver' | 'admin_step' | 'manager_approved_by'>,
+): string | null {
+  if (a.status !== 'pending') return null;
+  if (a.approval_step === 'admin') {
+    return a.manager_approved_by
+      ? `Approved by ${a.manager_approved_by.name}; waiting for an administrator`
+      : 'Waiting for an administrator';
+  }
+  if (a.approval_step !== 'manager') return null;
+  const then = a.admin_step ? ' (then an administrator)' : '';
+  return `Waiting for ${a.approver?.name ?? 'a manager'}${then}`;
+}

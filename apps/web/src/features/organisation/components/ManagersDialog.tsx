@@ -1,15 +1,13 @@
 import { type DepartmentManager, type DepartmentSummary, MAX_DEPARTMENT_MANAGERS } from '@atrium/contract';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { FormDialog } from '@/components/ui/FormDialog';
-import { inputClasses } from '@/components/ui/input-classes';
+import { PersonPicker } from '@/components/ui/PersonPicker';
+import { personName, usePersonPicker } from '@/components/ui/person-picker';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { activePeopleQuery, PEOPLE_SHOWN, useSetDepartmentManagers } from '../api/departments-api';
-
-const NONE = '';
 
 /** Where focus goes once the list has changed: a person's button, or the picker. */
 type FocusTarget = { id: number; button: 'up' | 'remove' } | 'picker' | null;
@@ -28,20 +26,18 @@ export function ManagersDialog({
 }) {
   const ids = useId();
   const [managers, setManagers] = useState<DepartmentManager[]>(department.managers);
-  const [search, setSearch] = useState('');
-  const [chosenId, setChosenId] = useState(NONE);
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const people = useQuery(activePeopleQuery(search.trim()));
+  const picker = usePersonPicker(activePeopleQuery, { shown: PEOPLE_SHOWN });
   const save = useSetDepartmentManagers();
   const toast = useToast();
 
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const picker = useRef<HTMLSelectElement>(null);
+  const pickerSelect = useRef<HTMLSelectElement>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
   useEffect(() => {
     if (focusTarget === null) return;
-    if (focusTarget === 'picker') picker.current?.focus();
+    if (focusTarget === 'picker') pickerSelect.current?.focus();
     else buttons.current.get(`${focusTarget.button}-${focusTarget.id}`)?.focus();
     setFocusTarget(null);
   }, [focusTarget]);
@@ -50,9 +46,8 @@ export function ManagersDialog({
     else buttons.current.delete(key);
   };
 
-  const found = people.data ?? [];
-  const chosen = found.find((p) => String(p.id) === chosenId);
-  const chosenName = chosen ? `${chosen.first_name} ${chosen.last_name}` : '';
+  const chosen = picker.chosen;
+  const chosenName = chosen ? personName(chosen) : '';
   const full = managers.length >= MAX_DEPARTMENT_MANAGERS;
   const listed = chosen !== undefined && managers.some((m) => m.id === chosen.id);
   const addHint = full
@@ -66,7 +61,7 @@ export function ManagersDialog({
   const add = () => {
     if (!chosen || full || listed) return;
     setManagers([...managers, { id: chosen.id, name: chosenName }]);
-    setChosenId(NONE);
+    picker.choose(null);
     setAnnouncement(`${chosenName} added as manager ${managers.length + 1}.`);
     setFocusTarget('picker');
   };
@@ -89,11 +84,6 @@ export function ManagersDialog({
     setAnnouncement(`${person.name} removed.`);
     const neighbour = next[index] ?? next[index - 1];
     setFocusTarget(neighbour ? { id: neighbour.id, button: 'remove' } : 'picker');
-  };
-
-  // Enter in the search narrows the list; it does not save the dialog.
-  const keepSearching = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') event.preventDefault();
   };
 
   const submit = (event: FormEvent) => {
@@ -175,70 +165,25 @@ export function ManagersDialog({
         {announcement}
       </p>
 
-      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-700">Add a manager</legend>
-        <label className="block text-sm font-medium text-slate-700" htmlFor={`${ids}-search`}>
-          Find a person
-          <input
-            id={`${ids}-search`}
-            type="search"
-            className={`mt-1 ${inputClasses}`}
-            placeholder="Name, email, employee or badge number"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={keepSearching}
-          />
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label
-            className="block min-w-0 flex-1 text-sm font-medium text-slate-700"
-            htmlFor={`${ids}-person`}
-          >
-            Person
-            <select
-              ref={picker}
-              id={`${ids}-person`}
-              className={`mt-1 ${inputClasses}`}
-              value={chosen ? chosenId : NONE}
-              onChange={(e) => setChosenId(e.target.value)}
-              aria-describedby={`${ids}-add-hint`}
+        <PersonPicker
+          picker={picker}
+          label="Person"
+          idPrefix={`${ids}-picker`}
+          hint={addHint}
+          selectRef={pickerSelect}
+          action={
+            <Button
+              variant="secondary"
+              onClick={add}
+              disabled={!chosen || full || listed}
+              aria-describedby={`${ids}-picker-hint`}
             >
-              <option value={NONE}>
-                {people.isError ? 'People could not be loaded' : 'Choose a person'}
-              </option>
-              {found.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  {`${p.first_name} ${p.last_name} · ${p.department_name ?? 'No department'} (${p.employee_number})`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            variant="secondary"
-            onClick={add}
-            disabled={!chosen || full || listed}
-            aria-describedby={`${ids}-add-hint`}
-          >
-            Add
-          </Button>
-        </div>
-        <p id={`${ids}-add-hint`} className="text-xs text-slate-600">
-          {addHint}
-        </p>
-        <p className="text-xs text-slate-600" aria-live="polite">
-          {people.isPending
-            ? 'Loading people...'
-            : people.isError
-              ? 'People could not be loaded.'
-              : found.length >= PEOPLE_SHOWN
-                ? `The first ${PEOPLE_SHOWN} active people in name order are listed; type to narrow.`
-                : `${found.length} active ${found.length === 1 ? 'person' : 'people'} found.`}
-        </p>
-        {people.isError ? (
-          <Button size="sm" variant="secondary" onClick={() => void people.refetch()}>
-            Retry
-          </Button>
-        ) : null}
+              Add
+            </Button>
+          }
+        />
       </fieldset>
       {error ? (
         <p role="alert" className="text-sm text-red-700">

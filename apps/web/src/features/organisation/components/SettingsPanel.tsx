@@ -12,12 +12,17 @@ import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-error
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
 import { WeekdayPicker } from './WeekdayPicker';
 
-const LABELS = { organisationName: 'Organisation name', timeZone: 'Time zone', workWeek: 'Work week' };
+const LABELS = {
+  organisationName: 'Organisation name',
+  timeZone: 'Time zone',
+  workWeek: 'Work week',
+  leaveEscalationDays: 'Escalate leave after (working days)',
+};
 type Errors = FieldErrors<keyof typeof LABELS>;
 
 const zones: string[] = Intl.supportedValuesOf('timeZone');
 
-/** The organisation's name, time zone and default work week. */
+/** The organisation's name, time zone, default work week and when waiting leave goes one manager up. */
 export function SettingsPanel() {
   const settings = useQuery(organisationQueries.settings());
   return (
@@ -29,6 +34,8 @@ export function SettingsPanel() {
 
 function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const [values, setValues] = useState(saved);
+  // The number as typed: a blank or a fraction is refused by the contract, not silently changed.
+  const [escalation, setEscalation] = useState(String(saved.leaveEscalationDays));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveSettings();
   const toast = useToast();
@@ -37,7 +44,8 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(OrganisationSettingsRequest, values, LABELS);
+    const leaveEscalationDays = escalation.trim() === '' ? Number.NaN : Number(escalation);
+    const checked = checkForm(OrganisationSettingsRequest, { ...values, leaveEscalationDays }, LABELS);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -110,6 +118,28 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
             text: "New departments start with these days; each department's schedule can differ.",
           }}
         />
+        {/* A leave application waiting longer than this at its approver goes one manager up. */}
+        <FormField
+          label="Escalate leave after (working days)"
+          error={errors.leaveEscalationDays}
+          hint="0 never escalates"
+        >
+          {(control) => (
+            <div className="mt-1 w-32">
+              <input
+                {...control}
+                type="number"
+                min={0}
+                max={60}
+                step={1}
+                inputMode="numeric"
+                className={inputClasses}
+                value={escalation}
+                onChange={(e) => setEscalation(e.target.value)}
+              />
+            </div>
+          )}
+        </FormField>
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}

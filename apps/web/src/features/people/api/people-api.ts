@@ -1,4 +1,10 @@
-import { type PersonFields, type PersonStatus, peopleApi, type UpdatePersonRequest } from '@atrium/contract';
+import {
+  type PersonDetailResponse,
+  type PersonFields,
+  type PersonStatus,
+  peopleApi,
+  type UpdatePersonRequest,
+} from '@atrium/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -80,5 +86,25 @@ export function useMakeInvitation(id: number) {
   return useMutation({
     mutationFn: () => call(peopleApi.invitation, { params: { id } }),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * Sets the person's own leave approver, or with null leaves their leave to their department's
+ * managers. The page shows the answer at once, then reads everything again (waiting
+ * applications follow the change on the server).
+ */
+export function useSetLeaveApprover(id: number) {
+  const client = useQueryClient();
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (approverId: number | null) =>
+      call(peopleApi.setLeaveApprover, { params: { id }, body: { approverId } }).then((r) => r.person),
+    onSuccess: (person) => {
+      client.setQueryData<PersonDetailResponse>(peopleKeys.person(id), (detail) =>
+        detail ? { ...detail, person } : detail,
+      );
+      return invalidate();
+    },
   });
 }

@@ -19,6 +19,7 @@ const created = {
     start_date: null,
     end_date: null,
     active: true,
+    leave_approver: null,
     has_password: false,
   },
   invitation: { inviteUrl: 'http://localhost/invite/x', expiresAt: '2026-11-28T10:00:00.000Z' },

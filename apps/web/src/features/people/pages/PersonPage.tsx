@@ -19,6 +19,7 @@ import { organisationToday } from '@/lib/org-time';
 import { roleLabel } from '@/lib/roles';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
+import { LeaveApproverSection } from '../components/LeaveApproverSection';
 import { PersonFormDialog } from '../components/PersonFormDialog';
 import { AccessSection, AttendanceSection, LeaveSection, scheduleText } from '../components/PersonSections';
 
@@ -111,6 +112,7 @@ export function PersonPage() {
             </dl>
           </CardContent>
         </Card>
+        <LeaveApproverSection person={person} />
         <LeaveSection balances={detail.data.leave_balances} />
         <AttendanceSection days={detail.data.recent_attendance} />
         <AccessSection permissions={detail.data.access_permissions} />

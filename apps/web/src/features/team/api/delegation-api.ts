@@ -1,17 +1,13 @@
-import { type DelegationRequest, delegationApi, peopleApi } from '@atrium/contract';
+import { type DelegationRequest, delegationApi } from '@atrium/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { teamKeys } from './team-api';
 
-/** Under teamKeys.all; the person picker's people under the delegation's own key. */
+/** Under teamKeys.all (the delegate picker reads the shared people directory, lib/queries). */
 export const delegationKeys = {
   all: [...teamKeys.all, 'delegation'] as const,
   mine: () => [...teamKeys.all, 'delegation', 'mine'] as const,
-  people: (search: string) => [...teamKeys.all, 'delegation', 'people', search] as const,
 };
-
-/** How many people the delegate picker lists before asking to narrow. */
-export const DELEGATE_PEOPLE_SHOWN = 50;
 
 export const delegationQueries = {
   /**
@@ -22,17 +18,6 @@ export const delegationQueries = {
     queryOptions({
       queryKey: delegationKeys.mine(),
       queryFn: ({ signal }) => call(delegationApi.get, { signal }).then((r) => r.delegation),
-    }),
-  /** The active people matching `search`, in name order: whom the approvals can go to. */
-  people: (search: string) =>
-    queryOptions({
-      queryKey: delegationKeys.people(search),
-      queryFn: ({ signal }) =>
-        call(peopleApi.directory, {
-          query: { search: search || undefined, limit: DELEGATE_PEOPLE_SHOWN },
-          signal,
-        }).then((r) => r.people),
-      placeholderData: (previous) => previous,
     }),
 };
 

@@ -1,11 +1,12 @@
 import { type Delegation, DelegationRequest, MAX_DELEGATION_DAYS } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
+import { PersonPicker } from '@/components/ui/PersonPicker';
+import { personName, usePersonPicker } from '@/components/ui/person-picker';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage, isApiError } from '@/lib/api';
@@ -13,13 +14,8 @@ import { useAuth } from '@/lib/auth-context';
 import { dayMonthYearText } from '@/lib/dates';
 import { checkForm, type FieldErrors, serverFieldErrors, type Wording } from '@/lib/form-errors';
 import { organisationToday } from '@/lib/org-time';
-import {
-  DELEGATE_PEOPLE_SHOWN,
-  delegationQueries,
-  useEndDelegation,
-  useMyDelegation,
-  useSetDelegation,
-} from '../api/delegation-api';
+import { DIRECTORY_PEOPLE_SHOWN, directoryQuery } from '@/lib/queries/people-directory';
+import { useEndDelegation, useMyDelegation, useSetDelegation } from '../api/delegation-api';
 
 const LABELS = { delegateId: 'Delegate', from: 'From', to: 'To' };
 type Field = keyof typeof LABELS;
@@ -37,8 +33,6 @@ const SERVER_WORDING: Wording<Field> = {
   from: { not_past: 'From must be today or later' },
   to: { max_period: `To must be within ${MAX_DELEGATION_DAYS} days of From` },
 };
-
-const NONE = '';
 
 /** "Dev Delegate decides your team's leave from 16 Jun 2026 to 19 Jun 2026" */
 const decidesText = (name: string, from: string, to: string) =>
@@ -116,28 +110,21 @@ function CurrentDelegation({
 }
 
 function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
-  const ids = useId();
   const { user } = useAuth();
   const today = organisationToday();
-  const [search, setSearch] = useState('');
-  const [chosenId, setChosenId] = useState(NONE);
+  // One's approvals go to someone else: the server refuses oneself.
+  const picker = usePersonPicker(directoryQuery, {
+    shown: DIRECTORY_PEOPLE_SHOWN,
+    exclude: (person) => person.id === user?.id,
+  });
+  const chosen = picker.chosen;
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const people = useQuery(delegationQueries.people(search.trim()));
   const save = useSetDelegation();
   const toast = useToast();
-
-  // One's approvals go to someone else: the server refuses oneself.
-  const found = (people.data ?? []).filter((p) => p.id !== user?.id);
-  const chosen = found.find((p) => String(p.id) === chosenId);
   const earliestTo = from && from >= today ? from : today;
-
-  // Enter in the search narrows the list; it does not send the form.
-  const keepSearching = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') event.preventDefault();
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -150,7 +137,7 @@ function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | n
       return;
     }
     setErrors({});
-    const name = chosen ? `${chosen.first_name} ${chosen.last_name}` : '';
+    const name = chosen ? personName(chosen) : '';
     save.mutate(checked.data, {
       onSuccess: (saved) => {
         toast.success(
@@ -172,60 +159,7 @@ function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | n
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block text-sm font-medium text-slate-700" htmlFor={`${ids}-search`}>
-          Find a person
-          <input
-            id={`${ids}-search`}
-            type="search"
-            className={`mt-1 ${inputClasses}`}
-            placeholder="Name, email, employee or badge number"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={keepSearching}
-          />
-        </label>
-        <FormField
-          label="Delegate"
-          error={errors.delegateId}
-          hint={
-            <span aria-live="polite">
-              {people.isPending
-                ? 'Loading people...'
-                : people.isError
-                  ? 'People could not be loaded.'
-                  : (people.data?.length ?? 0) >= DELEGATE_PEOPLE_SHOWN
-                    ? `The first ${DELEGATE_PEOPLE_SHOWN} active people in name order are listed; type to narrow.`
-                    : `${found.length} active ${found.length === 1 ? 'person' : 'people'} found.`}
-            </span>
-          }
-        >
-          {(control) => (
-            <select
-              {...control}
-              className={`mt-1 ${inputClasses}`}
-              value={chosen ? chosenId : NONE}
-              onChange={(e) => setChosenId(e.target.value)}
-            >
-              <option value={NONE}>
-                {people.isError ? 'People could not be loaded' : 'Choose a person'}
-              </option>
-              {found.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  {`${p.first_name} ${p.last_name} · ${p.department_name ?? 'No department'}`}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </div>
-      {people.isError ? (
-        <div>
-          <Button size="sm" variant="secondary" onClick={() => void people.refetch()}>
-            Retry loading people
-          </Button>
-        </div>
-      ) : null}
+      <PersonPicker picker={picker} label="Delegate" error={errors.delegateId} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="From" error={errors.from}>
           {(control) => (

@@ -1,0 +1,89 @@
+import { type OrganisationSettings, organisationApi } from '@atrium/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { failure, fakeApi } from '@/test/fake-api';
+import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { SettingsPanel } from './SettingsPanel';
+
+let saved: OrganisationSettings;
+
+beforeEach(() => {
+  saved = {
+    organisationName: 'Atrium',
+    timeZone: 'Europe/London',
+    workWeek: [1, 2, 3, 4, 5],
+    leaveEscalationDays: 0,
+    leaveClashPercent: 0,
+  };
+  fakeApi.on(organisationApi.settings, () => ({ settings: saved }));
+  fakeApi.on(organisationApi.updateSettings, ({ body }) => {
+    // Left out, a number stays as it was.
+    saved = {
+      ...saved,
+      ...body,
+      leaveEscalationDays: body.leaveEscalationDays ?? saved.leaveEscalationDays,
+      leaveClashPercent: body.leaveClashPercent ?? saved.leaveClashPercent,
+    };
+    return { settings: saved };
+  });
+});
+
+const renderPanel = () =>
+  renderRoutes([{ path: '/settings', element: <SettingsPanel /> }], {
+    path: '/settings',
+    auth: fakeAuth(adminUser),
+  });
+
+const escalation = () => screen.getByLabelText('Escalate leave after (working days)') as HTMLInputElement;
+
+describe('Organisation settings', () => {
+  it('sends the leave escalation days with the other settings', async () => {
+    const { user } = renderPanel();
+    await screen.findByLabelText('Escalate leave after (working days)');
+    expect(escalation().value).toBe('0');
+    expect(screen.getByText('0 never escalates')).toBeTruthy();
+    await user.clear(escalation());
+    await user.type(escalation(), '3');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    const sent = fakeApi.requests(organisationApi.updateSettings);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      organisationName: 'Atrium',
+      timeZone: 'Europe/London',
+      workWeek: [1, 2, 3, 4, 5],
+      leaveEscalationDays: 3,
+    });
+    await waitFor(() => expect(escalation().value).toBe('3'));
+  });
+
+  it('refuses a blank or too many days before sending, and shows the server refusal at the field', async () => {
+    const { user } = renderPanel();
+    await screen.findByLabelText('Escalate leave after (working days)');
+    const refusal = 'Escalate leave after (working days) must be a whole number from 0 to 60';
+    fireEvent.change(escalation(), { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(screen.getByText(refusal)).toBeTruthy();
+    fireEvent.change(escalation(), { target: { value: '61' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(screen.getByText(refusal)).toBeTruthy();
+    expect(escalation().getAttribute('aria-invalid')).toBe('true');
+    expect(fakeApi.requests(organisationApi.updateSettings)).toHaveLength(0);
+
+    fakeApi.on(
+      organisationApi.updateSettings,
+      failure(400, 'validation_failed', 'leaveEscalationDays must be at most 60', [
+        {
+          field: 'leaveEscalationDays',
+          rule: 'max',
+          message: 'Escalate leave after must be at most 60 working days',
+        },
+      ]),
+    );
+    fireEvent.change(escalation(), { target: { value: '10' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Escalate leave after must be at most 60 working days')).toBeTruthy();
+    expect(escalation().getAttribute('aria-invalid')).toBe('true');
+  });
+});

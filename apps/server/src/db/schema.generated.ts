@@ -325,6 +325,7 @@ export interface LeaveApplications {
   decided_at: Timestamp | null;
   decided_by: number | null;
   decided_on_behalf_of: number | null;
+  department_id: number | null;
   end_date: string;
   end_half: "morning" | "afternoon" | null;
   id: GeneratedAlways<number>;
@@ -342,6 +343,14 @@ export interface LeaveApplications {
 export interface LeaveCalendarDays {
   approved: number;
   date: string;
+  half_day: number;
+  pending: number;
+}
+
+export interface LeaveDepartmentDays {
+  approved: number;
+  date: string;
+  dept_key: number;
   half_day: number;
   pending: number;
 }
@@ -527,6 +536,7 @@ export interface DB {
   event_log_readers: EventLogReaders;
   leave_applications: LeaveApplications;
   leave_calendar_days: LeaveCalendarDays;
+  leave_department_days: LeaveDepartmentDays;
   leave_ledger: LeaveLedger;
   leave_policies: LeavePolicies;
   leave_status_counts: LeaveStatusCounts;

@@ -24,13 +24,13 @@ export interface ApplicantScope {
 /** The applications `a` a manager's queue holds (see ApplicantScope.approverIds). */
 export const inQueue = (departmentIds: readonly number[], approverIds: readonly number[]) => sql<boolean>`(
   a.approval_step = 'manager' AND (a.approver_id = ANY (${approverIds}::int[])
-    OR a.user_id IN (SELECT id FROM users WHERE department_id = ANY (${departmentIds}::int[]))))`;
+    OR a.department_id = ANY (${departmentIds}::int[])))`;
 
 /** Everyone's applications: the organisation-wide rollups of 023 answer for them. */
 const everyone = (scope: ApplicantScope) => scope.userId === undefined && scope.departmentIds === undefined;
 
 /** Whether the users row `u` belongs to one of the scope's departments (none for an empty list). */
-export const inDepartments = (ids: readonly number[]) => sql<boolean>`u.department_id = ANY (${ids}::int[])`;
+export const inDepartments = (ids: readonly number[]) => sql<boolean>`a.department_id = ANY (${ids}::int[])`;
 
 /** The Pending tab's counts: decided today, people away today, pending applications. */
 export interface DecisionCounts {
@@ -150,7 +150,7 @@ function leaveTouching(first: string, last: string, scope: ApplicantScope) {
     WHERE a.status IN ('pending', 'approved')
       AND a.start_date <= ${last}::date AND a.end_date >= ${first}::date
       AND (${scope.userId ?? null}::integer IS NULL OR a.user_id = ${scope.userId ?? null})
-      AND (${scope.departmentIds ?? null}::int[] IS NULL OR u.department_id = ANY (${scope.departmentIds ?? null}::int[]))
+      AND (${scope.departmentIds ?? null}::int[] IS NULL OR a.department_id = ANY (${scope.departmentIds ?? null}::int[]))
   ) AS a`;
 }
 
@@ -159,6 +159,23 @@ const partOf = (day: RawBuilder<unknown>) => sql<'day' | 'morning' | 'afternoon'
   CASE WHEN ${day} = a.start_date AND a.start_half = 'afternoon' THEN 'afternoon'
        WHEN ${day} = a.end_date AND a.end_half = 'morning' THEN 'morning'
        ELSE 'day' END`;
+
+/** calendarDays for some departments (a manager's team), from their rollup (034). */
+async function departmentCalendarRollup(
+  db: Db,
+  first: string,
+  last: string,
+  departmentIds: readonly number[],
+): Promise<CalendarDayRow[]> {
+  const result = await sql<CalendarDayRow>`
+    SELECT to_char(date, 'YYYY-MM-DD') AS date, sum(approved)::int AS approved,
+           sum(pending)::int AS pending, sum(half_day)::int AS half_day
+    FROM leave_department_days
+    WHERE dept_key = ANY (${departmentIds}::int[]) AND date BETWEEN ${first}::date AND ${last}::date
+    GROUP BY date HAVING sum(approved) <> 0 OR sum(pending) <> 0
+    ORDER BY date`.execute(db);
+  return result.rows;
+}
 
 /**
  * Per day of [first, last] with leave on it: people on approved and on pending leave, and how
@@ -172,6 +189,7 @@ export async function calendarDays(
   scope: ApplicantScope = {},
 ): Promise<CalendarDayRow[]> {
   if (everyone(scope)) return calendarRollup(db, first, last);
+  if (scope.userId === undefined) return departmentCalendarRollup(db, first, last, scope.departmentIds ?? []);
   const result = await sql<CalendarDayRow>`
     SELECT to_char(day, 'YYYY-MM-DD') AS date,
            count(*) FILTER (WHERE a.status = 'approved')::int AS approved,

@@ -47,6 +47,26 @@ async function calendarRecount(): Promise<Day[]> {
   return r.rows;
 }
 
+type DepartmentDay = Day & { dept_key: number };
+
+/** The per-department rollup (034) against the same recount by the applicant's current department. */
+async function departmentDays() {
+  const kept = await sql<DepartmentDay>`
+    SELECT dept_key, date::text, approved, pending, half_day FROM leave_department_days
+    WHERE approved <> 0 OR pending <> 0 OR half_day <> 0 ORDER BY 1, 2`.execute(suite.db);
+  const counted = await sql<DepartmentDay>`
+    SELECT coalesce(u.department_id, 0) AS dept_key, d::date::text AS date,
+           (count(*) FILTER (WHERE a.status = 'approved'))::int AS approved,
+           (count(*) FILTER (WHERE a.status = 'pending'))::int AS pending,
+           (count(*) FILTER (WHERE (d::date = a.start_date AND a.start_half = 'afternoon')
+                                OR (d::date = a.end_date AND a.end_half = 'morning')))::int AS half_day
+    FROM leave_applications a JOIN users u ON u.id = a.user_id
+    CROSS JOIN generate_series(a.start_date, a.end_date, interval '1 day') AS d
+    WHERE a.status IN ('pending', 'approved')
+    GROUP BY 1, 2 ORDER BY 1, 2`.execute(suite.db);
+  return { kept: kept.rows, counted: counted.rows };
+}
+
 async function statusCounts() {
   const kept = await sql<{ status: string; n: number }>`
     SELECT status, applications AS n FROM leave_status_counts WHERE applications <> 0 ORDER BY 1`.execute(
@@ -62,6 +82,8 @@ async function expectConsistent(label: string) {
   expect(await calendarRollup(), label).toEqual(recount);
   const counts = await statusCounts();
   expect(counts.kept, label).toEqual(counts.counted);
+  const byDepartment = await departmentDays();
+  expect(byDepartment.kept, label).toEqual(byDepartment.counted);
   // The admin screens read the rollups: the month, a day's head count, the stats and the badge.
   for (const [year, month] of [
     [2026, 6],
@@ -178,8 +200,14 @@ describe('leave per day and per status', () => {
     );
     await expectConsistent('multi-row');
 
+    // A person moving department takes their leave to the new one's days.
+    const moved = await makeDepartment(suite.db, 'Rollup Leave Moved');
+    await ok(suite.http.patch(`/api/users/${ann.user.id}`, admin, { departmentId: moved.id }));
+    await expectConsistent('moved');
+
     await sql`TRUNCATE leave_applications CASCADE`.execute(suite.db);
     expect(await calendarRollup()).toEqual([]);
     expect((await statusCounts()).kept).toEqual([]);
+    expect((await departmentDays()).kept).toEqual([]);
   });
 });

@@ -33,6 +33,10 @@ CREATE TRIGGER users_department_moves_leave AFTER UPDATE OF department_id ON use
 CREATE INDEX leave_applications_department_pending_idx ON leave_applications (department_id, applied_at, id)
   WHERE status = 'pending';
 
+-- Who of some departments is on approved leave on a day (a manager's Team Today and list).
+CREATE INDEX leave_applications_department_approved_idx ON leave_applications (department_id, end_date, start_date)
+  WHERE status = 'approved';
+
 -- Leave per department (0: none) and day, as leave_calendar_days counts it for everyone.
 CREATE TABLE leave_department_days (
   dept_key  integer NOT NULL,

@@ -86,7 +86,7 @@ export async function dayCounts(db: Kysely<Database>, f: DayRowFilter): Promise<
   const result = await sql<DayCount & { people: number }>`
     WITH ${departmentFigures(f)},
          calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c),
-         excused AS MATERIALIZED (SELECT * FROM ${excusedDays(personFilter(f), dates)} AS x)
+         excused AS MATERIALIZED (SELECT * FROM ${excusedDays(personFilter(f), dates, f.departmentIds)} AS x)
     SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
            coalesce(sum(d.present), 0)::int AS records,
            coalesce(sum(d.open), 0)::int AS open,

@@ -57,7 +57,12 @@ export function leaveTypeOn(
  * is a condition on users `u` (the reader's filter). Built from the few people whose span starts
  * or ends inside the range and the approved leave overlapping it, never by walking everyone.
  */
-export function excusedDays(people: RawBuilder<unknown>, dates: string[]): RawBuilder<unknown> {
+export function excusedDays(
+  people: RawBuilder<unknown>,
+  dates: string[],
+  /** The people's departments when known: the leave is found through its own department (034). */
+  departmentIds?: readonly number[],
+): RawBuilder<unknown> {
   const first = dates[0]!;
   const last = dates.at(-1)!;
   return sql`(
@@ -77,6 +82,7 @@ export function excusedDays(people: RawBuilder<unknown>, dates: string[]): RawBu
       JOIN users u ON u.id = la.user_id
       WHERE la.status = 'approved' AND la.start_date <= ${last}::date AND la.end_date >= ${first}::date
         AND g.day BETWEEN la.start_date AND la.end_date
+        ${departmentIds === undefined ? sql`` : sql`AND la.department_id = ANY (${departmentIds}::int[])`}
         AND ${people} AND ${employedOn('u', sql`g.day`)}
     ) AS e
     WHERE NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = e.user_id AND r.date = e.date)

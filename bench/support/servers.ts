@@ -16,8 +16,8 @@ export interface BenchAccounts {
   admin: { email: string; password: string };
   staff: { email: string; password: string };
   /**
-   * A department's manager, for the manager's reads; only the demo has one so far (the large data
-   * set has no department tree nor managers yet).
+   * The demo's manager, for the manager's reads; on a generated data set reads.bench signs in as
+   * the manager of its first top-level department instead.
    */
   manager?: { email: string; password: string };
 }

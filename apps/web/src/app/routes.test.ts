@@ -1,5 +1,7 @@
+import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { RequireAction } from './guard/RequireAction';
 import { ALL_PAGES } from './layout/nav-items';
 import { routes } from './routes';
 
@@ -21,5 +23,23 @@ describe('routes and navigation', () => {
       (path) => path !== '/login' && path !== '/*' && !path.includes(':'),
     );
     expect([...pages].sort()).toEqual(ALL_PAGES.map((item) => item.to).sort());
+  });
+});
+
+/** The route that holds a child at `path`, anywhere in the tree. */
+function parentOf(list: RouteObject[], path: string): RouteObject | undefined {
+  for (const route of list) {
+    if (route.children?.some((child) => child.path === path)) return route;
+    const found = parentOf(route.children ?? [], path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe('the Reports route', () => {
+  it('is guarded by the reports.view policy, so managers reach it (their team) and staff do not', () => {
+    const guard = parentOf(routes, 'reports')?.element;
+    expect(isValidElement(guard) && guard.type === RequireAction).toBe(true);
+    expect(isValidElement<{ action: string }>(guard) && guard.props.action).toBe('reports.view');
   });
 });

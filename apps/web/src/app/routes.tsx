@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/Spinner';
+import { RequireAction } from './guard/RequireAction';
 import { RequireAdmin } from './guard/RequireAdmin';
 import { RequireAuth } from './guard/RequireAuth';
 import { RequireManager } from './guard/RequireManager';
@@ -102,6 +103,11 @@ const routes: RouteObject[] = [
                       Component: (await import('@/features/people/pages/PersonPage')).PersonPage,
                     }),
                   },
+                ],
+              },
+              {
+                element: <RequireAction action="reports.view" />,
+                children: [
                   {
                     path: 'reports',
                     lazy: async () => ({

@@ -150,11 +150,21 @@ export const fakeApi = {
     fakeApi.on(endpoint, failure(status, code, message, details));
   },
 
-  /** Answers a file endpoint (CSV, PDF) with a body of the given content type. */
-  file(endpoint: EndpointDef, body: string, contentType: string): void {
+  /**
+   * Answers a file endpoint (CSV, PDF) with a body of the given content type, or with what `body`
+   * makes of each request (a promise holds the answer back, to see the page while it waits).
+   */
+  file<E extends EndpointDef>(
+    endpoint: E,
+    body: string | ((request: SentRequest<E>) => string | Promise<string>),
+    contentType: string,
+  ): void {
     if (endpoint.produces !== 'file')
       throw new Error(`${nameOf(endpoint)} answers with JSON: use fakeApi.on`);
-    answerWith(endpoint, async () => new HttpResponse(body, { headers: { 'Content-Type': contentType } }));
+    answerWith(endpoint, async (request) => {
+      const text = typeof body === 'string' ? body : await body(request);
+      return new HttpResponse(text, { headers: { 'Content-Type': contentType } });
+    });
   },
 
   /** The requests sent in this test so far, to one endpoint or to any, oldest first. */

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { adminUser, fakeAuth, managerUser, renderRoutes, staffUser } from '@/test/render';
+import { RequireAction } from './RequireAction';
 import { RequireAdmin } from './RequireAdmin';
 import { RequireAuth } from './RequireAuth';
 import { RequireManager } from './RequireManager';
@@ -105,5 +106,30 @@ describe('route guard', () => {
   it('lets staff through to a route for everyone', () => {
     renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(staffUser) });
     expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+  });
+});
+
+/** Reports as the app routes it: for whoever the policy table lets view reports. */
+const policyRoutes = [
+  {
+    element: <RequireAction action="reports.view" />,
+    children: [{ path: '/reports', element: <h1>Reports page</h1> }],
+  },
+];
+
+describe('route guard by policy', () => {
+  it('lets administrators and managers (their team) through to Reports', () => {
+    for (const who of [adminUser, managerUser]) {
+      const { unmount } = renderRoutes(policyRoutes, { path: '/reports', auth: fakeAuth(who) });
+      expect(screen.getByRole('heading', { name: 'Reports page' })).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('shows staff Access Denied on Reports, with the spec line', () => {
+    renderRoutes(policyRoutes, { path: '/reports', auth: fakeAuth(staffUser) });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('Only administrators can access reports.')).toBeTruthy();
+    expect(screen.queryByText('Reports page')).toBeNull();
   });
 });

@@ -27,8 +27,8 @@ export interface NavItem {
 }
 
 /**
- * The spec's navigation, in order; My Team is for managers only, the last four for admins only
- * (see the policy table).
+ * The spec's navigation, in order; My Team is for managers only, the next three for admins only,
+ * Reports for admins and managers (see the policy table).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

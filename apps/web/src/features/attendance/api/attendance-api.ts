@@ -1,6 +1,6 @@
 import { attendanceApi } from '@atrium/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BodyIn, call, download, type ParamsIn, type QueryIn, saveDownload } from '@/lib/api-client';
+import { type BodyIn, call, type ParamsIn, type QueryIn } from '@/lib/api-client';
 
 /** The list's filters and paging, exactly as the contract's query declares them. */
 export type ListParams = QueryIn<typeof attendanceApi.list>;
@@ -89,13 +89,3 @@ export const useDeleteRecord = () =>
     ({ id, ...body }: ParamsIn<typeof attendanceApi.remove> & BodyIn<typeof attendanceApi.remove>) =>
       call(attendanceApi.remove, { params: { id }, body }),
   );
-
-/** What the export takes: a range, and either picked people or the list's own filters. */
-export type ExportRequest = BodyIn<typeof attendanceApi.exportCsv>;
-
-/** Asks the server for the CSV and hands it to the browser as a download. */
-/** Streams the CSV in; `onProgress` hears the bytes received so far (a month for everyone is large). */
-export async function downloadAttendanceCsv(body: ExportRequest, onProgress?: (bytes: number) => void) {
-  const response = await download(attendanceApi.exportCsv, { body: { ...body, format: 'csv' } });
-  await saveDownload(response, `attendance-${body.endDate}.csv`, onProgress);
-}

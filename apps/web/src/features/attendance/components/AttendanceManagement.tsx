@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/toast-context';
-import { downloadAttendanceCsv } from '../api/attendance-api';
+import { downloadAttendanceCsv } from '@/lib/attendance-export';
 import { type DateRange, todayLocal } from '../lib/calendar';
 import { CorrectionRequestsPanel } from './CorrectionRequestsPanel';
 import { EmployeeManagement } from './EmployeeManagement';

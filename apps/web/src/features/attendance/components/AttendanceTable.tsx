@@ -1,8 +1,9 @@
 import type { AttendanceRecord } from '@atrium/contract';
+import { AttendanceStatusBadges } from '@/components/ui/AttendanceStatusBadges';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { type Column, Table } from '@/components/ui/Table';
 import { formatDate, formatHours, formatTime } from '../lib/format';
-import { RowActions, StatusBadges } from './RowParts';
+import { RowActions } from './RowParts';
 
 /** Person-days; on narrow screens the table scrolls sideways inside its card. */
 export function AttendanceTable({
@@ -89,7 +90,7 @@ export function AttendanceTable({
                         : 'No check-in recorded'}
                     </div>
                     <div className="mt-2">
-                      <StatusBadges row={row} />
+                      <AttendanceStatusBadges row={row} />
                     </div>
                   </div>
                 </div>
@@ -141,7 +142,7 @@ export function AttendanceTable({
               <td className="px-3 py-2 text-slate-700">{formatTime(row.check_out_time) ?? '—'}</td>
               <td className="px-3 py-2 text-slate-700">{formatHours(row.hours)}</td>
               <td className="px-3 py-2">
-                <StatusBadges row={row} />
+                <AttendanceStatusBadges row={row} />
               </td>
               <td className="px-3 py-2">
                 <RowActions

@@ -4,12 +4,14 @@ import { Download, SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { ExportProgress } from '@/components/ui/ExportProgress';
 import { Pagination } from '@/components/ui/Pagination';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
+import { useAttendanceExport } from '@/lib/attendance-export';
 import { counted } from '@/lib/plural';
 import { departmentQueries } from '@/lib/queries/departments';
-import { downloadAttendanceCsv, useAttendanceList } from '../api/attendance-api';
+import { useAttendanceList } from '../api/attendance-api';
 import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
 import { BulkActions } from './BulkActions';
@@ -33,7 +35,7 @@ export function EmployeeManagement({
   const toast = useToast();
   const [search, setSearch] = useState('');
   /** Bytes of the export received so far; null when no export runs. */
-  const [exported, setExported] = useState<number | null>(null);
+  const { received: exported, start: startExport } = useAttendanceExport();
   const [status, setStatus] = useState<AttendanceStatus | ''>('');
   const [department, setDepartment] = useState('');
   const [page, setPage] = useState(1);
@@ -77,17 +79,12 @@ export function EmployeeManagement({
     const filters = selection
       ? { userIds: selection }
       : { department: params.department, search: params.search };
-    setExported(0);
-    try {
-      await downloadAttendanceCsv(
-        { ...filters, startDate: range?.start ?? date, endDate: range?.end ?? date },
-        setExported,
-      );
-    } catch {
-      toast.error('Export failed. Please try again.');
-    } finally {
-      setExported(null);
-    }
+    const done = await startExport({
+      ...filters,
+      startDate: range?.start ?? date,
+      endDate: range?.end ?? date,
+    });
+    if (!done) toast.error('Export failed. Please try again.');
   };
 
   return (
@@ -151,11 +148,7 @@ export function EmployeeManagement({
               Export
             </Button>
           </div>
-          {exported !== null ? (
-            <p role="status" className="text-sm text-slate-700">
-              Exporting... {(exported / 1_048_576).toFixed(1)} MB received
-            </p>
-          ) : null}
+          <ExportProgress received={exported} />
           {advanced ? (
             <fieldset className="flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-3">
               <legend className="sr-only">Date range</legend>

@@ -3,9 +3,10 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { QueryState } from '@/components/ui/QueryState';
+import { ATTENDANCE_STATUS_LABEL, ATTENDANCE_STATUS_TONE } from '@/lib/attendance-status';
 import { useAttendanceList } from '../api/attendance-api';
 import { addDays } from '../lib/calendar';
-import { dayText, formatDate, STATUS_LABEL, STATUS_TONE } from '../lib/format';
+import { dayText, formatDate } from '../lib/format';
 
 /** Days of history the details view shows, ending on the row's date. */
 const RECENT_DAYS = 14;
@@ -54,8 +55,8 @@ export function RecordDetailsDialog({
                 <span className="font-medium text-slate-800">{formatDate(day.date)}</span>
                 <span className="text-slate-600">{dayText(day)}</span>
                 <span className="flex gap-1">
-                  <Badge tone={STATUS_TONE[day.attendance_status]}>
-                    {STATUS_LABEL[day.attendance_status]}
+                  <Badge tone={ATTENDANCE_STATUS_TONE[day.attendance_status]}>
+                    {ATTENDANCE_STATUS_LABEL[day.attendance_status]}
                   </Badge>
                   {day.late ? <Badge tone="warning">Late</Badge> : null}
                   {day.source && day.source !== 'web' ? <Badge>{day.source}</Badge> : null}

@@ -1,3 +1,4 @@
+import type { AttendanceStatus } from '@atrium/contract';
 import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
 
@@ -13,26 +14,13 @@ export function formatHours(hours: number | null | undefined): string {
 
 export const formatDate = (date: string): string => calendarDateText(date);
 
-export const STATUS_LABEL = {
-  complete: 'Complete',
-  checked_in: 'Checked In',
-  absent: 'Absent',
-  on_leave: 'On leave',
-} as const;
-export const STATUS_TONE = {
-  complete: 'success',
-  checked_in: 'warning',
-  absent: 'danger',
-  on_leave: 'info',
-} as const;
-
 /** What a listed day was, in words: its times when worked, else its leave type or "No check-in". */
 export function dayText(day: {
   check_in_time: string | null;
   check_out_time: string | null;
   hours: number | null;
   leave_type: string | null;
-  attendance_status: keyof typeof STATUS_LABEL;
+  attendance_status: AttendanceStatus;
 }): string {
   if (day.check_in_time) {
     const out = formatTime(day.check_out_time) ?? 'still in';

@@ -86,4 +86,56 @@ describe('Organisation settings', () => {
     expect(await screen.findByText('Escalate leave after must be at most 60 working days')).toBeTruthy();
     expect(escalation().getAttribute('aria-invalid')).toBe('true');
   });
+
+  const clash = () => screen.getByLabelText('Warn when this share of a team is off (%)') as HTMLInputElement;
+
+  it('sends the share of a team off from which the team calendar warns', async () => {
+    saved = { ...saved, leaveClashPercent: 30 };
+    const { user } = renderPanel();
+    await screen.findByLabelText('Warn when this share of a team is off (%)');
+    expect(clash().value).toBe('30');
+    expect(clash().type).toBe('number');
+    expect(screen.getByText('0 turns the warning off')).toBeTruthy();
+    // Named by its label, described by its help text.
+    expect(document.getElementById(clash().getAttribute('aria-describedby')!)?.textContent).toBe(
+      '0 turns the warning off',
+    );
+    await user.clear(clash());
+    await user.type(clash(), '25');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(fakeApi.requests(organisationApi.updateSettings)[0]?.body).toMatchObject({
+      leaveEscalationDays: 0,
+      leaveClashPercent: 25,
+    });
+    await waitFor(() => expect(clash().value).toBe('25'));
+  });
+
+  it('refuses a blank, a fraction or more than 100 before sending, and shows the server refusal at the field', async () => {
+    const { user } = renderPanel();
+    await screen.findByLabelText('Warn when this share of a team is off (%)');
+    const refusal = 'Warn when this share of a team is off (%) must be a whole number from 0 to 100';
+    for (const typed of ['', '12.5', '101', '-1']) {
+      fireEvent.change(clash(), { target: { value: typed } });
+      await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+      expect(screen.getByText(refusal)).toBeTruthy();
+      expect(clash().getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(fakeApi.requests(organisationApi.updateSettings)).toHaveLength(0);
+
+    fakeApi.on(
+      organisationApi.updateSettings,
+      failure(400, 'validation_failed', 'leaveClashPercent must be at most 100', [
+        { field: 'leaveClashPercent', rule: 'max', message: 'The share must be at most 100 percent' },
+      ]),
+    );
+    fireEvent.change(clash(), { target: { value: '50' } });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('The share must be at most 100 percent')).toBeTruthy();
+    expect(clash().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(clash().getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The share must be at most 100 percent',
+    );
+  });
 });

@@ -17,12 +17,16 @@ const LABELS = {
   timeZone: 'Time zone',
   workWeek: 'Work week',
   leaveEscalationDays: 'Escalate leave after (working days)',
+  leaveClashPercent: 'Warn when this share of a team is off (%)',
 };
 type Errors = FieldErrors<keyof typeof LABELS>;
 
 const zones: string[] = Intl.supportedValuesOf('timeZone');
 
-/** The organisation's name, time zone, default work week and when waiting leave goes one manager up. */
+/**
+ * The organisation's name, time zone, default work week, when waiting leave goes one manager up,
+ * and from what share of a team off on one day the team calendar warns of a clash.
+ */
 export function SettingsPanel() {
   const settings = useQuery(organisationQueries.settings());
   return (
@@ -36,6 +40,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const [values, setValues] = useState(saved);
   // The number as typed: a blank or a fraction is refused by the contract, not silently changed.
   const [escalation, setEscalation] = useState(String(saved.leaveEscalationDays));
+  const [clash, setClash] = useState(String(saved.leaveClashPercent));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveSettings();
   const toast = useToast();
@@ -44,8 +49,12 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const leaveEscalationDays = escalation.trim() === '' ? Number.NaN : Number(escalation);
-    const checked = checkForm(OrganisationSettingsRequest, { ...values, leaveEscalationDays }, LABELS);
+    const whole = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
+    const checked = checkForm(
+      OrganisationSettingsRequest,
+      { ...values, leaveEscalationDays: whole(escalation), leaveClashPercent: whole(clash) },
+      LABELS,
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -136,6 +145,28 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
                 className={inputClasses}
                 value={escalation}
                 onChange={(e) => setEscalation(e.target.value)}
+              />
+            </div>
+          )}
+        </FormField>
+        {/* Team calendars mark a day on which this share of the team (or more) is off or waiting to be. */}
+        <FormField
+          label="Warn when this share of a team is off (%)"
+          error={errors.leaveClashPercent}
+          hint="0 turns the warning off"
+        >
+          {(control) => (
+            <div className="mt-1 w-32">
+              <input
+                {...control}
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                inputMode="numeric"
+                className={inputClasses}
+                value={clash}
+                onChange={(e) => setClash(e.target.value)}
               />
             </div>
           )}

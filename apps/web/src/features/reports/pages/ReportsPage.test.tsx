@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
 import { ReportsPage } from './ReportsPage';
 
 const generate = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Generate Report' });
@@ -28,5 +28,36 @@ describe('the Reports form', () => {
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-03-02' } });
     fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2026-03-01' } });
     expect(screen.getByRole('alert').textContent).toBe('End Date must not be before Start Date.');
+  });
+});
+
+describe('the report types', () => {
+  const types = () =>
+    within(screen.getByRole('group', { name: 'Report type' }))
+      .getAllByRole('button')
+      .map((b) => b.querySelector('span')?.textContent);
+
+  it('offers an administrator every report over the organisation', () => {
+    renderPage();
+    expect(screen.getByText('Generate and export organizational reports')).toBeTruthy();
+    expect(types()).toEqual([
+      'Attendance Report',
+      'Leave Report',
+      'Access Control Report',
+      'Department Report',
+      'People Counting Report',
+    ]);
+  });
+
+  it('offers a manager Attendance, Leave and Department, and says they cover their team', () => {
+    renderRoutes([{ path: '/', element: <ReportsPage /> }], { auth: fakeAuth(managerUser) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
+    expect(screen.getByText('Generate and export reports covering your team')).toBeTruthy();
+    expect(types()).toEqual(['Attendance Report', 'Leave Report', 'Department Report']);
+    expect(screen.getByRole('button', { name: /^Attendance Report/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.queryByRole('button', { name: /^Access Control Report/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^People Counting Report/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS, REPORT_TYPES, type Report, type ReportType } from '@atrium/contract';
+import { REPORT_MAX_DAYS, type Report, type ReportType } from '@atrium/contract';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -6,10 +6,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
+import { useAuth } from '@/lib/auth-context';
+import { cn } from '@/lib/cn';
 import { organisationToday } from '@/lib/org-time';
 import { exportReport, fetchReport } from '../api/reports-api';
 import { ReportChartView } from '../components/ReportCharts';
 import { ReportTable } from '../components/ReportTable';
+import { reportTypesFor } from '../lib/report-types';
 
 const FIELD = 'mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
@@ -38,8 +41,15 @@ function figure(value: number, kind: string) {
 
 type Busy = { what: 'report' | 'pdf' | 'xlsx'; controller: AbortController } | null;
 
+/**
+ * /reports: administrators run every report over the organisation; a manager runs Attendance,
+ * Leave and Department over their team (the server narrows them), and is told so.
+ */
 export function ReportsPage() {
   const ids = useId();
+  const { user } = useAuth();
+  const forTeam = user?.role === 'manager';
+  const types = reportTypesFor(user?.role);
   const toast = useToast();
   const today = organisationToday();
   const [type, setType] = useState<ReportType>('attendance');
@@ -87,16 +97,25 @@ export function ReportsPage() {
       : covered > REPORT_MAX_DAYS[type]
         ? `A report covers at most ${REPORT_MAX_DAYS[type]} days: choose an End Date within a year of the Start Date.`
         : null;
-  const name = REPORT_TYPES.find((t) => t.id === type)?.name ?? '';
+  const name = types.find((t) => t.id === type)?.name ?? '';
 
   return (
     <div className="space-y-6">
       <style>{PRINT_CSS}</style>
-      <PageHeader title="Reports" description="Generate and export organizational reports" />
+      <PageHeader
+        title="Reports"
+        description={
+          forTeam
+            ? 'Generate and export reports covering your team'
+            : 'Generate and export organizational reports'
+        }
+      />
 
-      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <fieldset
+        className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', forTeam ? 'lg:grid-cols-3' : 'lg:grid-cols-5')}
+      >
         <legend className="sr-only">Report type</legend>
-        {REPORT_TYPES.map((t) => (
+        {types.map((t) => (
           <button
             key={t.id}
             type="button"

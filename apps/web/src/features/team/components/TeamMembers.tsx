@@ -1,7 +1,8 @@
 import type { TeamMemberToday } from '@atrium/contract';
 import { Badge } from '@/components/ui/Badge';
 import { Table } from '@/components/ui/Table';
-import { clockText, passageText, TEAM_STATUS_LABEL, TEAM_STATUS_TONE } from '../lib/format';
+import { passageText, TEAM_STATUS_LABEL, TEAM_STATUS_TONE } from '../lib/format';
+import { TimeOrNone } from './TimeOrNone';
 
 /**
  * One page of the team; below the md breakpoint each row becomes a card (the same cells,
@@ -57,17 +58,4 @@ export function TeamMembers({ members, date }: { members: TeamMemberToday[]; dat
       ))}
     </Table>
   );
-}
-
-/** A time on the organisation's clock, or a dash (read as "none") without one. */
-function TimeOrNone({ instant }: { instant: string | null }) {
-  const text = clockText(instant);
-  if (!instant || !text)
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">none</span>
-      </>
-    );
-  return <time dateTime={instant}>{text}</time>;
 }

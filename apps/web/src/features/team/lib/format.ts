@@ -1,4 +1,4 @@
-import type { LastPassage, TeamStatus } from '@atrium/contract';
+import type { LastPassage, LeaveDayEntry, LeaveStatus, TeamStatus } from '@atrium/contract';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { calendarDateText } from '@/lib/dates';
 import { organisationClock, organisationToday } from '@/lib/org-time';
@@ -39,3 +39,21 @@ export function passageText(passage: LastPassage | null, today: string): string 
     day === today ? time : `${calendarDateText(day, day.slice(0, 4) !== today.slice(0, 4))}, ${time}`;
   return [ACTION_LABEL[passage.action], passage.access_point, when].filter(Boolean).join(', ');
 }
+
+/** A leave application's status on the team calendar's day list. */
+export const LEAVE_STATUS_LABEL: Record<LeaveStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+export const LEAVE_STATUS_TONE: Record<LeaveStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'neutral',
+};
+
+/** The part of a day a leave takes, as a suffix: nothing for the whole day. */
+export const partText = (part: LeaveDayEntry['part']): string => (part === 'day' ? '' : ` · ${part} only`);

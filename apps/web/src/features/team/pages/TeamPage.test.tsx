@@ -14,6 +14,7 @@ import { calendarDateText, dayMonthYearText } from '@/lib/dates';
 import { organisationToday, setOrganisationTimeZone } from '@/lib/org-time';
 import { failure, fakeApi } from '@/test/fake-api';
 import { fakeAuth, managerUser, renderRoutes } from '@/test/render';
+import { answerQuietTeam } from '../components/team-fixtures.test-support';
 import { TeamPage } from './TeamPage';
 
 const TODAY = '2026-07-06';
@@ -84,6 +85,7 @@ let held: DelegationResponse['delegation'];
 beforeEach(() => {
   setOrganisationTimeZone('UTC');
   held = null;
+  answerQuietTeam();
   fakeApi.on(teamApi.today, ({ query }) => answer(query));
   fakeApi.on(delegationApi.get, () => ({ delegation: held }));
   fakeApi.on(delegationApi.set, ({ body }) => {

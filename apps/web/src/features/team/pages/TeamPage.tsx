@@ -6,6 +6,8 @@ import { calendarDateText } from '@/lib/dates';
 import { counted } from '@/lib/plural';
 import { useTeamToday } from '../api/team-api';
 import { DelegationCard } from '../components/DelegationCard';
+import { TeamAttendance } from '../components/TeamAttendance';
+import { TeamCalendar } from '../components/TeamCalendar';
 import { TeamMembers } from '../components/TeamMembers';
 import { TeamTiles } from '../components/TeamTiles';
 
@@ -14,7 +16,9 @@ export const TEAM_PAGE_SIZE = 25;
 /**
  * /team, for managers: Team Today, where each of their team stands today (the counts, then the
  * people a page at a time). The team's events arrive live; it also asks again every minute and on focus (see team-api).
- * Below it, Delegate My Approvals: the manager hands their team's leave decisions on for a period.
+ * Below it, Team Calendar (the team's leave per day of a month, with the days that clash), Team
+ * Attendance (the team's person-days on a date, and their CSV), and Delegate My Approvals: the
+ * manager hands their team's leave decisions on for a period.
  */
 export function TeamPage() {
   const [page, setPage] = useState(1);
@@ -64,6 +68,12 @@ export function TeamPage() {
           )}
         </QueryState>
       </section>
+      <div className="mt-8">
+        <TeamCalendar />
+      </div>
+      <div className="mt-8">
+        <TeamAttendance />
+      </div>
       <div className="mt-8">
         <DelegationCard />
       </div>

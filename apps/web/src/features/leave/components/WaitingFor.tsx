@@ -1,4 +1,5 @@
 import type { LeaveApplication } from '@atrium/contract';
+import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
 import { waitingFor } from '../lib/format';
 
@@ -13,7 +14,8 @@ export function WaitingFor({
   >;
   className?: string;
 }) {
-  const text = waitingFor(application);
+  const { user } = useAuth();
+  const text = waitingFor(application, user?.id);
   if (!text) return null;
   return (
     <p className={cn('text-sm break-words text-slate-600', className)} data-testid="waiting-for">

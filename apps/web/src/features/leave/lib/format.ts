@@ -99,6 +99,8 @@ export const approvalText = (policy: PolicyApproval) =>
  */
 export function waitingFor(
   a: Pick<LeaveApplication, 'status' | 'approval_step' | 'approver' | 'admin_step' | 'manager_approved_by'>,
+  /** The reader: an application waiting for them says so. */
+  viewerId?: number,
 ): string | null {
   if (a.status !== 'pending') return null;
   if (a.approval_step === 'admin') {
@@ -108,5 +110,6 @@ export function waitingFor(
   }
   if (a.approval_step !== 'manager') return null;
   const then = a.admin_step ? ' (then an administrator)' : '';
-  return `Waiting for ${a.approver?.name ?? 'a manager'}${then}`;
+  const who = a.approver && a.approver.id === viewerId ? 'you' : (a.approver?.name ?? 'a manager');
+  return `Waiting for ${who}${then}`;
 }

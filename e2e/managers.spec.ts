@@ -136,3 +136,43 @@ test("the demo manager's Team Today changes live when a team member checks in", 
   await expect(present).not.toHaveText(before ?? '');
   await manager.context.close();
 });
+
+test("the demo manager finds a team member's leave on the Team Calendar and exports the team's day", async ({
+  browser,
+  request,
+}) => {
+  const reason = `E2E calendar ${run}`;
+  const id = await applyFor(request, 'user', 3, reason);
+  const headers = { authorization: `Bearer ${await tokenOf(request, 'user')}` };
+  const mine = await (await request.get('/api/leave/my-applications', { headers })).json();
+  const date: string = mine.applications.find((a: { id: number }) => a.id === id).start_date;
+
+  const manager = await newSignedIn(browser, 'manager', '/team');
+  const m = manager.page;
+  const monthName = new Date(`${date}T12:00:00Z`).toLocaleString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const month = m.getByTestId('team-calendar-month');
+  for (let i = 0; i < 3 && (await month.textContent()) !== monthName; i++)
+    await m.getByRole('button', { name: 'Next month' }).click();
+  await expect(month).toHaveText(monthName);
+  const day = m.locator(`[data-date="${date}"]`);
+  await expect(day).toHaveAccessibleName(/off/);
+  await day.click();
+  await expect(m.getByText(demo.user.name).first()).toBeVisible();
+
+  // The team's attendance for today, as a file: the team's people only.
+  const download = m.waitForEvent('download');
+  await m.getByRole('region', { name: 'Team Attendance' }).getByRole('button', { name: /^Export/ }).click();
+  const csv = await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(csv.split('\r\n')[0]).toContain('Employee Number');
+  expect(csv).toContain('user@atrium.local');
+  expect(csv).not.toContain('admin@atrium.local');
+  await manager.context.close();
+});

@@ -181,7 +181,7 @@ describe('My Team', () => {
     expect(sent?.query.get('pageSize')).toBe('25');
   });
 
-  it('says so when nobody is expected today', async () => {
+  it('says so when nobody is expected today, and keeps the tiles (a weekend check-in still counts)', async () => {
     fakeApi.on(teamApi.today, ({ query }) => ({
       ...answer(query, []),
       counts: { expected: 0, present: 0, late: 0, absent: 0, not_yet_in: 0, on_leave: 0 },
@@ -189,6 +189,7 @@ describe('My Team', () => {
     render();
     expect(await screen.findByText('Nobody in your team is expected today.')).toBeTruthy();
     expect(screen.queryByTestId('team-member')).toBeNull();
+    expect(screen.getByTestId('team-tile-present').textContent).toContain('0');
   });
 
   it('shows a Retry when the team cannot be loaded, and loads it again', async () => {

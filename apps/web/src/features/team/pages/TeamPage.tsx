@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Card, CardContent } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { QueryState } from '@/components/ui/QueryState';
@@ -42,28 +43,33 @@ export function TeamPage() {
             </p>
           ) : null}
         </div>
-        <QueryState
-          query={today}
-          what="Team Today is"
-          loadingClassName="py-10"
-          isEmpty={(data) => data.total === 0}
-          empty="Nobody in your team is expected today."
-          emptyLook="card"
-        >
+        <QueryState query={today} what="Team Today is" loadingClassName="py-10">
           {(data) => (
             <>
+              {/* The tiles stay on a day nobody is expected (a weekend): zeros are figures too,
+                  and a check-in that day still counts. */}
               <TeamTiles counts={data.counts} />
-              <div aria-busy={today.isPlaceholderData}>
-                <TeamMembers members={data.members} date={data.date} />
-                <Pagination
-                  page={page}
-                  pageSize={TEAM_PAGE_SIZE}
-                  total={data.total}
-                  onPage={setPage}
-                  label="Team pages"
-                />
-              </div>
-              <p className="text-sm text-slate-600">{counted(data.total, 'person', 'people')}</p>
+              {data.total === 0 ? (
+                <Card>
+                  <CardContent className="py-10 text-center text-sm text-slate-600">
+                    Nobody in your team is expected today.
+                  </CardContent>
+                </Card>
+              ) : (
+                <>
+                  <div aria-busy={today.isPlaceholderData}>
+                    <TeamMembers members={data.members} date={data.date} />
+                    <Pagination
+                      page={page}
+                      pageSize={TEAM_PAGE_SIZE}
+                      total={data.total}
+                      onPage={setPage}
+                      label="Team pages"
+                    />
+                  </div>
+                  <p className="text-sm text-slate-600">{counted(data.total, 'person', 'people')}</p>
+                </>
+              )}
             </>
           )}
         </QueryState>

@@ -165,7 +165,10 @@ test("the demo manager finds a team member's leave on the Team Calendar and expo
 
   // The team's attendance for today, as a file: the team's people only.
   const download = m.waitForEvent('download');
-  await m.getByRole('region', { name: 'Team Attendance' }).getByRole('button', { name: /^Export/ }).click();
+  await m
+    .getByRole('region', { name: 'Team Attendance' })
+    .getByRole('button', { name: /^Export/ })
+    .click();
   const csv = await (await download).createReadStream().then(async (stream) => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -40,6 +40,16 @@ describe('GET /api/people/directory', () => {
     ]);
     expect((await suite.http.get('/api/people/directory', delegate)).statusCode).toBe(403);
   });
+
+  it('searches names only: an email or a badge number finds nobody', async () => {
+    const badge = (await suite.http.get(`/api/users/${delegate.user.id}`, suite.admin)).json().person
+      .badge_number;
+    expect(badge).toMatch(/^TB-/);
+    for (const search of [delegate.user.email, badge]) {
+      const res = await suite.http.get(`/api/people/directory?search=${encodeURIComponent(search)}`, manager);
+      expect(res.json().people, search).toEqual([]);
+    }
+  });
 });
 
 describe('PUT /api/me/delegation', () => {

@@ -62,6 +62,8 @@ export async function listPeople(
   options: {
     status: PersonStatus;
     search?: string;
+    /** What the search reads: names only (the directory every manager may ask), or identifiers too. */
+    searchIn?: 'names' | 'identifiers';
     departmentId?: number;
     after?: NamePosition;
     limit: number;
@@ -84,7 +86,9 @@ export async function listPeople(
   if (options.search) {
     const pattern = containsPattern(options.search);
     query = query.where(
-      sql<boolean>`(u.first_name || ' ' || u.last_name ILIKE ${pattern} OR u.email ILIKE ${pattern}
+      options.searchIn === 'names'
+        ? sql<boolean>`u.first_name || ' ' || u.last_name ILIKE ${pattern}`
+        : sql<boolean>`(u.first_name || ' ' || u.last_name ILIKE ${pattern} OR u.email ILIKE ${pattern}
         OR u.employee_number ILIKE ${pattern} OR u.badge_number ILIKE ${pattern})`,
     );
   }

@@ -49,9 +49,11 @@ export class PeopleService {
   /** Active people by name, names and departments only: what a manager's picker needs. */
   async directory(actor: Actor, query: PeopleDirectoryQuery): Promise<PeopleDirectoryResponse> {
     authorize(actor, 'people.directory');
+    // Names only: a manager finds a person by name, not whose badge or email a string belongs to.
     const rows = await listPeople(this.db, {
       status: 'active',
       search: query.search || undefined,
+      searchIn: 'names',
       limit: query.limit,
     });
     return {

@@ -34,6 +34,7 @@ export function PersonPicker<P extends PickablePerson>({
   action,
   selectRef,
   className,
+  placeholder = 'Name, email, employee or badge number',
 }: {
   picker: PersonPickerState<P>;
   /** The list's label: who is being chosen ("Person", "Delegate", "Approver"). */
@@ -47,6 +48,8 @@ export function PersonPicker<P extends PickablePerson>({
   action?: ReactNode;
   selectRef?: Ref<HTMLSelectElement>;
   className?: string;
+  /** What the search reads (the directory managers use finds names only). */
+  placeholder?: string;
 }) {
   const generated = useId();
   const ids = idPrefix ?? generated;
@@ -68,7 +71,7 @@ export function PersonPicker<P extends PickablePerson>({
           id={`${ids}-search`}
           type="search"
           className={`mt-1 ${inputClasses}`}
-          placeholder="Name, email, employee or badge number"
+          placeholder={placeholder}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onKeyDown={keepSearching}

@@ -123,7 +123,7 @@ function ApproverDialog({ person, onClose }: { person: Person; onClose: () => vo
         Any active person can approve {name}'s leave instead of their department's managers. Applications
         waiting now go to them too.
       </p>
-      <PersonPicker picker={picker} label="Approver" error={error} />
+      <PersonPicker picker={picker} label="Approver" error={error} placeholder="Name" />
       {failure ? (
         <p role="alert" className="text-sm text-red-700">
           {failure}

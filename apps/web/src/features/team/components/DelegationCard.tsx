@@ -159,7 +159,7 @@ function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | n
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <PersonPicker picker={picker} label="Delegate" error={errors.delegateId} />
+      <PersonPicker picker={picker} label="Delegate" error={errors.delegateId} placeholder="Name" />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="From" error={errors.from}>
           {(control) => (

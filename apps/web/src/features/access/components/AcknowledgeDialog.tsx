@@ -1,5 +1,6 @@
 import type { Alert } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -57,11 +58,7 @@ export function AcknowledgeDialog({ alert, onClose }: { alert: Alert | null; onC
           className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
     </FormDialog>
   );
 }

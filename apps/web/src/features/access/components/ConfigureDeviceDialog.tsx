@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -217,11 +218,7 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
             </FormField>
           </div>
         </fieldset>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert>{error}</FormAlert>
       </form>
       <PushSecretSection device={device} />
     </Dialog>

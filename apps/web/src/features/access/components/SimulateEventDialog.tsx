@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { PEOPLE_PICKER_SIZE, peopleQuery, useSimulateHikvision } from '../api/access-api';
@@ -146,11 +147,7 @@ export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; o
             Retry
           </Button>
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert>{error}</FormAlert>
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { CreateCorrectionRequest } from '@atrium/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError, invalidProps } from '@/components/ui/FieldError';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -164,11 +165,7 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
       <ReasonField value={reason} onChange={setReason} error={errors.reason} />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
     </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import type { CorrectionRequest, CorrectionRequestStatus } from '@atrium/contrac
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
@@ -181,11 +182,7 @@ function RejectDialog({ request, onClose }: { request: CorrectionRequest; onClos
         maxLength={500}
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
       />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
     </FormDialog>
   );
 }

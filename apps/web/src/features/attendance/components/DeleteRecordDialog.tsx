@@ -1,5 +1,6 @@
 import { type AttendanceRecord, DeleteAttendanceRequest } from '@atrium/contract';
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -59,11 +60,7 @@ export function DeleteRecordDialog({
         day will count as absent if it was a workday.
       </p>
       <ReasonField value={reason} onChange={setReason} error={reasonError} rows={2} />
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { DepartmentNameRequest, type DepartmentSummary } from '@atrium/contract';
 import { useState } from 'react';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
@@ -116,11 +117,7 @@ export function DeleteDepartmentDialog({
         {department.name} and its work schedule will be removed. A department that still has people cannot be
         deleted: move them to another department first.
       </p>
-      {refusal ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refusal}
-        </p>
-      ) : null}
+      <FormAlert>{refusal}</FormAlert>
     </FormDialog>
   );
 }

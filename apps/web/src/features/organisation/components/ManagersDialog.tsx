@@ -2,6 +2,7 @@ import { type DepartmentManager, type DepartmentSummary, MAX_DEPARTMENT_MANAGERS
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { PersonPicker } from '@/components/ui/PersonPicker';
 import { personName, usePersonPicker } from '@/components/ui/person-picker';
@@ -185,11 +186,7 @@ export function ManagersDialog({
           }
         />
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { DepartmentSummary } from '@atrium/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
@@ -78,11 +79,7 @@ export function ParentDialog({
       <p id={`${ids}-hint`} className="text-xs text-slate-600">
         {department.name} and the departments inside it cannot be its parent.
       </p>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
     </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import type { Person } from '@atrium/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { PersonPicker } from '@/components/ui/PersonPicker';
 import { personName, usePersonPicker } from '@/components/ui/person-picker';
@@ -124,11 +125,7 @@ function ApproverDialog({ person, onClose }: { person: Person; onClose: () => vo
         waiting now go to them too.
       </p>
       <PersonPicker picker={picker} label="Approver" error={error} placeholder="Name" />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { addDays } from '@atrium/contract/calendar';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { FormAlert } from '@/components/ui/FormAlert';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
 import { PersonPicker } from '@/components/ui/PersonPicker';
@@ -196,11 +197,7 @@ function DelegationForm({ heading }: { heading: RefObject<HTMLHeadingElement | n
           {save.isPending ? 'Delegating...' : 'Delegate'}
         </Button>
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/context';
-import { changeUser, makeUsers } from '../../test/factories';
+import { changeUser } from '../../test/factories';
 import { createUser, login, type TestUser } from '../../test/fixtures';
 import { useSuite } from '../../test/suite';
 import { AUTH_TIMEOUT_MS } from './socket';
+import { barrier as barrierOn, type Client, connect, joinAs, listen } from './socket.test-support';
 
 /** The first process closes unjoined sockets this soon, so the test need not wait out 5 s. */
 const AUTH_WAIT_MS = 1000;
@@ -19,18 +19,13 @@ let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 
-async function listen(t: Pick<TestApp, 'app'>): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-}
 let urlOne: string;
 let urlTwo: string;
-
 beforeAll(async () => {
   one = suite;
   two = await startTestApp(suite.database);
-  urlOne = await listen(one);
-  urlTwo = await listen(two);
+  urlOne = await listen(one.app);
+  urlTwo = await listen(two.app);
   admin = await createUser(suite.db, 'admin');
   alice = await createUser(suite.db, 'staff');
   bob = await createUser(suite.db, 'staff');
@@ -39,89 +34,9 @@ afterAll(async () => {
   await two?.close();
 });
 
-interface Message {
-  type: string;
-  data: unknown;
-  seq?: number;
-}
-
-interface Client {
-  socket: WebSocket;
-  messages: Message[];
-  closed: Promise<{ code: number; at: number }>;
-  /** The first message of that type (or matching), waiting for it when none came yet. */
-  next(match: string | ((m: Message) => boolean), timeoutMs?: number): Promise<Message>;
-}
-
-function connect(url: string): Promise<Client> {
-  const socket = new WebSocket(url);
-  const messages: Client['messages'] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
-    for (const w of waiters.splice(0)) w();
-  });
-  const closed = new Promise<{ code: number; at: number }>((resolve) =>
-    socket.on('close', (code) => resolve({ code, at: Date.now() })),
-  );
-  const next = (match: string | ((m: Message) => boolean), timeoutMs = 3000) =>
-    new Promise<Message>((resolve, reject) => {
-      const matches = typeof match === 'string' ? (m: Message) => m.type === match : match;
-      const timer = setTimeout(
-        () =>
-          reject(
-            new Error(`no ${typeof match === 'string' ? match : 'matching'} message within ${timeoutMs} ms`),
-          ),
-        timeoutMs,
-      );
-      const check = () => {
-        const found = messages.find(matches);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, messages, closed, next }));
-    socket.once('error', reject);
-  });
-}
-
-async function joined(
-  url: string,
-  user: TestUser,
-  claimedUserId?: number,
-  since?: number,
-): Promise<Client & { token: string }> {
-  const { token } = await login(one.app, user);
-  const client = await connect(url);
-  client.socket.send(JSON.stringify({ type: 'join', userId: claimedUserId ?? user.id, token, since }));
-  await client.next('joined');
-  return { ...client, token };
-}
-
-let barriers = 0;
-
-/**
- * Publishes a notice to `userId` through the first process and waits until `client` has it. Events
- * reach a socket in the order they were committed, so whatever was published before has then
- * arrived too: a test that something did not arrive checks the messages before the barrier.
- */
-async function barrier(client: Client, userId: number): Promise<Message[]> {
-  const message = `barrier ${++barriers}`;
-  await one.bus.publish({
-    kind: 'live',
-    type: 'leave_status_notification',
-    data: { message, type: 'success', user: { id: userId, name: 'Barrier' } },
-    audience: { userIds: [userId] },
-  });
-  const arrived = await client.next(
-    (m) => m.type === 'leave_status_notification' && (m.data as { message: string }).message === message,
-  );
-  return client.messages.slice(0, client.messages.indexOf(arrived));
-}
+const joined = (url: string, user: TestUser, claimedUserId?: number, since?: number) =>
+  joinAs(one.app, url, user, claimedUserId, since);
+const barrier = (client: Client, userId: number) => barrierOn(one.bus, client, userId);
 
 describe('live socket', () => {
   it('closes a socket that never authenticates within its time (5 seconds in production)', async () => {
@@ -307,7 +222,7 @@ describe('live socket', () => {
   it('closes a socket with the auth code when its access token expires', async () => {
     const short = await startTestApp(suite.database, { accessTokenTtlSeconds: 2 });
     try {
-      const url = await listen(short);
+      const url = await listen(short.app);
       const { token } = await login(short.app, alice);
       const exp = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp as number;
       const client = await connect(url);
@@ -403,50 +318,6 @@ describe('live socket', () => {
       expect(client.messages).toContainEqual({
         type: 'joined',
         data: { userId: carol.id, role: 'staff', seq: expect.any(Number) },
-      });
-    } finally {
-      client.socket.close();
-    }
-  });
-
-  it("gives a manager's socket their team's day at once, and stops when they manage no more", async () => {
-    const [manager] = await makeUsers(suite.db, 1, { department: 'Live Office' });
-    const [member] = await makeUsers(suite.db, 1, { department: 'Live Team' });
-    const [stranger] = await makeUsers(suite.db, 1, { department: 'Live Elsewhere' });
-    const teamDepartment = member!.departmentId;
-    const { token } = await login(one.app, admin);
-    const setManagers = (managerIds: number[]) =>
-      one.app.inject({
-        method: 'PUT',
-        url: `/api/departments/${teamDepartment}/managers`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: { managerIds },
-      });
-    expect((await setManagers([manager!.id])).statusCode).toBe(200);
-    const dayOf = (userId: number) =>
-      two.bus.publish({
-        kind: 'live',
-        type: 'attendance_update',
-        data: { userId, date: '2026-11-21', action: 'check_in' },
-        audience: { userIds: [userId], admins: true, team: true },
-      });
-    const client = await joined(urlTwo, manager!);
-    try {
-      expect(client.messages[0]).toMatchObject({ type: 'joined', data: { role: 'manager' } });
-      await dayOf(stranger!.id);
-      await dayOf(member!.id);
-      const seen = await client.next('attendance_update');
-      expect(seen.data).toMatchObject({ userId: member!.id });
-      expect(client.messages.filter((m) => m.type === 'attendance_update')).toHaveLength(1);
-
-      expect((await setManagers([])).statusCode).toBe(200);
-      const before = client.messages.length;
-      await dayOf(member!.id);
-      const after = await barrier(client, manager!.id);
-      expect(after.slice(before).filter((m) => m.type === 'attendance_update')).toEqual([]);
-      expect(client.messages).toContainEqual({
-        type: 'joined',
-        data: { userId: manager!.id, role: 'staff', seq: expect.any(Number) },
       });
     } finally {
       client.socket.close();

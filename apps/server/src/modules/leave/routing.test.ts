@@ -254,9 +254,12 @@ describe('escalation', () => {
     );
     expect((await application(waiting)).approver_id).toBe(low.user.id);
 
-    // Friday the 19th is the fourth.
+    // Friday the 19th is the fourth. Two processes sweep at once: it moves one level, once.
     suite.clock.set('2026-06-19T12:00:00Z');
-    await escalateLeave(suite.db, suite.bus, clock());
+    await Promise.all([
+      escalateLeave(suite.db, suite.bus, clock()),
+      escalateLeave(suite.db, suite.bus, clock()),
+    ]);
     expect(await application(waiting)).toMatchObject({ approver_id: top.user.id, approval_step: 'manager' });
     expect(await audits('leave.escalated', waiting)).toEqual([
       expect.objectContaining({

@@ -9,7 +9,13 @@ import { fullName } from '../people/people.repository';
 import { displayPeriod } from './dates';
 import { findApplication } from './leave.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
-import { escalateOverdue, type Moved, rerouteWaiting } from './routing.repository';
+import {
+  ESCALATION_BATCH,
+  escalateOverdue,
+  holdEscalationLock,
+  type Moved,
+  rerouteWaiting,
+} from './routing.repository';
 
 /** Often enough that an overdue application moves within the hour it became overdue. */
 const ESCALATE_EVERY_MS = 15 * 60_000;
@@ -68,20 +74,30 @@ export function rerouteLeaveOnTeamsChanged(bus: EventBus, clock: OrgClock) {
   };
 }
 
-/** One sweep: every application overdue at its approver goes one level up, in one transaction. */
+/**
+ * One sweep: every application overdue at its approver goes one level up, a batch per
+ * transaction (each move is audited and announced), until none is left.
+ */
 export async function escalateLeave(db: Kysely<Database>, bus: EventBus, clock: OrgClock): Promise<Moved[]> {
   const days = await readLeaveEscalationDays(db);
   if (days === 0) return [];
   const today = await clock.today();
-  return db.transaction().execute(async (trx) => {
-    const moved = await escalateOverdue(trx, today, days);
-    await announceMoves(trx, bus, moved, {
-      action: 'leave.escalated',
-      actorUserId: null,
-      reason: `Waited more than ${days} working days`,
+  const all: Moved[] = [];
+  for (;;) {
+    const moved = await db.transaction().execute(async (trx) => {
+      // Another process is sweeping: it moves what is overdue.
+      if (!(await holdEscalationLock(trx))) return [];
+      const batch = await escalateOverdue(trx, today, days);
+      await announceMoves(trx, bus, batch, {
+        action: 'leave.escalated',
+        actorUserId: null,
+        reason: `Waited more than ${days} working days`,
+      });
+      return batch;
     });
-    return moved;
-  });
+    all.push(...moved);
+    if (moved.length < ESCALATION_BATCH) return all;
+  }
 }
 
 export function scheduleLeaveEscalation(

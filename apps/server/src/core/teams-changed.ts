@@ -8,4 +8,15 @@ export interface TeamsChanged {
   ip?: string;
   /** Why, as the audit rows of what moved say it. */
   reason: string;
+  /**
+   * Whose waiting leave the change can move: these people's, that of the people of these
+   * departments and everything below them, and of the departments these people manage, and what
+   * waits for these approvers. Every waiting application when left out.
+   */
+  scope?: {
+    userIds?: number[];
+    departmentIds?: number[];
+    managerIds?: number[];
+    approverIds?: number[];
+  };
 }

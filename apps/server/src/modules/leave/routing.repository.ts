@@ -1,5 +1,6 @@
 import type { ApprovalRoute, ApprovalStep } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
+import type { TeamsChanged } from '../../core/teams-changed';
 import type { Database } from '../../db/schema';
 import { workingDaysOf } from './working-days.repository';
 
@@ -55,20 +56,46 @@ export interface Moved {
 /**
  * Applications waiting at the manager step go to whoever routing names now, after a person
  * moved department, a department's managers or parent changed, or a person's own approver
- * changed. Every pending one is asked (they are few: those waiting, not the history); those
- * whose approver is unchanged are left alone. Nobody left to ask: the administrators decide.
+ * changed. Those within the change's scope are asked (every waiting one without a scope: 0.8 s
+ * for 17,878 at 50,000 people, so changes name theirs); those whose approver is unchanged are
+ * left alone. Nobody left to ask: the administrators decide.
  */
-export async function rerouteWaiting(db: Db, date: string, at: Date): Promise<Moved[]> {
+export async function rerouteWaiting(
+  db: Db,
+  date: string,
+  at: Date,
+  scope?: TeamsChanged['scope'],
+): Promise<Moved[]> {
+  // Those that move are found first (a CTE of its own), so the UPDATE joins only them.
   const result = await sql<Moved>`
+    WITH RECURSIVE roots (id) AS (
+      SELECT unnest(${scope?.departmentIds ?? []}::int[])
+      UNION
+      SELECT department_id FROM department_managers WHERE user_id = ANY (${scope?.managerIds ?? []}::int[])
+    ),
+    subtree (id) AS (
+      SELECT id FROM roots
+      UNION
+      SELECT d.id FROM departments d JOIN subtree s ON d.parent_id = s.id
+    ),
+    r AS MATERIALIZED (
+      SELECT * FROM (
+        SELECT w.id, w.approver_id AS from_id, leave_approver(w.user_id, ${date}::date) AS to_id
+        FROM leave_applications w
+        WHERE w.status = 'pending' AND w.approval_step = 'manager'
+          AND (${scope === undefined}::boolean
+               OR w.user_id = ANY (${scope?.userIds ?? []}::int[])
+               OR w.approver_id = ANY (${scope?.approverIds ?? []}::int[])
+               OR w.department_id IN (SELECT id FROM subtree))) x
+      WHERE x.to_id IS DISTINCT FROM x.from_id
+    )
     UPDATE leave_applications a
     SET approver_id = r.to_id,
         approval_step = CASE WHEN r.to_id IS NULL THEN 'admin' ELSE 'manager' END,
         admin_step = r.to_id IS NOT NULL AND a.admin_step,
         routed_at = ${at}
-    FROM (SELECT w.id, w.approver_id AS from_id, leave_approver(w.user_id, ${date}::date) AS to_id
-          FROM leave_applications w
-          WHERE w.status = 'pending' AND w.approval_step = 'manager') r
-    WHERE a.id = r.id AND a.status = 'pending' AND r.to_id IS DISTINCT FROM r.from_id
+    FROM r
+    WHERE a.id = r.id AND a.status = 'pending'
     RETURNING a.id, a.user_id, r.from_id, r.to_id`.execute(db);
   return result.rows;
 }

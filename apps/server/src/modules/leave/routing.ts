@@ -64,7 +64,7 @@ async function announceMoves(
 export function rerouteLeaveOnTeamsChanged(bus: EventBus, clock: OrgClock) {
   return async (trx: Kysely<Database>, change: TeamsChanged): Promise<void> => {
     const today = await clock.today();
-    const moved = await rerouteWaiting(trx, today.date, today.now);
+    const moved = await rerouteWaiting(trx, today.date, today.now, change.scope);
     await announceMoves(trx, bus, moved, {
       action: 'leave.rerouted',
       actorUserId: change.actorUserId,

@@ -148,6 +148,7 @@ export class DepartmentsService {
         actorUserId: actor.userId,
         ip: actor.ip,
         reason: `Managers of ${department.name} changed`,
+        scope: { departmentIds: [id] },
       });
       const managers = await departmentManagers(trx, id);
       return { department: toDepartment({ ...department, manager_id: managerIds[0] ?? null }), managers };
@@ -227,6 +228,7 @@ export class DepartmentsService {
         actorUserId: actor.userId,
         ip: actor.ip,
         reason: `${old.name} moved in the department tree`,
+        scope: { departmentIds: [id] },
       });
       await recordAudit(trx, {
         actorUserId: actor.userId,

@@ -53,6 +53,7 @@ export class LeaveApproverService {
         actorUserId: actor.userId,
         ip: actor.ip,
         reason: "A person's own leave approver changed",
+        scope: { userIds: [userId] },
       });
       const standing = [old, approverId].filter((id): id is number => id !== null);
       await this.bus.publish(usersChanged(standing), trx);

@@ -124,6 +124,7 @@ export class PeopleService {
         actorUserId: actor.userId,
         ip: actor.ip,
         reason: active ? 'A person was enabled' : 'A person was disabled',
+        scope: { userIds: [userId], approverIds: [userId], managerIds: [userId] },
       });
       // Every process drops this person's cached sessions when the change commits.
       await this.bus.publish(usersChanged([userId]), trx);

@@ -188,6 +188,7 @@ export class PersonService {
           actorUserId: actor.userId,
           ip: actor.ip,
           reason: 'departmentId' in changes ? 'A person moved department' : 'A person left',
+          scope: { userIds: [userId], approverIds: [userId] },
         });
       const live = 'role' in changes || 'departmentId' in changes || ended.length > 0;
       // Every process drops this person's cached sessions when the change commits.

@@ -14,6 +14,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './errors';
 export * from './leave';
+export * from './leave-policies';
 export * from './live';
 export * from './organisation';
 export * from './people';

@@ -128,49 +128,23 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
           }}
         />
         {/* A leave application waiting longer than this at its approver goes one manager up. */}
-        <FormField
+        <WholeNumberField
           label="Escalate leave after (working days)"
-          error={errors.leaveEscalationDays}
           hint="0 never escalates"
-        >
-          {(control) => (
-            <div className="mt-1 w-32">
-              <input
-                {...control}
-                type="number"
-                min={0}
-                max={60}
-                step={1}
-                inputMode="numeric"
-                className={inputClasses}
-                value={escalation}
-                onChange={(e) => setEscalation(e.target.value)}
-              />
-            </div>
-          )}
-        </FormField>
+          max={60}
+          value={escalation}
+          onChange={setEscalation}
+          error={errors.leaveEscalationDays}
+        />
         {/* Team calendars mark a day on which this share of the team (or more) is off or waiting to be. */}
-        <FormField
+        <WholeNumberField
           label="Warn when this share of a team is off (%)"
-          error={errors.leaveClashPercent}
           hint="0 turns the warning off"
-        >
-          {(control) => (
-            <div className="mt-1 w-32">
-              <input
-                {...control}
-                type="number"
-                min={0}
-                max={100}
-                step={1}
-                inputMode="numeric"
-                className={inputClasses}
-                value={clash}
-                onChange={(e) => setClash(e.target.value)}
-              />
-            </div>
-          )}
-        </FormField>
+          max={100}
+          value={clash}
+          onChange={setClash}
+          error={errors.leaveClashPercent}
+        />
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}
@@ -178,5 +152,42 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+/** A setting that is a whole number from 0 to `max`, kept as typed until it is checked. */
+function WholeNumberField({
+  label,
+  hint,
+  max,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  hint: string;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className="mt-1 w-32">
+          <input
+            {...control}
+            type="number"
+            min={0}
+            max={max}
+            step={1}
+            inputMode="numeric"
+            className={inputClasses}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      )}
+    </FormField>
   );
 }

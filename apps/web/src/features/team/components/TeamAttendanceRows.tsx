@@ -1,7 +1,7 @@
 import type { AttendanceRecord } from '@atrium/contract';
 import { AttendanceStatusBadges } from '@/components/ui/AttendanceStatusBadges';
 import { Table } from '@/components/ui/Table';
-import { TimeOrNone } from './TimeOrNone';
+import { InOutCells } from './TimeOrNone';
 
 /**
  * A page of the team's person-days; below the md breakpoint each row becomes a card (the same
@@ -32,14 +32,7 @@ export function TeamAttendanceRows({ rows }: { rows: AttendanceRecord[] }) {
           <td className="col-span-2 md:col-span-1 md:px-4 md:py-3">
             <AttendanceStatusBadges row={row} />
           </td>
-          <td className="text-slate-700 md:px-4 md:py-3 md:whitespace-nowrap">
-            <span className="md:hidden">In </span>
-            <TimeOrNone instant={row.check_in_time} />
-          </td>
-          <td className="text-right text-slate-700 md:px-4 md:py-3 md:text-left md:whitespace-nowrap">
-            <span className="md:hidden">Out </span>
-            <TimeOrNone instant={row.check_out_time} />
-          </td>
+          <InOutCells checkIn={row.check_in_time} checkOut={row.check_out_time} />
           <td className="col-span-2 text-slate-700 md:col-span-1 md:px-4 md:py-3">
             <span className="md:hidden">Hours: </span>
             {row.hours === null ? '—' : row.hours.toFixed(1)}

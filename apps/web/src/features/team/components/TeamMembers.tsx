@@ -2,7 +2,7 @@ import type { TeamMemberToday } from '@atrium/contract';
 import { Badge } from '@/components/ui/Badge';
 import { Table } from '@/components/ui/Table';
 import { passageText, TEAM_STATUS_LABEL, TEAM_STATUS_TONE } from '../lib/format';
-import { TimeOrNone } from './TimeOrNone';
+import { InOutCells } from './TimeOrNone';
 
 /**
  * One page of the team; below the md breakpoint each row becomes a card (the same cells,
@@ -38,14 +38,7 @@ export function TeamMembers({ members, date }: { members: TeamMemberToday[]; dat
               ) : null}
             </div>
           </td>
-          <td className="text-slate-700 md:px-4 md:py-3 md:whitespace-nowrap">
-            <span className="md:hidden">In </span>
-            <TimeOrNone instant={member.check_in_time} />
-          </td>
-          <td className="text-right text-slate-700 md:px-4 md:py-3 md:text-left md:whitespace-nowrap">
-            <span className="md:hidden">Out </span>
-            <TimeOrNone instant={member.check_out_time} />
-          </td>
+          <InOutCells checkIn={member.check_in_time} checkOut={member.check_out_time} />
           <td className="col-span-2 text-slate-700 md:col-span-1 md:px-4 md:py-3">
             <span className="md:hidden">Last passage: </span>
             {member.last_passage ? (

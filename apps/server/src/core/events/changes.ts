@@ -42,11 +42,12 @@ interface Entry<T> {
 }
 
 /**
- * Figures read from the whole organisation (the admin dashboard's tiles) kept while nothing has
- * changed and for at most `ttlMs`: a read after a change, announced by an event of any process or
- * made by a request of this one, computes them again, and a change that announces nothing shows
- * within `ttlMs`. Requests that arrive while the figures are being computed share that
- * computation instead of each running the same statements.
+ * Figures kept while nothing has changed and for at most `ttlMs`: the organisation's (the admin
+ * dashboard's tiles, a handful of keys) or one person's own (their status and quick stats, a key
+ * each). A read after a change, announced by an event of any process or made by a request of this
+ * one, computes them again, and a change that announces nothing shows within `ttlMs`. Requests
+ * that arrive while the figures are being computed share that computation instead of each running
+ * the same statements.
  */
 export class FreshCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -54,7 +55,7 @@ export class FreshCache<T> {
   constructor(
     private readonly changes: Changes,
     private readonly ttlMs: number,
-    /** Most keys kept (they are dates or scopes: a handful are live at once). */
+    /** Most keys kept; past it, stale entries go first, then the oldest. */
     private readonly maxKeys = 16,
   ) {}
 
@@ -65,12 +66,28 @@ export class FreshCache<T> {
     const known = this.entries.get(key);
     if (known && known.mark === mark && now - known.readAt < this.ttlMs) return known.value;
     const entry: Entry<T> = { mark, readAt: now, value: compute() };
-    if (this.entries.size >= this.maxKeys && !this.entries.has(key)) this.entries.clear();
+    // Deleted first so that the map's order stays the order entries were read in.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxKeys) this.evict(mark, now);
     this.entries.set(key, entry);
     // A failed read is not kept: the next request tries again.
     entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     return entry.value;
+  }
+
+  /**
+   * Drops the entries no read may use any more, at least the oldest. Marks and read times only
+   * grow in the map's order, so those are all at its front.
+   */
+  private evict(mark: number, now: number): void {
+    let dropped = false;
+    for (const [key, entry] of this.entries) {
+      const stale = entry.mark !== mark || now - entry.readAt >= this.ttlMs;
+      if (!stale && dropped) return;
+      this.entries.delete(key);
+      dropped = true;
+    }
   }
 }

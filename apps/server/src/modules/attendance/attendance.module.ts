@@ -9,7 +9,7 @@ import { scheduleDepartmentDaysFold } from './department-days.fold';
 /** Check-ins, the day lists, corrections and the attendance rollups' fold. */
 export function createAttendanceModule(ctx: ModuleContext): AtriumModule {
   const { db, bus, clock } = ctx;
-  const attendance = new AttendanceService(db, bus, clock);
+  const attendance = new AttendanceService(db, bus, clock, ctx.changes);
   const admin = new AttendanceAdminService(db, ctx.reports, bus, clock);
   const requests = new CorrectionRequestsService(db, bus, clock);
   return {

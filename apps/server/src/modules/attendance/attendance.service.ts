@@ -6,6 +6,7 @@ import { Batcher } from '../../core/batcher';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
+import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { attendanceUpdate, statusOf, toAttendanceStats } from './attendance.presenter';
@@ -31,6 +32,16 @@ import { type Dates, findUserSchedule, type Schedule } from './schedules.reposit
  */
 const STATUS_READS_IN_FLIGHT = 2;
 
+/**
+ * A person's record of the day is read again after any change (an event of any process, a change
+ * request of this one) and at least once a second: a dashboard's reloads and a person's several
+ * tabs ask for it many times between changes. The status itself is worked out on every read, as
+ * it moves with the clock.
+ */
+const OWN_RECORD_TTL_MS = 1000;
+/** People whose record of the day is kept: those who asked in the last second, at most. */
+const OWN_RECORDS_KEPT = 20_000;
+
 /** How far back a streak is followed. */
 const STREAK_LOOKBACK_DAYS = 400;
 
@@ -40,20 +51,27 @@ export class AttendanceService {
   private readonly checkIns: CheckIns;
   /** Status reads, STATUS_READS_IN_FLIGHT at a time. */
   private readonly records: Batcher<{ userId: number; date: string }, RecordRow | undefined>;
+  /** Records of the day read since the last change, by person and date. */
+  private readonly ownRecords: FreshCache<RecordRow | undefined>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
     private readonly clock: OrgClock,
+    changes: Changes,
   ) {
     this.checkIns = new CheckIns(db, bus);
     this.records = new Batcher((keys) => findRecords(db, keys), STATUS_READS_IN_FLIGHT);
+    this.ownRecords = new FreshCache(changes, OWN_RECORD_TTL_MS, OWN_RECORDS_KEPT);
   }
 
   async myStatus(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
     const today = await this.clock.today();
-    const record = await this.records.submit({ userId: actor.userId, date: today.date });
+    const { userId } = actor;
+    const record = await this.ownRecords.get(`${userId} ${today.date}`, () =>
+      this.records.submit({ userId, date: today.date }),
+    );
     return statusOf(record, today);
   }
 

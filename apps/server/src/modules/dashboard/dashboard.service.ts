@@ -61,16 +61,31 @@ const ORGANISATION_FIGURES_TTL_MS = 1000;
  */
 const PERSONAL_READS_IN_FLIGHT = 2;
 
-/** The caller's own figures for quick stats: today's status, days left this year, own pending applications. */
+/**
+ * A person's own figures are read again after any change and at least once a second, as their
+ * record of the day is for my-status (attendance.service.ts): every dashboard load asks for them.
+ */
+const OWN_FIGURES_TTL_MS = 1000;
+/** People whose own figures are kept: those who asked in the last second, at most. */
+const OWN_FIGURES_KEPT = 20_000;
+
+/** The caller's own figures for quick stats, but for the status, which moves with the clock. */
+interface OwnFigures {
+  record: PersonalFiguresRow['record'];
+  totalLeaveBalance: number;
+  myPendingLeaveRequests: number;
+}
+
+/** Today's record, days left this year and own pending applications. */
 async function ownFigures(
   db: Kysely<Database>,
   personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>,
   actor: Actor,
   today: Today,
-) {
+): Promise<OwnFigures> {
   const own = await personal.submit({ userId: actor.userId, date: today.date, year: today.year });
   return {
-    status: statusOf(own.record, today),
+    record: own.record,
     // A person's first read of a year (or of a new leave type) books it first.
     totalLeaveBalance: own.booked
       ? own.remainingDays
@@ -91,6 +106,7 @@ export class DashboardService {
   private readonly startedAt: number;
   readonly metrics: ProcessMetrics;
   private readonly personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>;
+  private readonly ownFigures: FreshCache<OwnFigures>;
   private readonly organisationFigures: FreshCache<OrganisationFigures & { pendingLeaveRequests: number }>;
 
   constructor(
@@ -102,6 +118,7 @@ export class DashboardService {
     this.metrics = deps.metrics ?? new ProcessMetrics();
     this.organisationFigures = new FreshCache(deps.changes, ORGANISATION_FIGURES_TTL_MS);
     this.personal = new Batcher((keys) => personalFigures(db, keys), PERSONAL_READS_IN_FLIGHT);
+    this.ownFigures = new FreshCache(deps.changes, OWN_FIGURES_TTL_MS, OWN_FIGURES_KEPT);
   }
 
   async quickStats(actor: Actor): Promise<QuickStats> {
@@ -109,7 +126,9 @@ export class DashboardService {
     const today = await this.clock.today();
     const organisation = can(actor, 'dashboard.organisation');
     const [own, org] = await Promise.all([
-      ownFigures(this.db, this.personal, actor, today),
+      this.ownFigures.get(`${actor.userId} ${today.date}`, () =>
+        ownFigures(this.db, this.personal, actor, today),
+      ),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
           this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>
@@ -123,7 +142,7 @@ export class DashboardService {
       pendingLeaveRequests: await this.pendingToDecide(actor, org),
     };
     return toQuickStats(
-      own.status,
+      statusOf(own.record, today),
       leave,
       org ?? { presentToday: 0, totalEmployees: 0, access: undefined, traffic: undefined },
     );

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type Config, DEFAULT_EVENT_LOG_RETENTION_HOURS, DEFAULT_SLOW_REQUEST_MS } from './config';
 import { OrgClock } from './core/clock';
 import { barrierWanted, inBarrierScope } from './core/events/barrier';
@@ -14,6 +14,7 @@ import type { Db } from './db/connection';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { acceptEmptyJson, validatorCompiler } from './http/optional-body';
 import { RequestLog } from './http/request-log';
 import { trackRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security';
@@ -88,6 +89,7 @@ export async function buildApp({
     ...errorEnvelopeOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
+  acceptEmptyJson(app);
   app.setSerializerCompiler(serializerCompiler);
   trackRoutes(app);
   // A request that ends sessions or changes someone's standing is answered only once every

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { allEndpoints } from '@atrium/contract';
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,28 @@ describe('error envelope over real HTTP', () => {
         details: [expect.objectContaining({ field: 'body' })],
       },
     });
+  });
+
+  it("no body, or an empty JSON one, takes an optional body's defaults and is named where a body is required", async () => {
+    const admin = await login(test.app, await createUser(database.db, 'admin'));
+    const withBody = allEndpoints.filter((e) => e.body && e.produces !== 'file' && e.audience !== 'public');
+    const optional = withBody.filter((e) => e.body!.safeParse(undefined).success);
+    expect(optional.map((e) => e.path)).toContain('/access/devices/:id/door/open');
+    for (const endpoint of withBody) {
+      const url = `/api${endpoint.path.replace(/:\w+/g, '999999')}`;
+      for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+        const res = await raw(url, { ...headers, authorization: admin.auth.authorization }, endpoint.method);
+        const named = (res.json as { error?: { details?: { field: string }[] } }).error?.details?.some(
+          (d) => d.field === 'body',
+        );
+        // Optional: past the body, to whatever the route says of id 999999. Required: 400 naming it.
+        expect([endpoint.method, endpoint.path, headers, res.status, named ?? false]).toEqual(
+          optional.includes(endpoint)
+            ? [endpoint.method, endpoint.path, headers, expect.not.stringMatching(/^5/), false]
+            : [endpoint.method, endpoint.path, headers, 400, true],
+        );
+      }
+    }
   });
 
   it('an unknown /api path answers 404 without a token, not 401', async () => {

@@ -1,5 +1,5 @@
 import { zonedInstant } from '@atrium/contract/calendar';
-import { findUnstorableText, UNSTORABLE_MESSAGES } from '../../core/storable-text';
+import { findUnstorableText } from '../../core/storable-text';
 import { readXml } from './xml';
 
 /**
@@ -121,15 +121,13 @@ function parseMultipart(body: Buffer, contentType: string): Part[] {
 const isPicture = (p: Part) => p.type.startsWith('image/') || /^picture$/i.test(p.name ?? '');
 
 /**
- * The event, refused when it holds text the database cannot store: an unpaired surrogate, from a
- * JSON escape or an XML character reference (bytes that are not UTF-8 decode to U+FFFD). NUL is
- * left to `text` and `storableRaw`, which drop control characters and keep the event.
+ * The event, mended when it holds text the database cannot store: an unpaired surrogate, from a
+ * JSON escape or an XML character reference (bytes that are not UTF-8 decode to U+FFFD already),
+ * becomes U+FFFD. Refusing it would not help: the device cannot change what it recorded and
+ * would send it again. Control characters go too, as `text` and `storableRaw` drop them anyway.
  */
 function storable(alert: Record<string, unknown>): Record<string, unknown> {
-  const found = findUnstorableText(alert, { nul: false });
-  if (found)
-    throw new PushFormatError(`${found.path.join('.') || 'the event'} ${UNSTORABLE_MESSAGES[found.rule]}`);
-  return alert;
+  return findUnstorableText(alert, { nul: false }) ? (clean(alert, 0) as Record<string, unknown>) : alert;
 }
 
 /** Reads one push body, whatever form it came in. */
@@ -155,11 +153,18 @@ export function parsePush(contentType: string | undefined, body: Buffer): PushBo
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/g;
 
+/** Half of a UTF-16 surrogate pair without its other half (String.isWellFormed, before ES2024). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+const wellFormed = (s: string) => s.replace(LONE_SURROGATES, '\uFFFD');
+
 export function text(value: unknown, max = 64): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
   const s = String(value).replace(ANY_CONTROL, '').trim();
-  return s === '' ? null : s.slice(0, max);
+  // Cut, then mended: a cut inside a surrogate pair leaves half of it, which jsonb refuses.
+  return s === '' ? null : wellFormed(s.slice(0, max));
 }
 
 export function integer(value: unknown, field: string, required: true): number;
@@ -198,6 +203,9 @@ export function parseDeviceTime(value: unknown, timeZone: string): Date {
   const year = Number(date.slice(0, 4));
   if (year < 2000 || year > 2100)
     throw new PushFormatError(`dateTime must be between 2000 and 2100, got "${s}"`);
+  // Date would read 30 February as 2 March, and 24:30 as the next day.
+  if (!isRealDay(date) || !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(time))
+    throw new PushFormatError(`dateTime is not a real time: "${s}"`);
   let instant: Date;
   if (!zone) {
     instant = zonedInstant(date, time, timeZone);
@@ -212,6 +220,12 @@ export function parseDeviceTime(value: unknown, timeZone: string): Date {
   }
   if (Number.isNaN(instant.getTime())) throw new PushFormatError(`dateTime is not a real time: "${s}"`);
   return instant;
+}
+
+function isRealDay(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 
 /** What every push carries, whatever the event. */
@@ -286,35 +300,42 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const MAX_DEPTH = 20;
 
+// Lone UTF-16 surrogates (a device's "\ud800") become U+FFFD: jsonb refuses them.
 function clean(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.replace(CONTROL, '');
+  if (typeof value === 'string') return wellFormed(value.replace(CONTROL, ''));
   if (!value || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k.replace(CONTROL, ''), clean(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [wellFormed(k.replace(CONTROL, '')), clean(v, depth + 1)]),
   );
 }
 
 /** Whether `clean` would return `value` unchanged: what devices send nearly always is. */
 function isClean(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return !HAS_CONTROL.test(value);
+  if (typeof value === 'string') return !HAS_CONTROL.test(value) && !LONE_SURROGATE.test(value);
   if (!value || typeof value !== 'object') return true;
   if (depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.every((v) => isClean(v, depth + 1));
   for (const key in value) {
-    if (HAS_CONTROL.test(key) || !isClean((value as Record<string, unknown>)[key], depth + 1)) return false;
+    if (
+      HAS_CONTROL.test(key) ||
+      LONE_SURROGATE.test(key) ||
+      !isClean((value as Record<string, unknown>)[key], depth + 1)
+    )
+      return false;
   }
   return true;
 }
 
 /**
- * The parsed event as stored for diagnosis: control characters out (PostgreSQL refuses NUL in
- * jsonb), nothing deeper than 20 levels, and at most 16 KB of it. A clean event is stringified
+ * The parsed event as stored for diagnosis: control characters and lone surrogates out (PostgreSQL
+ * refuses NUL and "\ud800" in jsonb), nothing deeper than 20 levels, and at most 16 KB of it. A clean event is stringified
  * as it is, without the copy cleaning makes.
  */
 export function storableRaw(alert: Record<string, unknown>): string {
   const json = JSON.stringify(isClean(alert, 0) ? alert : clean(alert, 0));
   if (json.length <= 16_384) return json;
-  return JSON.stringify({ truncated: true, excerpt: json.slice(0, 16_000) });
+  // A cut inside a surrogate pair (an emoji) would leave half of it: that half becomes U+FFFD.
+  return JSON.stringify({ truncated: true, excerpt: wellFormed(json.slice(0, 16_000)) });
 }

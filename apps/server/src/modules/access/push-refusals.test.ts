@@ -8,7 +8,7 @@ import {
   useAccessSuite,
 } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { jsonEvent, multipartEvent } from '../../devices/hikvision/simulator/bodies';
+import { jsonEvent, multipartEvent, type SimEvent, xmlEvent } from '../../devices/hikvision/simulator/bodies';
 
 // What a device pushing garbage gets: a 4xx naming the body, never a 5xx, and nothing stored.
 let database: TestDatabase;
@@ -62,22 +62,6 @@ describe('refusals', () => {
       }),
       'application/json',
     ],
-    [
-      'an unpaired surrogate (JSON escape)',
-      JSON.stringify({
-        eventType: 'AccessControllerEvent',
-        dateTime: '2026-11-20T08:00:00Z',
-        AccessControllerEvent: { majorEventType: 5, subEventType: 1, name: 'A\ud800' },
-      }),
-      'application/json',
-    ],
-    [
-      'an unpaired surrogate (XML character reference)',
-      '<EventNotificationAlert><eventType>AccessControllerEvent</eventType><dateTime>2026-11-20T08:00:00Z</dateTime>' +
-        '<AccessControllerEvent><majorEventType>5</majorEventType><subEventType>1</subEventType>' +
-        '<name>&#xDC00;&#xD800;</name></AccessControllerEvent></EventNotificationAlert>',
-      'application/xml',
-    ],
     ['multipart without its boundary', '--abc\r\n\r\n{}', 'multipart/form-data'],
     ['an empty body', '', 'application/json'],
     ['plain text', 'hello', 'text/plain'],
@@ -106,16 +90,60 @@ describe('refusals', () => {
     expect(res.status).toBe(413);
   });
 
-  it('names where the unpaired surrogate is, in a multipart event too', async () => {
-    const e = cardEvent(main.code, at('2026-11-20T14:05:00Z'), { name: 'Ada \udc00' });
-    const { body, contentType } = multipartEvent(e);
-    const res = await push(t.url, main.secret, body, contentType);
-    expect(res.status).toBe(400);
-    expect(res.json().error.message).toBe(
-      'The event could not be read: AccessControllerEvent.name must not contain unpaired surrogate characters',
-    );
-    expect((await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo)).toBeUndefined();
+  it.each([
+    [
+      'a JSON escape',
+      (e: SimEvent) => ({ body: jsonEvent({ ...e, name: 'x\ud800y' }), contentType: 'application/json' }),
+    ],
+    [
+      'an XML character reference',
+      (e: SimEvent) => ({
+        body: xmlEvent(e).replace(/<name>[^<]*</, '<name>x&#xD800;y<'),
+        contentType: 'application/xml',
+      }),
+    ],
+    ['a multipart event', (e: SimEvent) => multipartEvent({ ...e, name: 'x\udc00y' })],
+  ])(
+    'stores an event whose name holds an unpaired surrogate, from %s, mended to U+FFFD',
+    async (_how, make) => {
+      const e = cardEvent(main.code, at('2026-11-20T14:06:00Z'), { name: 'Ada' });
+      const { body, contentType } = make(e);
+      const res = await push(t.url, main.secret, body, contentType);
+      expect(res.status).toBe(200);
+      const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+      expect(JSON.stringify(row?.raw)).toContain('"x\ufffdy"');
+    },
+  );
+
+  it('stores an event over 16 KB whose stored excerpt is cut inside an emoji', async () => {
+    const e = cardEvent(main.code, at('2026-11-20T14:07:00Z'));
+    const doc = JSON.parse(jsonEvent(e));
+    // The excerpt is the first 16,000 characters of the event's JSON: put the cut inside a pair.
+    const head = JSON.stringify({ ...doc, note: '' }).length - 2;
+    const body = JSON.stringify({
+      ...doc,
+      note: `${'a'.repeat(16_000 - head - 21)}${'\u{1F600}'.repeat(400)}`,
+    });
+    expect(body.charCodeAt(15_999)).toBe(0xd83d);
+    const res = await push(t.url, main.secret, body, 'application/json');
+    expect(res.status).toBe(200);
+    const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
+    expect(row?.raw).toMatchObject({ truncated: true });
+    expect((row?.raw as { excerpt: string }).excerpt.endsWith('\u{1F600}\ufffd')).toBe(true);
   });
+
+  it.each(['2026-02-30T10:00:00+00:00', '2026-11-20T24:30:00Z', '2026-13-01T08:00:00'])(
+    'answers 400 to an impossible device time, %s',
+    async (dateTime) => {
+      const e = cardEvent(main.code, at('2026-11-20T14:08:00Z'), { dateTime });
+      const res = await push(t.url, main.secret, jsonEvent(e), 'application/json');
+      expect(res.status).toBe(400);
+      expect(res.json().error.message).toBe(
+        `The event could not be read: dateTime is not a real time: "${dateTime}"`,
+      );
+      expect((await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo)).toBeUndefined();
+    },
+  );
 
   it('strips NUL and control characters instead of failing', async () => {
     const e = cardEvent(main.code, at('2026-11-20T14:10:00Z'), { cardNo: `12\u000034`, name: 'A\u0000B' });

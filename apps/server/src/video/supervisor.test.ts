@@ -201,6 +201,8 @@ describe('video supervisor', () => {
       .executeTakeFirstOrThrow();
     expect(alert.resolved_at).toBeNull();
     expect(alert.device_id).toBe('CAM-02');
+    // Words for people; no address or ffmpeg line (those are in the camera's offline event).
+    expect(alert.message).toMatch(/^Camera .+ is offline: [a-z][^:/]+\.$/);
     simulator.start('still', 'Still', { kind: 'still' });
     await eventually(async () => (await status(still)) === 'online', 20_000, 'back online');
     const resolved = await database.db

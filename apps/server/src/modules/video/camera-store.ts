@@ -7,6 +7,7 @@ import type { MotionChange } from '../../video/motion';
 import { safeJoin } from '../../video/recordings';
 import { type AlertRow, raiseAlert, resolveAlerts } from '../access/alerts.repository';
 import { deleteAccessSnapshotsBefore } from './access-snapshots.repository';
+import { offlineInWords } from './offline-in-words';
 import {
   deleteSegments,
   endOpenEvents,
@@ -65,7 +66,7 @@ export class VideoCameraStore implements CameraStore {
           source: 'video',
           kind: 'camera_offline',
           severity: 'high',
-          message: `Camera ${camera.name} is offline: ${reason}`.slice(0, 300),
+          message: `Camera ${camera.name} is offline: ${offlineInWords(reason)}.`.slice(0, 300),
           device_id: camera.code,
           camera_id: cameraId,
           occurred_at: at,

@@ -104,11 +104,23 @@ export const SimulatedEventType = z.enum([
   'remote_open',
 ]);
 export type SimulatedEventType = z.infer<typeof SimulatedEventType>;
-export const SimulateHikvisionRequest = z.object({
-  deviceId: Text(32).min(1, { error: 'is required' }),
-  eventType: SimulatedEventType.default('access_control'),
-  userId: Id,
-});
+/** The events a person makes at the door (their card or face); the others involve nobody. */
+export const PERSON_EVENT_TYPES: readonly SimulatedEventType[] = [
+  'access_control',
+  'access_granted_face',
+  'access_denied',
+];
+export const SimulateHikvisionRequest = z
+  .object({
+    deviceId: Text(32).min(1, { error: 'is required' }),
+    eventType: SimulatedEventType.default('access_control'),
+    /** Who swiped: required for the person events, ignored for the others. */
+    userId: Id.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.userId === undefined && PERSON_EVENT_TYPES.includes(body.eventType))
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'is required for this event' });
+  });
 export type SimulateHikvisionRequest = z.input<typeof SimulateHikvisionRequest>;
 export const SimulateHikvisionResponse = z.object({
   result: z.object({

@@ -300,9 +300,13 @@ describe('administrators', () => {
       password: 'door-pass-1',
     });
     await setCommandEndpoint(database.db, main.id, controller.address!, 'admin', 'door-pass-1');
-    const open = await call(adminSession, 'POST', `/access/devices/${main.id}/door/open`, {});
-    expect(open.statusCode).toBe(200);
-    expect(open.json().result).toEqual({ ok: true, statusCode: 1, statusString: 'OK' });
+    // No body at all: the body is optional and its defaults (door 1) apply.
+    const open = await fetch(`${t.url}/api/access/devices/${main.id}/door/open`, {
+      method: 'POST',
+      headers: adminSession.auth,
+    }).then(async (res) => ({ statusCode: res.status, json: (await res.json()) as { result: unknown } }));
+    expect(open.statusCode, JSON.stringify(open.json)).toBe(200);
+    expect(open.json.result).toEqual({ ok: true, statusCode: 1, statusString: 'OK' });
     expect(controller.commands).toContain('door 1 open');
     const status = (await call(adminSession, 'GET', `/access/devices/${main.id}/door-status`)).json()
       .doorStatus;
@@ -366,6 +370,50 @@ describe('administrators', () => {
     });
     expect(noDevice.statusCode).toBe(400);
     expect(noDevice.json().error.details[0].field).toBe('deviceId');
+  });
+
+  it('simulate a forced door and a tamper with nobody; a swipe without a person is refused naming userId', async () => {
+    for (const [eventType, kind] of [
+      ['door_forced_open', 'alarm'],
+      ['tamper', 'alarm'],
+    ] as const) {
+      const res = await call(adminSession, 'POST', '/access/simulate-hikvision', {
+        deviceId: main.code,
+        eventType,
+      });
+      expect([eventType, res.statusCode]).toEqual([eventType, 200]);
+      expect(res.json().result.delivered).toBe(true);
+      const rows = await database.db
+        .selectFrom('access_events')
+        .select(['kind', 'user_id'])
+        .where('device_ref', '=', main.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      expect(rows[0]).toEqual({ kind, user_id: null });
+    }
+    const swipe = await call(adminSession, 'POST', '/access/simulate-hikvision', {
+      deviceId: main.code,
+      eventType: 'access_denied',
+    });
+    expect(swipe.statusCode).toBe(400);
+    expect(swipe.json().error.details[0]).toMatchObject({
+      field: 'userId',
+      message: 'Person is required for this event',
+    });
+  });
+
+  it('open no door of a device in maintenance or without an address: 409 says what to change', async () => {
+    await call(adminSession, 'PUT', `/access/devices/${server.id}`, { maintenance: true });
+    const resting = await call(adminSession, 'POST', `/access/devices/${server.id}/door/open`);
+    expect(resting.statusCode).toBe(409);
+    expect(resting.json().error.message).toMatch(
+      /is in maintenance: take it out of maintenance to open its door$/,
+    );
+    await call(adminSession, 'PUT', `/access/devices/${server.id}`, { maintenance: false, address: null });
+    const nowhere = await call(adminSession, 'POST', `/access/devices/${server.id}/door/open`);
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json().error.message).toMatch(/has no address for commands: set it with Configure$/);
   });
 
   it('update a device: settings, maintenance; bad input names the field', async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Device,
-  DoorStatus,
-  OpenDoorResponse,
-  SimulatedEventType,
-  UpdateDeviceRequest,
+import {
+  type Device,
+  type DoorStatus,
+  type OpenDoorResponse,
+  PERSON_EVENT_TYPES,
+  type SimulatedEventType,
+  type UpdateDeviceRequest,
 } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
@@ -167,22 +168,28 @@ export class DevicesService {
     }
   }
 
-  /** Remote door open: the ISAPI command with digest auth; the device's answer is reported and audited. */
+  /**
+   * Remote door open: the ISAPI command with digest auth; the device's answer is reported and
+   * audited. A device in maintenance, or one Atrium has no address or credentials for, is not
+   * asked: 409 says what to change first.
+   */
   async openDoor(actor: Actor, id: number, door: number): Promise<OpenDoorResponse['result']> {
     authorize(actor, 'access.manage');
     const device = await findDevice(this.db, id);
     if (!device) throw notFound('Device');
+    if (device.status === 'maintenance')
+      throw new AppError(
+        'conflict',
+        `${device.name} is in maintenance: take it out of maintenance to open its door`,
+      );
     const endpoint = this.endpointOf(device);
+    if (typeof endpoint === 'string') throw new AppError('conflict', endpoint);
     let result: OpenDoorResponse['result'];
-    if (typeof endpoint === 'string') {
-      result = { ok: false, statusCode: null, statusString: endpoint };
-    } else {
-      try {
-        result = await remoteDoor(endpoint, door, 'open');
-      } catch (error) {
-        if (!(error instanceof DeviceUnreachable)) throw error;
-        result = { ok: false, statusCode: null, statusString: error.message };
-      }
+    try {
+      result = await remoteDoor(endpoint, door, 'open');
+    } catch (error) {
+      if (!(error instanceof DeviceUnreachable)) throw error;
+      result = { ok: false, statusCode: null, statusString: error.message };
     }
     await recordAudit(this.db, {
       actorUserId: actor.userId,
@@ -197,11 +204,12 @@ export class DevicesService {
 
   /**
    * The spec's Simulate Event: the simulated controller with that code pushes a real ISAPI
-   * event for that person over HTTP, which comes back through the push endpoint like any other.
+   * event (for that person, when a person makes it) over HTTP, which comes back through the push
+   * endpoint like any other.
    */
   async simulateHikvision(
     actor: Actor,
-    body: { deviceId: string; eventType: SimulatedEventType; userId: number },
+    body: { deviceId: string; eventType: SimulatedEventType; userId?: number },
   ) {
     authorize(actor, 'access.manage');
     const device = await findDeviceByCode(this.db, body.deviceId);
@@ -210,11 +218,7 @@ export class DevicesService {
         { field: 'deviceId', rule: 'exists', message: 'The device must be a known one' },
       ]);
     }
-    const person = await findBadgeHolder(this.db, body.userId);
-    if (!person?.active || !person.badge_number) {
-      const message = 'The person must be active and have a badge';
-      throw new AppError('validation_failed', message, [{ field: 'userId', rule: 'exists', message }]);
-    }
+    const who = PERSON_EVENT_TYPES.includes(body.eventType) ? await this.swiper(body.userId) : undefined;
     const controller = this.simulator?.get(device.device_id);
     if (!controller) {
       throw new AppError(
@@ -222,11 +226,6 @@ export class DevicesService {
         `No simulated controller runs for device ${device.device_id} (SIMULATE_DEVICES=0?)`,
       );
     }
-    const who = {
-      cardNo: person.badge_number,
-      employeeNo: person.employee_number,
-      name: `${person.first_name} ${person.last_name}`,
-    };
     const inputs: Record<SimulatedEventType, EmitInput> = {
       access_control: {
         major: CODES.grantedCard[0],
@@ -238,8 +237,8 @@ export class DevicesService {
       access_granted_face: {
         major: CODES.grantedFace[0],
         minor: CODES.grantedFace[1],
-        employeeNo: who.employeeNo,
-        name: who.name,
+        employeeNo: who?.employeeNo,
+        name: who?.name,
         readerNo: 1,
         verifyMode: 'face',
         picture: true,
@@ -260,10 +259,24 @@ export class DevicesService {
     return { deviceId: device.device_id, eventType: body.eventType, serialNo, delivered };
   }
 
+  /** The card, employee number and name a person's swipe carries. */
+  private async swiper(userId: number | undefined) {
+    const person = userId === undefined ? undefined : await findBadgeHolder(this.db, userId);
+    if (!person?.active || !person.badge_number) {
+      const message = 'The person must be active and have a badge';
+      throw new AppError('validation_failed', message, [{ field: 'userId', rule: 'exists', message }]);
+    }
+    return {
+      cardNo: person.badge_number,
+      employeeNo: person.employee_number,
+      name: `${person.first_name} ${person.last_name}`,
+    };
+  }
+
   private endpointOf(device: DeviceRow): DeviceEndpoint | string {
-    if (!device.address) return `Device ${device.device_id} has no address for commands`;
+    if (!device.address) return `${device.name} has no address for commands: set it with Configure`;
     if (!device.command_username || !device.command_password)
-      return `Device ${device.device_id} has no credentials for commands`;
+      return `${device.name} has no username and password for commands: set them with Configure`;
     return {
       address: device.address,
       username: device.command_username,

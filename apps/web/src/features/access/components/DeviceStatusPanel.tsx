@@ -95,7 +95,7 @@ export function DeviceStatusPanel() {
                     >
                       Configure
                     </Button>
-                    {device.type === 'access_controller' ? (
+                    {canOpenDoor(device) ? (
                       <Button
                         size="sm"
                         variant="ghost"
@@ -117,5 +117,15 @@ export function DeviceStatusPanel() {
       {open?.kind === 'door' ? <OpenDoorDialog device={open.device} onClose={close} /> : null}
       {open?.kind === 'simulate' ? <SimulateEventDialog devices={controllers} onClose={close} /> : null}
     </Card>
+  );
+}
+
+/** Open Door is offered only where it can work: an online controller Atrium can command. */
+function canOpenDoor(device: Device): boolean {
+  return (
+    device.type === 'access_controller' &&
+    device.status === 'online' &&
+    device.address !== null &&
+    device.has_credentials
   );
 }

@@ -1,4 +1,4 @@
-import type { Device, SimulatedEventType } from '@atrium/contract';
+import { type Device, PERSON_EVENT_TYPES, type SimulatedEventType } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -23,7 +23,8 @@ export const EVENT_TYPES: { id: SimulatedEventType; label: string }[] = [
 
 /**
  * Makes the simulated controller with this id push a real ISAPI event to Atrium over HTTP, for
- * the chosen person; what follows (log, alert, toasts) is what a real door would cause.
+ * the chosen person when a person makes it (a swipe, a face); a forced door or a tamper involves
+ * nobody. What follows (log, alert, toasts) is what a real door would cause.
  */
 export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; onClose: () => void }) {
   const toast = useToast();
@@ -36,14 +37,15 @@ export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; o
   const [eventType, setEventType] = useState<SimulatedEventType>('access_control');
   const [userId, setUserId] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const withPerson = PERSON_EVENT_TYPES.includes(eventType);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!deviceId) return setError('Please choose a device.');
-    if (!userId) return setError('Please choose a person.');
+    if (withPerson && !userId) return setError('Please choose a person.');
     setError(null);
     simulate.mutate(
-      { deviceId, eventType, userId: Number(userId) },
+      { deviceId, eventType, ...(withPerson ? { userId: Number(userId) } : {}) },
       {
         onSuccess: () => {
           toast.success('Hikvision event simulated successfully!');
@@ -106,47 +108,57 @@ export function SimulateEventDialog({ devices, onClose }: { devices: Device[]; o
             </select>
           )}
         </Field>
-        <Field label="Find a person">
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Name, email, employee or badge number"
-              className={field}
-            />
-          )}
-        </Field>
-        <Field label="Person">
-          {(id) => (
-            <select
-              id={id}
-              value={userId}
-              onChange={(e) => setUserId(e.target.value)}
-              className={field}
-              disabled={!people.data}
-            >
-              <option value="">{people.isError ? 'People could not be loaded' : 'Choose a person'}</option>
-              {(people.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.first_name} {p.last_name}
-                  {p.department_name ? ` · ${p.department_name}` : ''}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {people.data?.length === PEOPLE_PICKER_SIZE ? (
-          <p className="text-xs text-slate-600">
-            The first {PEOPLE_PICKER_SIZE} people in name order: type above to find someone else.
+        {withPerson ? (
+          <>
+            <Field label="Find a person">
+              {(id) => (
+                <input
+                  id={id}
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder="Name, email, employee or badge number"
+                  className={field}
+                />
+              )}
+            </Field>
+            <Field label="Person">
+              {(id) => (
+                <select
+                  id={id}
+                  value={userId}
+                  onChange={(e) => setUserId(e.target.value)}
+                  className={field}
+                  disabled={!people.data}
+                >
+                  <option value="">
+                    {people.isError ? 'People could not be loaded' : 'Choose a person'}
+                  </option>
+                  {(people.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.first_name} {p.last_name}
+                      {p.department_name ? ` · ${p.department_name}` : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {people.data?.length === PEOPLE_PICKER_SIZE ? (
+              <p className="text-xs text-slate-600">
+                The first {PEOPLE_PICKER_SIZE} people in name order: type above to find someone else.
+              </p>
+            ) : null}
+            {people.isError ? (
+              <Button size="sm" variant="secondary" onClick={() => void people.refetch()}>
+                Retry
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Nobody is involved in this event: the device sends it alone.
           </p>
-        ) : null}
-        {people.isError ? (
-          <Button size="sm" variant="secondary" onClick={() => void people.refetch()}>
-            Retry
-          </Button>
-        ) : null}
+        )}
         <FormAlert>{error}</FormAlert>
       </form>
     </Dialog>

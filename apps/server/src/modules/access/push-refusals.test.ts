@@ -129,7 +129,7 @@ describe('refusals', () => {
     expect(res.status).toBe(200);
     const row = (await eventsOf(database.db, main.id)).find((r) => r.serial_no === e.serialNo);
     expect(row?.raw).toMatchObject({ truncated: true });
-    expect((row?.raw as { excerpt: string }).excerpt.endsWith('\u{1F600}\ufffd')).toBe(true);
+    expect((row!.raw as { excerpt: string }).excerpt.endsWith('\u{1F600}\ufffd')).toBe(true);
   });
 
   it.each(['2026-02-30T10:00:00+00:00', '2026-11-20T24:30:00Z', '2026-13-01T08:00:00'])(

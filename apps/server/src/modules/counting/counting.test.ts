@@ -255,13 +255,13 @@ describe('people analytics report', () => {
     expect(inverted.json().data.reportData.chartData).toEqual([]);
   });
 
-  it('a push with an unpaired surrogate is a 400 naming where it is, and counts nothing', async () => {
+  it('a push with an unpaired surrogate is read with U+FFFD in its place; a method it then does not know is a 400', async () => {
     const counter = await makeCounter(suite.db, { code: 'PC-S1' });
     const body = realTimeJson('2026-11-20T12:00:00Z', 9, 8, 70).replace('"realTime"', '"realTime\\udc00"');
     const res = await push(counter.secret, body, 'application/json');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(
-      'peopleCounting.statisticalMethods must not contain unpaired surrogate',
+      'statisticalMethods must be timeRange or realTime, got "realTime\ufffd"',
     );
     expect(await rawSums(counter.id)).toEqual({ entries: 0, exits: 0, passby: 0 });
   });

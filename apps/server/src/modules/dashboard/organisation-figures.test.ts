@@ -52,7 +52,8 @@ describe("the admin's quick stats after a change", () => {
     const read = performance.now();
     await makeAttendance(suite.db, { date: TODAY, checkIn: '07:50' });
     const elapsed = await presentWithin(before + 1, read, 1500);
-    // Not before the figures read at `read` expire: nothing told this process about the record.
-    expect(elapsed).toBeGreaterThanOrEqual(900);
+    // Not at once: nothing told this process about the record, so the figures read before `read`
+    // were served until they expired (a second after that read began; under load it took a while).
+    expect(elapsed).toBeGreaterThanOrEqual(500);
   });
 });

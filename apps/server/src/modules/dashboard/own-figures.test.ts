@@ -90,8 +90,9 @@ describe("a person's own figures after a change", () => {
     const read = performance.now();
     await makeAttendance(suite.db, { user: person.user, date: TODAY, checkIn: '07:50' });
     const status = await changedWithin(() => checkInTime(person), null, read, 1500);
-    // Not before what was read at `read` expires: nothing told this process about the record.
-    expect(status.elapsed).toBeGreaterThanOrEqual(900);
+    // Not at once: nothing told this process about the record, so what was read just before `read`
+    // was served until it expired (a second after that read began; under load it took a while).
+    expect(status.elapsed).toBeGreaterThanOrEqual(500);
     const stats = await changedWithin(
       async () => (await quickStats(person)).attendanceStatus,
       'absent',

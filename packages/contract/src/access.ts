@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AcknowledgeAlertRequest, AlertIdParams, AlertResponse, AlertsQuery, AlertsResponse } from './alerts';
+import { OkResponse } from './auth';
 import { CalendarDate, IdParam, KeysetPageQuery, Text } from './common';
 import {
+  CreateDeviceRequest,
+  CreateDeviceResponse,
+  DeviceConnectionRequest,
+  DeviceIdentityResponse,
   DeviceIdParams,
   DeviceResponse,
   DevicesResponse,
@@ -265,6 +270,30 @@ export const accessApi = {
     response: AccessPointsResponse,
   }),
   devices: endpoint({ method: 'GET', path: '/access/devices', audience: 'admin', response: DevicesResponse }),
+  /** Asks a device what it is (deviceInfo, digest auth, 5 s at most): nothing is stored. */
+  testDeviceConnection: endpoint({
+    method: 'POST',
+    path: '/access/devices/test-connection',
+    audience: 'admin',
+    body: DeviceConnectionRequest,
+    response: DeviceIdentityResponse,
+  }),
+  createDevice: endpoint({
+    method: 'POST',
+    path: '/access/devices',
+    audience: 'admin',
+    status: 201,
+    body: CreateDeviceRequest,
+    response: CreateDeviceResponse,
+  }),
+  /** Removes a device: its history stays, it stops being listed, watched or accepted. */
+  removeDevice: endpoint({
+    method: 'DELETE',
+    path: '/access/devices/:id',
+    audience: 'admin',
+    params: DeviceIdParams,
+    response: OkResponse,
+  }),
   updateDevice: endpoint({
     method: 'PUT',
     path: '/access/devices/:id',

@@ -33,6 +33,10 @@ export const Device = z.object({
   last_seen_at: z.string().nullable(),
   has_push_secret: z.boolean(),
   has_credentials: z.boolean(),
+  /** What the device said it is when it was added (ISAPI deviceInfo); null for seeded devices. */
+  serial_number: z.string().nullable(),
+  firmware_version: z.string().nullable(),
+  mac_address: z.string().nullable(),
 });
 export type Device = z.infer<typeof Device>;
 export const DevicesResponse = z.object({ devices: z.array(Device) });
@@ -60,6 +64,55 @@ export const UpdateDeviceRequest = z.object({
   password: SafeString.max(128, { error: 'must be at most 128 characters' }).optional(),
 });
 export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
+
+const DeviceAddress = z
+  .url({ error: 'must be an http:// or https:// address', protocol: /^https?$/ })
+  .max(200, { error: 'must be at most 200 characters' });
+
+/** Where a device answers and the digest credentials it wants: what "Test connection" tries. */
+export const DeviceConnectionRequest = z.object({
+  address: DeviceAddress,
+  username: Text(64).pipe(z.string().min(1, { error: 'is required' })),
+  password: SafeString.min(1, { error: 'is required' }).max(128, { error: 'must be at most 128 characters' }),
+});
+export type DeviceConnectionRequest = z.infer<typeof DeviceConnectionRequest>;
+
+/** What `GET /ISAPI/System/deviceInfo` answered. */
+export const DeviceIdentity = z.object({
+  deviceName: z.string().nullable(),
+  model: z.string(),
+  serialNumber: z.string(),
+  firmwareVersion: z.string().nullable(),
+  macAddress: z.string().nullable(),
+  deviceType: z.string().nullable(),
+});
+export type DeviceIdentity = z.infer<typeof DeviceIdentity>;
+export const DeviceIdentityResponse = z.object({ identity: DeviceIdentity });
+export type DeviceIdentityResponse = z.infer<typeof DeviceIdentityResponse>;
+
+/** A device added from the screen: Atrium identifies it first (deviceInfo), then registers it. */
+export const CreateDeviceRequest = DeviceConnectionRequest.extend({
+  type: DeviceType,
+  name: Text(100).pipe(z.string().min(1, { error: 'is required' })),
+  /** The code people see and devices report; the serial number unless named. */
+  device_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, - or _' })
+    .optional(),
+  location: Text(200).default(''),
+  /** Door controllers: the door they guard, and which way their readers count. */
+  access_point_id: Id.nullable().default(null),
+  direction: DeviceDirection.default('both'),
+});
+export type CreateDeviceRequest = z.input<typeof CreateDeviceRequest>;
+
+/** The device, what it said it is, and its push URL with the secret inside (shown once). */
+export const CreateDeviceResponse = z.object({
+  device: Device,
+  identity: DeviceIdentity,
+  pushUrl: z.string(),
+});
+export type CreateDeviceResponse = z.infer<typeof CreateDeviceResponse>;
 
 /** The push URL with a fresh secret inside it: shown once, the old one stops working. */
 export const PushSecretResponse = z.object({ pushUrl: z.string() });

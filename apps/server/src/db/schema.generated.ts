@@ -278,12 +278,16 @@ export interface Devices {
   created_at: Generated<Timestamp>;
   device_id: string;
   direction: Generated<"entry" | "exit" | "both">;
+  firmware_version: string | null;
   id: GeneratedAlways<number>;
   last_seen_at: Timestamp | null;
   location: Generated<string>;
+  mac_address: string | null;
   model: string | null;
   name: string;
   push_secret_hash: string | null;
+  removed_at: Timestamp | null;
+  serial_number: string | null;
   status: Generated<"online" | "offline" | "maintenance">;
   type: Generated<"access_controller" | "counter">;
   updated_at: Generated<Timestamp>;

@@ -14,11 +14,19 @@ export interface DeviceEndpoint {
   password: string;
 }
 
-export class DeviceUnreachable extends Error {}
+export class DeviceUnreachable extends Error {
+  constructor(
+    message: string,
+    /** It did not answer in time, rather than refusing the connection. */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 const xml = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
 
-async function isapi(
+export async function isapi(
   device: DeviceEndpoint,
   method: string,
   path: string,
@@ -33,8 +41,10 @@ async function isapi(
     try {
       return await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
       throw new DeviceUnreachable(
-        `The device at ${device.address} did not answer: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+        `The device at ${device.address} did not answer: ${timedOut ? 'timed out' : (error as Error).message}`,
+        timedOut,
       );
     }
   };

@@ -7,6 +7,8 @@ import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';
 import { loadDeviceCredentials } from './device-credentials';
 import { startDeviceMonitor } from './device-monitor';
+import { deviceRegistrationRoutes } from './device-registration.routes';
+import { DeviceRegistrationService } from './device-registration.service';
 import { DevicesService } from './devices.service';
 import { AccessIngest } from './ingest.service';
 import { isapiPushRoutes } from './push.routes';
@@ -46,12 +48,14 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
     push.forgetSecrets(),
   );
+  const registration = new DeviceRegistrationService(db, bus, clock, credentials, () => push.forgetSecrets());
   const module: AtriumModule = {
     name: 'access',
     async routes(api) {
       // Not logged line by line (see the app's logController): controllers push all day.
       await api.register(isapiPushRoutes(push));
       await api.register(accessRoutes(access, devices, push));
+      await api.register(deviceRegistrationRoutes(registration));
     },
     follow: () => pushDevices.follow(),
     jobs: () =>

@@ -152,6 +152,9 @@ export function toDevice(row: DeviceRow & { access_point: string | null }): Devi
     last_seen_at: iso(row.last_seen_at),
     has_push_secret: row.push_secret_hash !== null,
     has_credentials: row.command_username !== null && row.command_password !== null,
+    serial_number: row.serial_number,
+    firmware_version: row.firmware_version,
+    mac_address: row.mac_address,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, DevicesTable } from '../../db/schema';
 
 export type DeviceRow = Selectable<DevicesTable>;
@@ -22,11 +22,21 @@ export async function findDevicesByPushHashes(
 }
 
 export async function findDevice(db: Kysely<Database>, id: number): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findDeviceByCode(db: Kysely<Database>, code: string): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('device_id', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('device_id', '=', code)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -58,6 +68,7 @@ export async function markSilentOffline(db: Kysely<Database>, before: Date) {
     .updateTable('devices')
     .set({ status: 'offline', updated_at: new Date() })
     .where('status', '=', 'online')
+    .where('removed_at', 'is', null)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', before)]))
     .returning(['id', 'device_id', 'type', 'last_seen_at'])
     .execute();
@@ -68,7 +79,8 @@ export async function listDevices(db: Kysely<Database>, type?: 'access_controlle
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
     .selectAll('d')
-    .select('p.name as access_point');
+    .select('p.name as access_point')
+    .where('d.removed_at', 'is', null);
   if (type) q = q.where('d.type', '=', type);
   return q.orderBy('d.device_id').execute();
 }
@@ -80,6 +92,60 @@ export async function findDeviceView(db: Kysely<Database>, id: number) {
     .selectAll('d')
     .select('p.name as access_point')
     .where('d.id', '=', id)
+    .where('d.removed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A device being registered, with what it said it is. */
+export type NewDevice = Omit<Insertable<DevicesTable>, 'id' | 'created_at' | 'updated_at' | 'removed_at'>;
+
+/**
+ * Registers a device; a removed one with the same serial number or code comes back as that row
+ * (its history with it). Undefined when one in service already has the serial number or code.
+ */
+export async function insertDevice(db: Kysely<Database>, device: NewDevice, at: Date) {
+  const back = await db
+    .updateTable('devices')
+    .set({ ...device, removed_at: null, last_seen_at: null, updated_at: at })
+    .where('removed_at', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('serial_number', '=', device.serial_number ?? ''), eb('device_id', '=', device.device_id)]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (back) return back;
+  return db
+    .insertInto('devices')
+    .values({ ...device, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A device in service with this serial number or code, if any. */
+export async function findRegistered(db: Kysely<Database>, serialNumber: string, code: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'device_id', 'name', 'serial_number'])
+    .where('removed_at', 'is', null)
+    .where((eb) => eb.or([eb('serial_number', '=', serialNumber), eb('device_id', '=', code)]))
+    .executeTakeFirst();
+}
+
+/** Out of service for good: no push accepted, no command sent, no longer listed or watched. */
+export async function markRemoved(db: Kysely<Database>, id: number, at: Date) {
+  return db
+    .updateTable('devices')
+    .set({
+      removed_at: at,
+      updated_at: at,
+      push_secret_hash: null,
+      command_password: null,
+      status: 'offline',
+    })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .returningAll()
     .executeTakeFirst();
 }
 
@@ -105,7 +171,13 @@ export async function updateDevice(db: Kysely<Database>, id: number, change: Dev
 }
 
 export async function lockDevice(db: Kysely<Database>, id: number) {
-  return db.selectFrom('devices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function accessPointExists(db: Kysely<Database>, id: number): Promise<boolean> {

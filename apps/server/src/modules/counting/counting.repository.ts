@@ -214,6 +214,7 @@ export async function listCounters(db: Db): Promise<CounterRow[]> {
     .selectFrom('devices')
     .select(['id', 'device_id', 'name', 'location', 'status', 'last_seen_at'])
     .where('type', '=', 'counter')
+    .where('removed_at', 'is', null)
     .orderBy('name')
     .execute();
 }

@@ -119,7 +119,7 @@ export async function deviceIngest(db: Kysely<Database>): Promise<DeviceIngest> 
            -- occurred_at) of every partition), where max(received_at) would read every row.
            GREATEST((SELECT received_at FROM access_events ORDER BY id DESC LIMIT 1),
                     (SELECT max(received_at) FROM counting_windows)) AS last_event
-    FROM devices d`.execute(db);
+    FROM devices d WHERE d.removed_at IS NULL`.execute(db);
   const r = row.rows[0];
   return {
     controllers: Number(r?.controllers ?? 0),

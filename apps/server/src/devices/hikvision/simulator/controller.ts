@@ -8,8 +8,8 @@ import { deviceTime, encode, heartbeatXml, type PushFormat, type SimEvent, TINY_
  * One simulated Hikvision access controller, speaking the device side of ISAPI over real HTTP:
  * it pushes events to its push URL (JSON, XML or multipart), retries until it gets a 2xx,
  * keeps what it could not deliver as a backlog and replays it (`currentEvent: false`) once the
- * listener answers again, sends heartbeats, and answers RemoteControl and AcsWorkStatus
- * commands behind digest authentication.
+ * listener answers again, sends heartbeats, and answers deviceInfo, RemoteControl and
+ * AcsWorkStatus commands behind digest authentication.
  */
 
 export interface ControllerOptions {
@@ -31,8 +31,13 @@ export interface ControllerOptions {
   /** Timeout of one push attempt. */
   timeoutMs?: number;
   firstSerial?: number;
+  /** What deviceInfo answers; derived from deviceId unless given. */
+  serialNumber?: string;
   log?: (line: string) => void;
 }
+
+/** The model the simulator says it is (a face terminal with a card reader). */
+export const SIMULATED_MODEL = 'DS-K1T671M';
 
 export interface EmitInput {
   major: number;
@@ -73,6 +78,32 @@ export class SimulatedController {
   constructor(private readonly o: ControllerOptions) {
     this.deviceId = o.deviceId;
     this.serial = o.firstSerial ?? 1000 + Math.floor(Math.random() * 1000);
+  }
+
+  /** The serial number deviceInfo reports. */
+  get serialNumber(): string {
+    return this.o.serialNumber ?? `${SIMULATED_MODEL}-${this.deviceId}`;
+  }
+
+  private deviceInfoXml(): string {
+    // A MAC of its own, the same each run: from the serial's characters.
+    const bytes = [...this.serialNumber].reduce(
+      (acc, c, i) => {
+        acc[i % 5] = (acc[i % 5]! * 31 + c.charCodeAt(0)) % 256;
+        return acc;
+      },
+      [0, 0, 0, 0, 0],
+    );
+    const mac = ['a4', ...bytes.map((b) => b.toString(16).padStart(2, '0'))].join(':');
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<DeviceInfo version="2.0" xmlns="http://www.isapi.org/ver20/XMLSchema">' +
+      `<deviceName>${this.deviceId}</deviceName><deviceID>${this.deviceId}</deviceID>` +
+      `<model>${SIMULATED_MODEL}</model><serialNumber>${this.serialNumber}</serialNumber>` +
+      `<macAddress>${mac}</macAddress><firmwareVersion>V3.2.30</firmwareVersion>` +
+      '<firmwareReleasedDate>build 240115</firmwareReleasedDate><deviceType>ACS</deviceType>' +
+      '</DeviceInfo>'
+    );
   }
 
   get pushUrl(): string {
@@ -275,6 +306,12 @@ export class SimulatedController {
         res.end(responseStatus(1, 'OK'));
         // A real controller reports the remote opening as an event of its own.
         if (cmd === 'open') void this.emit({ major: 3, minor: 1024 });
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/ISAPI/System/deviceInfo') {
+        this.commands.push('device info');
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(this.deviceInfoXml());
         return;
       }
       if (req.method === 'GET' && url.pathname === '/ISAPI/AccessControl/AcsWorkStatus') {

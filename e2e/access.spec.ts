@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { SimulatedController } from '../apps/server/src/devices/hikvision/simulator/controller';
 import { demo, signIn } from './support/auth';
 
 /**
@@ -314,4 +315,51 @@ test.describe('on a phone', () => {
     expect(rowBox!.x + rowBox!.width).toBeLessThanOrEqual(390);
     await fits(page);
   });
+});
+
+test('admin adds a door controller from the screen, sees what it is, then removes it', async ({ page }) => {
+  // A controller on this machine that Atrium does not know yet, as `npm run simulate-devices` starts one.
+  const controller = new SimulatedController({
+    deviceId: 'E2E-DOCK',
+    pushUrl: 'http://127.0.0.1:9/none',
+    username: 'admin',
+    password: 'Dock#2026',
+  });
+  await controller.start();
+  try {
+    await signIn(page, 'admin');
+    await page.goto('/access-control');
+    await page.getByRole('button', { name: 'Add Device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Device' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Loading Dock');
+    await dialog.getByLabel('Address').fill(controller.address!);
+    await dialog.getByLabel('Password').fill('wrong');
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await expect(dialog.getByText('The device refused the username or password')).toBeVisible();
+    await dialog.getByLabel('Password').fill('Dock#2026');
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await expect(dialog.getByTestId('device-identity')).toContainText(controller.serialNumber);
+    await dialog.getByLabel('Direction').selectOption('entry');
+    await dialog.getByRole('button', { name: 'Add Device' }).click();
+
+    const added = page.getByRole('dialog', { name: `Added ${controller.serialNumber}` });
+    await expect(added.getByLabel('Push URL')).toHaveValue(/\/api\/devices\/isapi\/[A-Za-z0-9_-]{43}$/);
+    await added.getByRole('button', { name: 'Close' }).click();
+    const card = page.locator(`[data-testid="device-card"][data-device-id="${controller.serialNumber}"]`);
+    await expect(card).toContainText('Loading Dock');
+
+    await card.getByRole('button', { name: /^Configure/ }).click();
+    await page
+      .getByRole('dialog', { name: `Configure ${controller.serialNumber}` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Remove ${controller.serialNumber}` })
+      .getByRole('button', { name: 'Remove device' })
+      .click();
+    await expect(page.getByText('Device removed')).toBeVisible();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await controller.stop();
+  }
 });

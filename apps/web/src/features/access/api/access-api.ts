@@ -1,6 +1,8 @@
 import {
   type AlertsQuery,
   accessApi,
+  type CreateDeviceRequest,
+  type DeviceConnectionRequest,
   peopleApi,
   type SimulateAccessRequest,
   type SimulateHikvisionRequest,
@@ -197,6 +199,19 @@ export const useRotatePushSecret = () =>
   useMutation({
     mutationFn: (id: number) => call(accessApi.rotatePushSecret, { params: { id } }).then((r) => r.pushUrl),
   });
+
+/** "Test connection": what the device says it is; nothing is stored, so nothing to refresh. */
+export const useTestDeviceConnection = () =>
+  useMutation({
+    mutationFn: (body: DeviceConnectionRequest) =>
+      call(accessApi.testDeviceConnection, { body }).then((r) => r.identity),
+  });
+
+export const useCreateDevice = () =>
+  useAccessMutation((body: CreateDeviceRequest) => call(accessApi.createDevice, { body }));
+
+export const useRemoveDevice = () =>
+  useAccessMutation((id: number) => call(accessApi.removeDevice, { params: { id } }), true);
 
 export const useOpenDoor = () =>
   useAccessMutation((id: number) =>

@@ -54,6 +54,9 @@ const device: Device = {
   last_seen_at: '2026-11-20T08:57:12Z',
   has_push_secret: true,
   has_credentials: true,
+  serial_number: null,
+  firmware_version: null,
+  mac_address: null,
 };
 
 let alerts: Alert[];

@@ -20,6 +20,9 @@ const device: Device = {
   last_seen_at: null,
   has_push_secret: false,
   has_credentials: false,
+  serial_number: null,
+  firmware_version: null,
+  mac_address: null,
 };
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { accessPointsQuery, useUpdateDevice } from '../api/access-api';
+import { accessPointsQuery, useRemoveDevice, useUpdateDevice } from '../api/access-api';
 import { PushSecretSection } from './PushSecretSection';
 
 const field =
@@ -28,6 +28,8 @@ const LABELS = {
 export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateDevice();
+  const remove = useRemoveDevice();
+  const [removing, setRemoving] = useState(false);
   const points = useQuery(accessPointsQuery());
   const [name, setName] = useState(device.name);
   const [location, setLocation] = useState(device.location);
@@ -78,6 +80,48 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
     );
   };
 
+  const removeDevice = () =>
+    remove.mutate(device.id, {
+      onSuccess: () => {
+        toast.success('Device removed');
+        onClose();
+      },
+      onError: (e) => setError(errorMessage(e, 'Failed to remove device')),
+    });
+
+  if (removing) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title={`Remove ${device.device_id}`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={removeDevice}
+              disabled={remove.isPending}
+              aria-busy={remove.isPending}
+            >
+              Remove device
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            Remove <strong>{device.name}</strong>? Atrium stops taking its events and sending it commands; its
+            history stays in the logs and reports. Adding it again later brings that history back with it.
+          </p>
+          <FormAlert>{error}</FormAlert>
+        </div>
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog
       open
@@ -85,6 +129,9 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
       title={`Configure ${device.device_id}`}
       footer={
         <>
+          <Button variant="danger" onClick={() => setRemoving(true)} className="mr-auto">
+            Remove
+          </Button>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>

@@ -1,6 +1,6 @@
 import type { Device } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Cpu, MapPin, Zap } from 'lucide-react';
+import { Cpu, MapPin, Plus, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -8,12 +8,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { devicesQuery } from '../api/access-api';
 import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
+import { AddDeviceDialog } from './AddDeviceDialog';
 import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
 import { DeviceDetailsDialog } from './DeviceDetailsDialog';
 import { OpenDoorDialog } from './OpenDoorDialog';
 import { SimulateEventDialog } from './SimulateEventDialog';
 
-type Open = { kind: 'details' | 'configure' | 'door'; device: Device } | { kind: 'simulate' } | null;
+type Open = { kind: 'details' | 'configure' | 'door'; device: Device } | { kind: 'simulate' | 'add' } | null;
 
 /** One card per device with its state; the actions open dialogs that talk to the device. */
 export function DeviceStatusPanel() {
@@ -35,10 +36,16 @@ export function DeviceStatusPanel() {
             </p>
           ) : null}
         </div>
-        <Button size="sm" onClick={() => setOpen({ kind: 'simulate' })} disabled={controllers.length === 0}>
-          <Zap aria-hidden="true" className="size-4" />
-          Simulate Event
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'add' })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Device
+          </Button>
+          <Button size="sm" onClick={() => setOpen({ kind: 'simulate' })} disabled={controllers.length === 0}>
+            <Zap aria-hidden="true" className="size-4" />
+            Simulate Event
+          </Button>
+        </div>
       </CardHeader>
       <CardContent>
         <QueryState
@@ -116,6 +123,7 @@ export function DeviceStatusPanel() {
       {open?.kind === 'configure' ? <ConfigureDeviceDialog device={open.device} onClose={close} /> : null}
       {open?.kind === 'door' ? <OpenDoorDialog device={open.device} onClose={close} /> : null}
       {open?.kind === 'simulate' ? <SimulateEventDialog devices={controllers} onClose={close} /> : null}
+      {open?.kind === 'add' ? <AddDeviceDialog onClose={close} /> : null}
     </Card>
   );
 }

@@ -1,0 +1,279 @@
+import {
+  type CreateDeviceRequest,
+  type CreateDeviceResponse,
+  CreateDeviceRequest as CreateDeviceSchema,
+  DeviceConnectionRequest,
+  type DeviceDirection,
+  type DeviceType,
+} from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { FormField } from '@/components/ui/FormField';
+import { useToast } from '@/components/ui/toast-context';
+import { errorMessage } from '@/lib/api';
+import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { accessPointsQuery, useCreateDevice, useTestDeviceConnection } from '../api/access-api';
+import { DeviceIdentityList } from './DeviceIdentityList';
+
+const field =
+  'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-[invalid=true]:border-red-500';
+
+const LABELS = {
+  type: 'Type',
+  name: 'Name',
+  address: 'Address',
+  username: 'Username',
+  password: 'Password',
+  device_id: 'Device ID',
+  location: 'Location',
+  access_point_id: 'Access point',
+  direction: 'Direction',
+};
+
+/**
+ * Adds a door controller or a people counter by its address and credentials: Atrium asks the
+ * device what it is (Test connection shows it) and registers it under its serial number. The
+ * push URL it then shows is the device's event target, shown once.
+ */
+export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
+  const toast = useToast();
+  const points = useQuery(accessPointsQuery());
+  const test = useTestDeviceConnection();
+  const create = useCreateDevice();
+  const [type, setType] = useState<DeviceType>('access_controller');
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  const [username, setUsername] = useState('admin');
+  const [password, setPassword] = useState('');
+  const [location, setLocation] = useState('');
+  const [accessPoint, setAccessPoint] = useState('');
+  const [direction, setDirection] = useState<DeviceDirection>('both');
+  const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<CreateDeviceResponse | null>(null);
+  const controller = type === 'access_controller';
+
+  const refused = (e: unknown, fallback: string) => {
+    // A refusal naming a field (the address, the password) shows under it; anything else below.
+    const fromServer = serverFieldErrors(e, LABELS);
+    setErrors(fromServer);
+    setError(Object.keys(fromServer).length === 0 ? errorMessage(e, fallback) : null);
+  };
+
+  const testConnection = () => {
+    setError(null);
+    const checked = checkForm(DeviceConnectionRequest, { address, username, password }, LABELS);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    test.mutate(checked.data, { onError: (e) => refused(e, 'The device could not be reached') });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const body: CreateDeviceRequest = {
+      type,
+      name,
+      address,
+      username,
+      password,
+      location,
+      ...(controller ? { access_point_id: accessPoint ? Number(accessPoint) : null, direction } : {}),
+    };
+    const checked = checkForm(CreateDeviceSchema, body, LABELS);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    create.mutate(body, {
+      onSuccess: (result) => {
+        toast.success('Device added successfully!');
+        setAdded(result);
+      },
+      onError: (e) => refused(e, 'Failed to add device'),
+    });
+  };
+
+  if (added) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title={`Added ${added.device.device_id}`}
+        footer={<Button onClick={onClose}>Close</Button>}
+      >
+        <div className="space-y-3 text-sm">
+          <p className="text-slate-700">
+            <strong>{added.device.name}</strong> is registered. What the device said it is:
+          </p>
+          <DeviceIdentityList identity={added.identity} />
+          <FormField
+            label="Push URL"
+            hint="The device's event target (its HTTP listening host). Shown once: a new one can be made under Configure."
+          >
+            {(control) => (
+              <input readOnly value={added.pushUrl} className={`${field} font-mono text-xs`} {...control} />
+            )}
+          </FormField>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add Device"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={testConnection}
+            disabled={test.isPending}
+            aria-busy={test.isPending}
+          >
+            Test connection
+          </Button>
+          <Button type="submit" form="add-device" disabled={create.isPending} aria-busy={create.isPending}>
+            Add Device
+          </Button>
+        </>
+      }
+    >
+      <form id="add-device" onSubmit={submit} className="space-y-3" noValidate>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label="Type" error={errors.type}>
+            {(control) => (
+              <select
+                {...control}
+                value={type}
+                onChange={(e) => setType(e.target.value as DeviceType)}
+                className={field}
+              >
+                <option value="access_controller">Door controller</option>
+                <option value="counter">People counter</option>
+              </select>
+            )}
+          </FormField>
+          <FormField label="Name" error={errors.name}>
+            {(control) => (
+              <input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={100}
+                required
+                className={field}
+                {...control}
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField
+          label="Address"
+          error={errors.address}
+          hint="Where the device answers, e.g. http://10.1.2.31"
+        >
+          {(control) => (
+            <input
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder="http://10.1.2.31"
+              maxLength={200}
+              inputMode="url"
+              required
+              className={field}
+              {...control}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label="Username" error={errors.username}>
+            {(control) => (
+              <input
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="off"
+                maxLength={64}
+                required
+                className={field}
+                {...control}
+              />
+            )}
+          </FormField>
+          <FormField label="Password" error={errors.password}>
+            {(control) => (
+              <input
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+                maxLength={128}
+                required
+                className={field}
+                {...control}
+              />
+            )}
+          </FormField>
+        </div>
+        {test.data ? (
+          <section aria-label="Test connection result" className="rounded-lg bg-green-50 p-3">
+            <p className="mb-2 text-sm font-medium text-green-900">The device answered:</p>
+            <DeviceIdentityList identity={test.data} />
+          </section>
+        ) : null}
+        {controller ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Access point" error={errors.access_point_id}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={accessPoint}
+                  onChange={(e) => setAccessPoint(e.target.value)}
+                  className={field}
+                >
+                  <option value="">None</option>
+                  {(points.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <FormField label="Direction" error={errors.direction}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={direction}
+                  onChange={(e) => setDirection(e.target.value as DeviceDirection)}
+                  className={field}
+                >
+                  <option value="entry">Entry</option>
+                  <option value="exit">Exit</option>
+                  <option value="both">Both (reader 1 in, 2 out)</option>
+                </select>
+              )}
+            </FormField>
+          </div>
+        ) : null}
+        <FormField label="Location" error={errors.location}>
+          {(control) => (
+            <input
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              maxLength={200}
+              className={field}
+              {...control}
+            />
+          )}
+        </FormField>
+        <FormAlert>{error}</FormAlert>
+      </form>
+    </Dialog>
+  );
+}

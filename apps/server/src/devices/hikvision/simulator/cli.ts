@@ -5,10 +5,13 @@ import { SimulatorFleet } from './fleet';
 
 const HELP = `Simulated Hikvision access controllers: push events to Atrium over real HTTP.
 
-Usage: npm run simulate-devices -- --device CODE=PUSH_URL [--device ...] [options]
+Usage: npm run simulate-devices -- --device CODE[=PUSH_URL] [--device ...] [options]
 
   --device CODE=URL   a controller and its push URL (from Access Control > Configure >
                       new push URL, or POST /api/access/devices/{id}/push-secret); repeatable
+  --device CODE       a controller Atrium does not know yet: add it under Access Control >
+                      Add Device with the address and credentials it prints; it pushes nothing
+                      until it has a push URL
   --card NUMBER       a card number to badge with (repeatable); default: unknown cards
   --employee NUMBER   an employee number to badge with (repeatable)
   --rate N            passages per minute per device (default 6)
@@ -59,13 +62,14 @@ async function main(): Promise<void> {
   };
   const devices = (values.device ?? []).map((spec) => {
     const eq = spec.indexOf('=');
-    if (eq < 1) fail(`--device must be CODE=PUSH_URL, got "${spec}"`);
+    if (eq === -1) return { code: spec, url: '' };
+    if (eq < 1) fail(`--device must be CODE or CODE=PUSH_URL, got "${spec}"`);
     const url = spec.slice(eq + 1);
     if (!/^https?:\/\//.test(url))
       fail(`the push URL of ${spec.slice(0, eq)} must start with http:// or https://`);
     return { code: spec.slice(0, eq), url };
   });
-  if (devices.length === 0) fail('give at least one --device CODE=PUSH_URL');
+  if (devices.length === 0) fail('give at least one --device CODE[=PUSH_URL]');
   if (!['json', 'xml', 'multipart', 'mixed'].includes(values.format!))
     fail('--format must be json, xml, multipart or mixed');
   const rate = number('rate', values.rate, 0, 6000);
@@ -89,6 +93,10 @@ async function main(): Promise<void> {
       log,
     });
     log(`${d.code}: commands at ${c.address} (user ${values.username})`);
+    if (!d.url) {
+      log(`${d.code}: serial number ${c.serialNumber}, waiting to be added (Access Control > Add Device)`);
+      continue;
+    }
     c.startHeartbeats(heartbeat);
     await c.sendHeartbeat();
     if (backlog > 0) {
@@ -109,7 +117,7 @@ async function main(): Promise<void> {
 
   const timers: NodeJS.Timeout[] = [];
   if (rate > 0) {
-    for (const c of fleet.all()) {
+    for (const c of fleet.all().filter((c) => c.pushUrl)) {
       timers.push(
         setInterval(async () => {
           const who = Math.random();

@@ -46,7 +46,7 @@ export type AppConfig = Pick<
   | 'heartbeatMs'
   | 'logLevel'
 > &
-  Partial<Pick<Config, 'eventLogRetentionHours' | 'slowRequestMs'>> & {
+  Partial<Pick<Config, 'eventLogRetentionHours' | 'slowRequestMs' | 'publicUrl'>> & {
     /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
     liveAuthTimeoutMs?: number;
   };
@@ -123,7 +123,7 @@ export async function buildApp({
   const teamsChanged = new TransactionHooks<TeamsChanged>();
   const people = createPeopleModule(ctx, auth.sessions, teamsChanged);
   const organisation = createOrganisationModule(ctx, auth.sessions, teamsChanged);
-  const access = await createAccessModule(ctx, accessOptions);
+  const access = await createAccessModule(ctx, { ...accessOptions, publicUrl: config.publicUrl });
   const dashboard = createDashboardModule(ctx, {
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
   });

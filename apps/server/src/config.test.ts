@@ -16,6 +16,15 @@ describe('config', () => {
     });
   });
 
+  it('reads PUBLIC_URL as the origin devices reach Atrium at, and refuses anything else', () => {
+    expect(loadConfig({ TZ: 'UTC' }, '/').publicUrl).toBeUndefined();
+    expect(loadConfig({ TZ: 'UTC', PUBLIC_URL: 'https://Atrium.example.com:8443/' }, '/').publicUrl).toBe(
+      'https://atrium.example.com:8443',
+    );
+    for (const bad of ['atrium.example.com', 'ftp://atrium.example.com', 'https://atrium.example.com/app'])
+      expect(() => loadConfig({ TZ: 'UTC', PUBLIC_URL: bad }, '/')).toThrow(ConfigError);
+  });
+
   it('reads PORT, DATA_DIR, DEMO and DATABASE_URL', () => {
     const config = loadConfig(
       { PORT: '8080', DATA_DIR: '/var/lib/atrium', DEMO: '0', DATABASE_URL: 'postgres://a@db:5432/x' },

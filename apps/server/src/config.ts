@@ -25,6 +25,11 @@ export interface Config {
   demoPublic: boolean;
   timezone: string;
   trustProxy: boolean;
+  /**
+   * How devices reach Atrium (PUBLIC_URL, e.g. https://atrium.example.com): the origin of the push
+   * URL Atrium gives them. Unset: the origin the administrator's browser used.
+   */
+  publicUrl: string | undefined;
   logLevel: string;
   /** A request slower than this is logged at info; every other request only at debug (SLOW_REQUEST_MS). */
   slowRequestMs: number;
@@ -149,6 +154,23 @@ function timezone(env: NodeJS.ProcessEnv): string {
   return tz;
 }
 
+/** PUBLIC_URL as an origin (scheme, host, port; no path), or undefined when unset. */
+function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PUBLIC_URL;
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an address such as https://atrium.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.username)
+    throw new ConfigError(`PUBLIC_URL must be an origin only (no path, query or user), got "${raw}"`);
+  return url.origin;
+}
+
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
@@ -211,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...demoMode(env),
     timezone: timezone(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    publicUrl: publicUrl(env),
     logLevel,
     slowRequestMs: integer(env, 'SLOW_REQUEST_MS', DEFAULT_SLOW_REQUEST_MS, 0, 3_600_000),
     webDist:

@@ -286,6 +286,14 @@ export const accessApi = {
     body: CreateDeviceRequest,
     response: CreateDeviceResponse,
   }),
+  /** A new push secret set as the device's event target (httpHosts) and read back; audited. */
+  setEventTarget: endpoint({
+    method: 'POST',
+    path: '/access/devices/:id/event-target',
+    audience: 'admin',
+    params: DeviceIdParams,
+    response: DeviceResponse,
+  }),
   /** Removes a device: its history stays, it stops being listed, watched or accepted. */
   removeDevice: endpoint({
     method: 'DELETE',

@@ -37,6 +37,10 @@ export const Device = z.object({
   serial_number: z.string().nullable(),
   firmware_version: z.string().nullable(),
   mac_address: z.string().nullable(),
+  /** When Atrium last set the device's event target (httpHosts) and read it back; null if never. */
+  push_configured_at: z.string().nullable(),
+  /** Why the last attempt to set it failed; null after one that worked. */
+  push_error: z.string().nullable(),
 });
 export type Device = z.infer<typeof Device>;
 export const DevicesResponse = z.object({ devices: z.array(Device) });
@@ -106,7 +110,10 @@ export const CreateDeviceRequest = DeviceConnectionRequest.extend({
 });
 export type CreateDeviceRequest = z.input<typeof CreateDeviceRequest>;
 
-/** The device, what it said it is, and its push URL with the secret inside (shown once). */
+/**
+ * The device, what it said it is, and its push URL with the secret inside (shown once). Atrium
+ * has already tried to set it as the device's event target: `device.push_error` says if that failed.
+ */
 export const CreateDeviceResponse = z.object({
   device: Device,
   identity: DeviceIdentity,

@@ -285,6 +285,8 @@ export interface Devices {
   mac_address: string | null;
   model: string | null;
   name: string;
+  push_configured_at: Timestamp | null;
+  push_error: string | null;
   push_secret_hash: string | null;
   removed_at: Timestamp | null;
   serial_number: string | null;

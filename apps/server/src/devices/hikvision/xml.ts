@@ -156,3 +156,14 @@ export function readXml(source: string): Record<string, unknown> {
   if (!root) throw new XmlFormatError('there is no element');
   return root;
 }
+
+const XML_ESCAPES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+};
+
+/** Text as XML character data or an attribute value. */
+export const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => XML_ESCAPES[c]!);

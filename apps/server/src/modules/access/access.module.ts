@@ -24,6 +24,8 @@ export interface AccessOptions {
   writer?: Db;
   /** A device silent this long is marked offline by the monitor (a job). */
   deviceOfflineAfterSeconds?: number;
+  /** How devices reach Atrium (PUBLIC_URL); unset, the origin the administrator's browser used. */
+  publicUrl?: string;
 }
 
 /**
@@ -48,7 +50,14 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
     push.forgetSecrets(),
   );
-  const registration = new DeviceRegistrationService(db, bus, clock, credentials, () => push.forgetSecrets());
+  const registration = new DeviceRegistrationService(
+    db,
+    bus,
+    clock,
+    credentials,
+    () => push.forgetSecrets(),
+    options.publicUrl,
+  );
   const module: AtriumModule = {
     name: 'access',
     async routes(api) {

@@ -155,6 +155,8 @@ export function toDevice(row: DeviceRow & { access_point: string | null }): Devi
     serial_number: row.serial_number,
     firmware_version: row.firmware_version,
     mac_address: row.mac_address,
+    push_configured_at: iso(row.push_configured_at),
+    push_error: row.push_error,
   };
 }
 

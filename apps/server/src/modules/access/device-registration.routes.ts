@@ -13,6 +13,13 @@ export function deviceRegistrationRoutes(registration: DeviceRegistrationService
     route(app, accessApi.createDevice, async (request) =>
       registration.add(actorOf(request), request.body, `${request.protocol}://${request.host}`),
     );
+    route(app, accessApi.setEventTarget, async (request) => ({
+      device: await registration.setEventTarget(
+        actorOf(request),
+        request.params.id,
+        `${request.protocol}://${request.host}`,
+      ),
+    }));
     route(app, accessApi.removeDevice, async (request) => {
       await registration.remove(actorOf(request), request.params.id);
       return { ok: true as const };

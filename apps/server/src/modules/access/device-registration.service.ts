@@ -1,6 +1,7 @@
 import type {
   CreateDeviceRequest,
   CreateDeviceResponse,
+  Device,
   DeviceConnectionRequest,
   DeviceIdentity,
 } from '@atrium/contract';
@@ -12,16 +13,20 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
+import type { DeviceEndpoint } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { DeviceNotIdentified, identifyDevice } from '../../devices/hikvision/device-info';
+import { setEventTarget } from '../../devices/hikvision/http-hosts';
 import { devicesChanged, toDevice } from './access.presenter';
 import { resolveAlerts } from './alerts.repository';
 import {
   accessPointExists,
+  findDevice,
   findDeviceView,
   findRegistered,
   insertDevice,
   markRemoved,
+  updateDevice,
 } from './devices.repository';
 import { newPushSecret, pushPath } from './devices.service';
 import { hashSecret } from './push.service';
@@ -46,6 +51,8 @@ export class DeviceRegistrationService {
     private readonly clock: OrgClock,
     private readonly credentials: DeviceCredentials,
     private readonly onDevicesChanged: () => void,
+    /** How devices reach Atrium (PUBLIC_URL); unset, the origin of the administrator's request. */
+    private readonly publicUrl: string | undefined,
   ) {}
 
   /** "Test connection": what the device says it is, or a 422 saying what to fix. */
@@ -54,6 +61,10 @@ export class DeviceRegistrationService {
     return this.identify(body);
   }
 
+  /**
+   * Registers the device, then sets its event target to its new push URL and reads it back; a
+   * device that refuses that is still added, with the reason on it (and the URL to set by hand).
+   */
   async add(actor: Actor, body: CreateDeviceRequest, origin: string): Promise<CreateDeviceResponse> {
     authorize(actor, 'access.manage');
     const accessPointId = body.type === 'access_controller' ? (body.access_point_id ?? null) : null;
@@ -105,8 +116,62 @@ export class DeviceRegistrationService {
       return row.id;
     });
     this.onDevicesChanged();
+    const pushUrl = `${this.publicUrl ?? origin}${pushPath(secret)}`;
+    await this.configureEvents(actor, id, body, pushUrl);
     const view = await findDeviceView(this.db, id);
-    return { device: toDevice(view!), identity, pushUrl: `${origin}${pushPath(secret)}` };
+    return { device: toDevice(view!), identity, pushUrl };
+  }
+
+  /** "Set event target": a new push secret, set on the device and read back (audited). */
+  async setEventTarget(actor: Actor, id: number, origin: string): Promise<Device> {
+    authorize(actor, 'access.manage');
+    const device = await findDevice(this.db, id);
+    if (!device) throw notFound('Device');
+    if (!device.address || !device.command_username || !device.command_password)
+      throw new AppError(
+        'conflict',
+        `${device.name} has no address and credentials: set them with Configure first`,
+      );
+    const secret = newPushSecret();
+    await this.db.transaction().execute(async (trx) => {
+      await updateDevice(trx, id, { push_secret_hash: hashSecret(secret) }, this.clock.now());
+      await this.bus.publish(devicesChanged(), trx);
+    });
+    this.onDevicesChanged();
+    const endpoint = {
+      address: device.address,
+      username: device.command_username,
+      password: this.credentials.decrypt(device.command_password),
+    };
+    await this.configureEvents(actor, id, endpoint, `${this.publicUrl ?? origin}${pushPath(secret)}`);
+    const view = await findDeviceView(this.db, id);
+    return toDevice(view!);
+  }
+
+  /** Sets the device's event target, keeps how that went on the device, and audits it. */
+  private async configureEvents(actor: Actor, id: number, endpoint: DeviceEndpoint, pushUrl: string) {
+    const outcome = await setEventTarget(endpoint, pushUrl);
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await updateDevice(
+        trx,
+        id,
+        outcome.ok
+          ? { push_configured_at: now, push_error: null }
+          : { push_error: outcome.error.slice(0, 300) },
+        now,
+      );
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'device.event_target_set',
+        targetType: 'device',
+        targetId: id,
+        ip: actor.ip,
+        details: outcome.ok
+          ? { ok: true, origin: new URL(pushUrl).origin }
+          : { ok: false, error: outcome.error },
+      });
+    });
   }
 
   /** Out of service: history kept, pushes refused, no longer listed, watched or alerted on. */

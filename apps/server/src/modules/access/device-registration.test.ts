@@ -27,6 +27,8 @@ let controller: SimulatedController;
 const others: http.Server[] = [];
 let silent: string;
 let website: string;
+/** Says what it is, without asking for credentials, and refuses to take an event target. */
+let stubborn: string;
 
 useAccessSuite('G', (s) => {
   ({ database, t } = s);
@@ -57,6 +59,15 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><title>Router</title>');
   });
+  stubborn = await serve((req, res) => {
+    if (req.url === '/ISAPI/System/deviceInfo') {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end('<DeviceInfo><model>DS-2CD2143G2</model><serialNumber>STUBBORN-1</serialNumber></DeviceInfo>');
+      return;
+    }
+    res.writeHead(403, { 'content-type': 'application/xml' });
+    res.end('<ResponseStatus><statusCode>4</statusCode></ResponseStatus>');
+  });
 });
 
 afterAll(async () => {
@@ -66,8 +77,16 @@ afterAll(async () => {
   }
 });
 
-const call = (session: LoggedIn, method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'POST', url: `/api${url}`, headers: session.auth, payload });
+/** Over real HTTP: the push URL Atrium gives a device starts with the address it was asked on. */
+async function call(session: LoggedIn, method: string, url: string, payload?: object) {
+  const res = await fetch(`${t.url}/api${url}`, {
+    method,
+    headers: { ...session.auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
+  const text = await res.text();
+  return { statusCode: res.status, json: () => JSON.parse(text) };
+}
 
 const connection = () => ({ address: controller.address!, username: 'admin', password: 'Door#2026' });
 const newDevice = (over: object = {}) => ({
@@ -186,9 +205,53 @@ describe('adding a device', () => {
     const e = cardEvent(device.device_id, new Date());
     expect((await push(t.url, secret, jsonEvent(e), 'application/json')).status).toBe(200);
     expect((await eventsOf(database.db, device.id)).map((r) => r.serial_no)).toEqual([e.serialNo]);
+    // Atrium set that URL as the device's event target itself: what the device sends arrives.
+    expect(device.push_configured_at).not.toBeNull();
+    expect(device.push_error).toBeNull();
+    expect(controller.pushUrl).toBe(pushUrl);
+    expect(controller.commands).toEqual(expect.arrayContaining(['event target set', 'event target read']));
+    const emitted = await controller.emit({ major: 5, minor: 1, cardNo: '0099', readerNo: 1 });
+    expect(emitted.delivered).toBe(true);
+    expect((await eventsOf(database.db, device.id)).map((r) => r.serial_no)).toContain(emitted.serialNo);
     // Open Door now works, with the credentials given.
     const open = await call(admin, 'POST', `/access/devices/${device.id}/door/open`);
     expect(open.json().result.ok).toBe(true);
+  });
+
+  it('sets a new event target on demand; the old push URL stops working', async () => {
+    const listed = (await call(admin, 'GET', '/access/devices')).json().devices as {
+      id: number;
+      serial_number: string | null;
+    }[];
+    const device = listed.find((d) => d.serial_number === controller.serialNumber)!;
+    const before = controller.pushUrl;
+    const res = await call(admin, 'POST', `/access/devices/${device.id}/event-target`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().device.push_error).toBeNull();
+    expect(controller.pushUrl).not.toBe(before);
+    const old = before.split('/').pop()!;
+    const e = cardEvent(controller.serialNumber, new Date());
+    expect((await push(t.url, old, jsonEvent(e), 'application/json')).status).toBe(401);
+    expect((await controller.emit({ major: 5, minor: 1, cardNo: '0098', readerNo: 1 })).delivered).toBe(true);
+    expect((await call(staff, 'POST', `/access/devices/${device.id}/event-target`)).statusCode).toBe(403);
+  });
+
+  it('adds a device that refuses its event target, saying why, so it can be set by hand', async () => {
+    const res = await call(
+      admin,
+      'POST',
+      '/access/devices',
+      newDevice({ address: stubborn, type: 'counter', name: 'Front counter' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().device).toMatchObject({
+      device_id: 'STUBBORN-1',
+      type: 'counter',
+      access_point_id: null,
+      push_configured_at: null,
+      push_error: 'The device refused the event target (HTTP 403)',
+    });
+    expect(res.json().pushUrl).toMatch(/\/api\/devices\/isapi\/[A-Za-z0-9_-]{43}$/);
   });
 
   it('refuses a serial number already registered, and a code already taken, with 409', async () => {

@@ -159,6 +159,8 @@ export interface DeviceChange {
   command_username?: string | null;
   command_password?: string | null;
   push_secret_hash?: string | null;
+  push_configured_at?: Date | null;
+  push_error?: string | null;
 }
 
 export async function updateDevice(db: Kysely<Database>, id: number, change: DeviceChange, at: Date) {

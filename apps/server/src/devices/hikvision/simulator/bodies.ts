@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { escapeXml } from '../xml';
 
 /**
  * The three body forms real controllers push (isapi.md): JSON, XML with the ISAPI default
@@ -71,12 +72,6 @@ export function jsonEvent(e: SimEvent, wrap = false): string {
   };
   return JSON.stringify(wrap ? { EventNotificationAlert: doc } : doc);
 }
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
 
 export function xmlEvent(e: SimEvent): string {
   const inner = Object.entries(accessObject(e))

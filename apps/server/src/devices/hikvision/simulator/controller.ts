@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { challengeHeader, verifyAuthorization } from '../digest';
+import { httpHostXml, readHttpHosts } from '../http-hosts';
 import { deviceTime, encode, heartbeatXml, type PushFormat, type SimEvent, TINY_JPEG } from './bodies';
 
 /**
  * One simulated Hikvision access controller, speaking the device side of ISAPI over real HTTP:
  * it pushes events to its push URL (JSON, XML or multipart), retries until it gets a 2xx,
  * keeps what it could not deliver as a backlog and replays it (`currentEvent: false`) once the
- * listener answers again, sends heartbeats, and answers deviceInfo, RemoteControl and
- * AcsWorkStatus commands behind digest authentication.
+ * listener answers again, sends heartbeats, and answers deviceInfo, httpHosts (its event
+ * target, which Atrium sets), RemoteControl and AcsWorkStatus behind digest authentication.
  */
 
 export interface ControllerOptions {
@@ -306,6 +307,25 @@ export class SimulatedController {
         res.end(responseStatus(1, 'OK'));
         // A real controller reports the remote opening as an event of its own.
         if (cmd === 'open') void this.emit({ major: 3, minor: 1024 });
+        return;
+      }
+      if (url.pathname === '/ISAPI/Event/notification/httpHosts' && req.method === 'GET') {
+        this.commands.push('event target read');
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(this.pushUrl ? httpHostXml(this.pushUrl) : '<HttpHostNotificationList/>');
+        return;
+      }
+      if (url.pathname === '/ISAPI/Event/notification/httpHosts' && req.method === 'PUT') {
+        const [target] = readHttpHosts(body);
+        if (!target) {
+          res.writeHead(400, { 'content-type': 'application/xml' });
+          res.end(responseStatus(4, 'Invalid XML Content', 'badXmlContent'));
+          return;
+        }
+        this.commands.push('event target set');
+        this.pushUrl = target;
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(responseStatus(1, 'OK'));
         return;
       }
       if (req.method === 'GET' && url.pathname === '/ISAPI/System/deviceInfo') {

@@ -344,9 +344,19 @@ test('admin adds a door controller from the screen, sees what it is, then remove
 
     const added = page.getByRole('dialog', { name: `Added ${controller.serialNumber}` });
     await expect(added.getByLabel('Push URL')).toHaveValue(/\/api\/devices\/isapi\/[A-Za-z0-9_-]{43}$/);
+    // Atrium set the device's event target itself: the controller now pushes to it.
+    await expect(added.getByTestId('event-target')).toContainText('read it back');
+    expect(controller.pushUrl).toBe(await added.getByLabel('Push URL').inputValue());
     await added.getByRole('button', { name: 'Close' }).click();
     const card = page.locator(`[data-testid="device-card"][data-device-id="${controller.serialNumber}"]`);
     await expect(card).toContainText('Loading Dock');
+    expect((await controller.emit({ major: 5, minor: 1, cardNo: '0042', readerNo: 1 })).delivered).toBe(true);
+    await card.getByRole('button', { name: /^View Details/ }).click();
+    const details = page.getByRole('dialog', { name: 'Loading Dock' });
+    await expect(details.getByTestId('event-target')).toContainText(
+      /^Events: configured .+; last event (?!never)/,
+    );
+    await details.getByRole('button', { name: 'Close' }).click();
 
     await card.getByRole('button', { name: /^Configure/ }).click();
     await page

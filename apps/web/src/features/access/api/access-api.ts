@@ -210,6 +210,10 @@ export const useTestDeviceConnection = () =>
 export const useCreateDevice = () =>
   useAccessMutation((body: CreateDeviceRequest) => call(accessApi.createDevice, { body }));
 
+/** A new push URL set as the device's event target and read back. */
+export const useSetEventTarget = () =>
+  useAccessMutation((id: number) => call(accessApi.setEventTarget, { params: { id } }).then((r) => r.device));
+
 export const useRemoveDevice = () =>
   useAccessMutation((id: number) => call(accessApi.removeDevice, { params: { id } }), true);
 

@@ -108,9 +108,19 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             <strong>{added.device.name}</strong> is registered. What the device said it is:
           </p>
           <DeviceIdentityList identity={added.identity} />
+          {added.device.push_configured_at ? (
+            <p className="rounded-lg bg-green-50 p-3 text-green-900" data-testid="event-target">
+              Atrium set this push URL as the device's event target and read it back: its events will arrive.
+            </p>
+          ) : (
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="event-target">
+              The device did not take Atrium as its event target ({added.device.push_error}). Set this push
+              URL as its HTTP listening host by hand, or try again with Set event target under View Details.
+            </p>
+          )}
           <FormField
             label="Push URL"
-            hint="The device's event target (its HTTP listening host). Shown once: a new one can be made under Configure."
+            hint="Shown once: a new one can be made under Configure or View Details."
           >
             {(control) => (
               <input readOnly value={added.pushUrl} className={`${field} font-mono text-xs`} {...control} />

@@ -23,6 +23,8 @@ const device: Device = {
   serial_number: null,
   firmware_version: null,
   mac_address: null,
+  push_configured_at: null,
+  push_error: null,
 };
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { QueryState } from '@/components/ui/QueryState';
 import { deviceEventsQuery, doorStatusQuery } from '../api/access-api';
 import { capitalise, DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE, formatWhen } from '../lib/format';
+import { EventTargetSection } from './EventTargetSection';
 
 const DIRECTION_LABEL = {
   entry: 'Entry',
@@ -43,6 +44,7 @@ export function DeviceDetailsDialog({ device, onClose }: { device: Device; onClo
           <Detail label="Direction">{DIRECTION_LABEL[device.direction]}</Detail>
           <Detail label="Last seen">{device.last_seen_at ? formatWhen(device.last_seen_at) : 'Never'}</Detail>
         </dl>
+        <EventTargetSection device={device} />
         {device.type === 'access_controller' ? <DoorStatusSection device={device} /> : null}
         <RecentEvents device={device} />
       </div>

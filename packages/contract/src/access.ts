@@ -30,6 +30,8 @@ import { endpoint } from './endpoint';
 /** A granted passage through a door. */
 export const AccessAction = z.enum(['entry', 'exit']);
 export type AccessAction = z.infer<typeof AccessAction>;
+export const AccessResult = z.enum(['granted', 'denied']);
+export type AccessResult = z.infer<typeof AccessResult>;
 
 /** What a device event was, decided from its major/minor codes. */
 export const AccessEventKind = z.enum(['granted', 'denied', 'door', 'alarm', 'device']);
@@ -45,7 +47,10 @@ export const AccessLog = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   department_name: z.string().nullable(),
-  action: AccessAction,
+  /** entry or exit for a granted passage; null for a denied attempt (nobody passed). */
+  action: AccessAction.nullable(),
+  /** Whether the door let the person through. */
+  result: AccessResult,
   access_point: z.string(),
   /** The device's code as users see it (HK-101). */
   device_id: z.string(),
@@ -154,6 +159,8 @@ export const AccessLogsQuery = z.object({
   /** Case-insensitive substring of the person's name or the access point. */
   search: Text(100).optional(),
   action: AccessAction.optional(),
+  /** Granted passages or denied attempts; both when absent. */
+  result: AccessResult.optional(),
   userId: IdParam.optional(),
   accessPointId: IdParam.optional(),
   /** Organisation-local dates, inclusive. */

@@ -372,6 +372,36 @@ describe('administrators', () => {
     expect(noDevice.json().error.details[0].field).toBe('deviceId');
   });
 
+  it('lists denied attempts beside passages in the access logs, filtered by result', async () => {
+    const denied = await call(adminSession, 'POST', '/access/simulate-hikvision', {
+      deviceId: main.code,
+      eventType: 'access_denied',
+      userId: other.id,
+    });
+    expect(denied.statusCode).toBe(200);
+    const granted = await call(adminSession, 'POST', '/access/simulate-hikvision', {
+      deviceId: main.code,
+      eventType: 'access_control',
+      userId: other.id,
+    });
+    expect(granted.statusCode).toBe(200);
+    const ids = async (query: string) =>
+      (await call(adminSession, 'GET', `/access/logs?userId=${other.id}&limit=100${query}`))
+        .json()
+        .logs.map((l: { id: number; result: string; action: string | null }) => [l.result, l.action]);
+    const all = await ids('');
+    expect(all).toContainEqual(['denied', null]);
+    expect(all).toContainEqual(['granted', expect.stringMatching(/^(entry|exit)$/)]);
+    expect((await ids('&result=denied')).every(([result]: [string]) => result === 'denied')).toBe(true);
+    expect(await ids('&result=denied')).toHaveLength(all.filter(([r]: [string]) => r === 'denied').length);
+    expect((await ids('&result=granted')).every(([result]: [string]) => result === 'granted')).toBe(true);
+    // An entry or exit filter is about passages: no denied attempt has a direction.
+    expect((await ids('&action=entry')).some(([result]: [string]) => result === 'denied')).toBe(false);
+    // Staff see only their own passages, never the denied attempts of the logs screen.
+    const mine = (await call(otherSession, 'GET', '/access/my-logs?limit=100')).json().logs;
+    expect(mine.every((l: { result: string }) => l.result === 'granted')).toBe(true);
+  });
+
   it('simulate a forced door and a tamper with nobody; a swipe without a person is refused naming userId', async () => {
     for (const [eventType, kind] of [
       ['door_forced_open', 'alarm'],

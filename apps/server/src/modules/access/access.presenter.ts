@@ -25,15 +25,17 @@ function iso(d: Date | string | null) {
   return d === null ? null : new Date(d).toISOString();
 }
 
-/** A granted passage as the logs show it. */
+/** A granted passage or a denied attempt as the logs show it. */
 export function toAccessLog(row: PassageRow): AccessLog {
+  const denied = row.kind === 'denied';
   return {
     id: Number(row.id),
     user_id: row.user_id,
     first_name: row.first_name,
     last_name: row.last_name,
     department_name: row.department_name,
-    action: row.action ?? 'entry',
+    action: denied ? null : (row.action ?? 'entry'),
+    result: denied ? 'denied' : 'granted',
     access_point: row.access_point,
     device_id: row.device_id,
     timestamp: iso(row.occurred_at),

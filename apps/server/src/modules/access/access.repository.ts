@@ -9,6 +9,8 @@ export interface After {
 }
 
 export interface PassageFilter {
+  /** Granted passages, denied attempts, or both. */
+  kinds: readonly ('granted' | 'denied')[];
   userId?: number;
   accessPointId?: number;
   action?: 'entry' | 'exit';
@@ -20,7 +22,10 @@ export interface PassageFilter {
   limit: number;
 }
 
-/** Granted passages, newest first, one keyset page (plus one row to tell whether more exist). */
+/**
+ * Granted passages and/or denied attempts, newest first, one keyset page (plus one row to tell
+ * whether more exist). Each kind set has its partial indexes (006, 011, 038).
+ */
 export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
   let q = db
     .selectFrom('access_events as e')
@@ -34,6 +39,7 @@ export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
       'u.last_name',
       'd.name as department_name',
       'e.action',
+      'e.kind',
       sql<string>`COALESCE(p.name, e.device_code)`.as('access_point'),
       'e.device_code as device_id',
       'e.occurred_at',
@@ -46,7 +52,12 @@ export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
         'camera_id',
       ),
     ])
-    .where('e.kind', '=', 'granted');
+    // Both kinds as a literal, so that the partial indexes' predicate is proved at any plan.
+    .where(
+      f.kinds.length === 1
+        ? sql<boolean>`e.kind = ${f.kinds[0]}`
+        : sql<boolean>`e.kind IN ('granted', 'denied')`,
+    );
   if (f.userId !== undefined) q = q.where('e.user_id', '=', f.userId);
   if (f.accessPointId !== undefined) q = q.where('e.access_point_id', '=', f.accessPointId);
   if (f.action) q = q.where('e.action', '=', f.action);

@@ -62,7 +62,12 @@ export class AccessService {
 
   async myLogs(actor: Actor, q: { cursor?: string; limit: number }): Promise<AccessLogsResponse> {
     authorize(actor, 'access.self');
-    return this.passages({ userId: actor.userId, after: decodeCursor(q.cursor), limit: q.limit });
+    return this.passages({
+      kinds: ['granted'],
+      userId: actor.userId,
+      after: decodeCursor(q.cursor),
+      limit: q.limit,
+    });
   }
 
   async myStatus(actor: Actor): Promise<AccessStatus> {
@@ -141,6 +146,7 @@ export class AccessService {
       accessPointId: point.id,
     });
     const rows = await listPassages(this.db, {
+      kinds: ['granted'],
       userId: actor.userId,
       from: at,
       to: new Date(at.getTime() + 1),
@@ -183,6 +189,7 @@ export class AccessService {
     q: {
       search?: string;
       action?: 'entry' | 'exit';
+      result?: 'granted' | 'denied';
       userId?: number;
       accessPointId?: number;
       from?: string;
@@ -195,6 +202,7 @@ export class AccessService {
     const from = q.from ? (await this.clock.dayBounds(q.from)).start : undefined;
     const to = q.to ? (await this.clock.dayBounds(q.to)).end : undefined;
     return this.passages({
+      kinds: q.result ? [q.result] : ['granted', 'denied'],
       search: q.search || undefined,
       action: q.action,
       userId: q.userId,

@@ -42,7 +42,7 @@ export const accessKeys = {
 };
 
 /** The logs screen's filters, as the contract's query takes them; the cursor is the page parameter. */
-export type LogFilters = Pick<QueryIn<typeof accessApi.logs>, 'search' | 'action' | 'from' | 'to'>;
+export type LogFilters = Pick<QueryIn<typeof accessApi.logs>, 'search' | 'action' | 'result' | 'from' | 'to'>;
 
 export const LOG_PAGE_SIZE = 25;
 /** Spec section 9: recent access events on the employee overview. */

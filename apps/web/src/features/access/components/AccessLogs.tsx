@@ -1,4 +1,4 @@
-import type { AccessAction, AccessLog } from '@atrium/contract';
+import type { AccessLog } from '@atrium/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -12,10 +12,23 @@ import { LogsTable } from './LogsTable';
 
 const field = 'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm';
 
-/** Every passage, newest first, filtered on the server and read a keyset page at a time. */
+/** What the Action filter shows, as the logs query asks for it. */
+const SHOWN = {
+  '': {},
+  entry: { action: 'entry' },
+  exit: { action: 'exit' },
+  granted: { result: 'granted' },
+  denied: { result: 'denied' },
+} as const satisfies Record<string, LogFilters>;
+type Shown = keyof typeof SHOWN;
+
+/**
+ * Every passage and every denied attempt, newest first, filtered on the server and read a keyset
+ * page at a time.
+ */
 export function AccessLogs() {
   const [search, setSearch] = useState('');
-  const [action, setAction] = useState<AccessAction | ''>('');
+  const [action, setAction] = useState<Shown>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [viewing, setViewing] = useState<AccessLog | null>(null);
@@ -24,7 +37,7 @@ export function AccessLogs() {
 
   const filters: LogFilters = {
     search: query || undefined,
-    action: action || undefined,
+    ...SHOWN[action],
     // A reversed range is shown as an error and not sent.
     from: badRange ? undefined : from || undefined,
     to: badRange ? undefined : to || undefined,
@@ -53,12 +66,14 @@ export function AccessLogs() {
                 <select
                   id={id}
                   value={action}
-                  onChange={(e) => setAction(e.target.value as AccessAction | '')}
+                  onChange={(e) => setAction(e.target.value as Shown)}
                   className={field}
                 >
                   <option value="">All</option>
                   <option value="entry">Entry</option>
                   <option value="exit">Exit</option>
+                  <option value="granted">Granted (entry or exit)</option>
+                  <option value="denied">Denied</option>
                 </select>
               )}
             </Field>

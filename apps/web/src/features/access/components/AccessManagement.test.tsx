@@ -8,6 +8,7 @@ import { AccessControlPage } from '../pages/AccessControlPage';
 
 const log = (id: number, first: string, action: 'entry' | 'exit'): AccessLog => ({
   id,
+  result: 'granted',
   user_id: id + 100,
   first_name: first,
   last_name: 'Doe',

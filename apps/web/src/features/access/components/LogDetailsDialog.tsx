@@ -7,7 +7,8 @@ import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';
 import { QueryState } from '@/components/ui/QueryState';
 import { cameraSnapshotQuery, eventPictureQuery } from '../api/access-api';
-import { ACTION_LABEL, capitalise, formatWhen, personName } from '../lib/format';
+import { capitalise, formatWhen, personName } from '../lib/format';
+import { LogBadge } from './LogBadge';
 import { VideoButton } from './LogsTable';
 
 /**
@@ -34,7 +35,7 @@ export function LogDetailsDialog({ log, onClose }: { log: AccessLog; onClose: ()
           <Detail label="User">{personName(log)}</Detail>
           <Detail label="Department">{log.department_name ?? 'N/A'}</Detail>
           <Detail label="Action">
-            <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>{ACTION_LABEL[log.action]}</Badge>
+            <LogBadge log={log} />
           </Detail>
           <Detail label="Access point">{log.access_point}</Detail>
           <Detail label="Device ID">

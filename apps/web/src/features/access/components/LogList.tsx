@@ -1,8 +1,9 @@
 import type { AccessLog } from '@atrium/contract';
-import { LogIn, LogOut } from 'lucide-react';
+import { Ban, LogIn, LogOut } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { organisationClock } from '@/lib/org-time';
-import { ACTION_LABEL, formatWhen, personName } from '../lib/format';
+import { formatWhen, logOutcome, personName } from '../lib/format';
+import { LogBadge } from './LogBadge';
 
 /**
  * Passages as a compact list that reads the same on a phone and a desk: action, access point,
@@ -25,19 +26,18 @@ export function LogList({
   return (
     <ul aria-label={label} className="divide-y divide-slate-100">
       {logs.map((log) => {
-        const Icon = log.action === 'entry' ? LogIn : LogOut;
+        const outcome = logOutcome(log);
+        const Icon = outcome === 'entry' ? LogIn : outcome === 'exit' ? LogOut : Ban;
         return (
           <li key={log.id} className="flex items-start gap-3 py-2.5 text-sm" data-testid={testId}>
             <Icon
               aria-hidden="true"
-              className={`mt-0.5 size-4 shrink-0 ${log.action === 'entry' ? 'text-green-600' : 'text-slate-500'}`}
+              className={`mt-0.5 size-4 shrink-0 ${outcome === 'entry' ? 'text-green-600' : outcome === 'exit' ? 'text-slate-500' : 'text-red-600'}`}
             />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 {showPerson ? <span className="font-medium text-slate-900">{personName(log)}</span> : null}
-                <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>
-                  {ACTION_LABEL[log.action]}
-                </Badge>
+                <LogBadge log={log} />
                 <span className="text-slate-800">{log.access_point}</span>
               </div>
               <div className="mt-0.5 text-xs text-slate-500">Device {log.device_id}</div>

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Table } from '@/components/ui/Table';
-import { ACTION_LABEL, formatWhen, personName } from '../lib/format';
+import { formatWhen, logOutcome, personName } from '../lib/format';
+import { LogBadge } from './LogBadge';
 
 /**
  * The access log table; below the md breakpoint each row becomes a card (same cells, stacked),
@@ -41,7 +42,7 @@ export function LogsTable({ rows, onView }: { rows: AccessLog[]; onView: (log: A
               ) : null}
             </td>
             <td className="text-right md:px-4 md:py-3 md:text-left">
-              <Badge tone={log.action === 'entry' ? 'success' : 'neutral'}>{ACTION_LABEL[log.action]}</Badge>
+              <LogBadge log={log} />
             </td>
             <td className="text-slate-700 md:px-4 md:py-3">{log.access_point}</td>
             <td className="text-right font-mono text-xs text-slate-600 md:px-4 md:py-3 md:text-left">
@@ -57,7 +58,7 @@ export function LogsTable({ rows, onView }: { rows: AccessLog[]; onView: (log: A
                   size="sm"
                   variant="ghost"
                   onClick={() => onView(log)}
-                  aria-label={`View Details of ${name} ${log.action} at ${log.access_point}`}
+                  aria-label={`View Details of ${name} ${logOutcome(log)} at ${log.access_point}`}
                 >
                   View Details
                 </Button>
@@ -89,7 +90,7 @@ export function VideoButton({ log }: { log: AccessLog }) {
     <Link
       to={`/video?camera=${camera}&at=${encodeURIComponent(log.timestamp)}`}
       className={buttonClasses('ghost', 'sm')}
-      aria-label={`Video of ${personName(log)} ${log.action} at ${log.access_point}`}
+      aria-label={`Video of ${personName(log)} ${logOutcome(log)} at ${log.access_point}`}
     >
       <Video aria-hidden="true" className="size-4" />
       Video

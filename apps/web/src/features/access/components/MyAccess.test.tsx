@@ -7,6 +7,7 @@ import { MyAccess } from './MyAccess';
 
 const log = (id: number, action: 'entry' | 'exit', timestamp: string): AccessLog => ({
   id,
+  result: 'granted',
   user_id: staffUser.id,
   first_name: 'Jamie',
   last_name: 'Carter',

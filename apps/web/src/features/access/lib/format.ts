@@ -15,6 +15,11 @@ export function randomDeviceId(random: () => number = Math.random): string {
 
 export const ACTION_LABEL: Record<AccessAction, string> = { entry: 'Entry', exit: 'Exit' };
 
+/** What a log row records: a passage in or out, or an attempt the door denied. */
+export function logOutcome(log: Pick<AccessLog, 'action' | 'result'>): AccessAction | 'denied' {
+  return log.result === 'denied' || log.action === null ? 'denied' : log.action;
+}
+
 /** Who passed: the person, or the card when Atrium does not know it. */
 export function personName(log: Pick<AccessLog, 'first_name' | 'last_name' | 'card_no'>): string {
   const name = [log.first_name, log.last_name].filter(Boolean).join(' ');

@@ -1,7 +1,6 @@
 import type { AccessLog } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Detail } from '@/components/ui/Detail';
 import { Dialog } from '@/components/ui/Dialog';

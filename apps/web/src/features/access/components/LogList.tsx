@@ -1,6 +1,5 @@
 import type { AccessLog } from '@atrium/contract';
 import { Ban, LogIn, LogOut } from 'lucide-react';
-import { Badge } from '@/components/ui/Badge';
 import { organisationClock } from '@/lib/org-time';
 import { formatWhen, logOutcome, personName } from '../lib/format';
 import { LogBadge } from './LogBadge';

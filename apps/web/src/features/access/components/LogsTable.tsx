@@ -1,7 +1,6 @@
 import type { AccessLog } from '@atrium/contract';
 import { Video } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Table } from '@/components/ui/Table';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { SimulatedController } from '../apps/server/src/devices/hikvision/simulator/controller';
@@ -213,6 +214,22 @@ test('admin searches and filters the access logs', async ({ page, request }) => 
 
   await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Exit' });
   await every((text) => text.includes(demo.user.name) && text.includes('Exit') && !text.includes('Entry'));
+
+  // Denied attempts are in the logs too, and Export CSV writes what the screen lists.
+  await page.getByLabel('Search', { exact: true }).fill('');
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Denied' });
+  await every((text) => text.includes('Denied') && !text.includes('Entry') && !text.includes('Exit'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^access-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Time,Result,Action,First Name,Last Name,Department,Access Point,Device ID,Card Number,Verify Mode',
+  );
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((line) => line.split(',')[1] === 'Denied')).toBe(true);
 
   await page.getByLabel('Search', { exact: true }).fill('Main Entrance');
   await page.getByLabel('Action', { exact: true }).selectOption({ label: 'All' });

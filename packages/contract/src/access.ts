@@ -169,6 +169,9 @@ export const AccessLogsQuery = z.object({
   ...KeysetPageQuery.shape,
 });
 export type AccessLogsQuery = z.input<typeof AccessLogsQuery>;
+/** The logs' filters without a page: the CSV holds every row the screen would list. */
+export const AccessLogsExportQuery = AccessLogsQuery.omit({ cursor: true, limit: true });
+export type AccessLogsExportQuery = z.input<typeof AccessLogsExportQuery>;
 
 export const AccessPoint = z.object({
   id: z.number().int(),
@@ -269,6 +272,14 @@ export const accessApi = {
     audience: 'admin',
     query: AccessLogsQuery,
     response: AccessLogsResponse,
+  }),
+  /** The access logs as CSV, streamed, filtered as the screen is: every row, newest first. */
+  exportLogs: endpoint({
+    method: 'GET',
+    path: '/access/logs/export',
+    audience: 'admin',
+    query: AccessLogsExportQuery,
+    produces: 'file',
   }),
   accessPoints: endpoint({
     method: 'GET',

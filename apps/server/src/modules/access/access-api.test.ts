@@ -1,4 +1,5 @@
 import { accessApi, fillPath } from '@atrium/contract';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessTestApp,
@@ -400,6 +401,45 @@ describe('administrators', () => {
     // Staff see only their own passages, never the denied attempts of the logs screen.
     const mine = (await call(otherSession, 'GET', '/access/my-logs?limit=100')).json().logs;
     expect(mine.every((l: { result: string }) => l.result === 'granted')).toBe(true);
+  });
+
+  it('exports the access logs as CSV, filtered like the screen, every row of every page', async () => {
+    const listed: { result: string; action: string | null; access_point: string; card_no: string | null }[] =
+      [];
+    for (let cursor = ''; ; ) {
+      const res = (
+        await call(adminSession, 'GET', `/access/logs?userId=${other.id}&limit=2${cursor}`)
+      ).json();
+      listed.push(...res.logs);
+      if (!res.next_cursor) break;
+      cursor = `&cursor=${res.next_cursor}`;
+    }
+    expect(listed.length).toBeGreaterThan(2);
+    const res = await call(adminSession, 'GET', `/access/logs/export?userId=${other.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="access-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Result, r.Action, r['Access Point'], r['Card Number'] || null])).toEqual(
+      listed.map((l) => [
+        l.result === 'denied' ? 'Denied' : 'Granted',
+        l.action === null ? '' : l.action === 'entry' ? 'Entry' : 'Exit',
+        l.access_point,
+        l.card_no,
+      ]),
+    );
+    expect(rows[0]!.Time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const denied = parse(
+      (await call(adminSession, 'GET', `/access/logs/export?userId=${other.id}&result=denied`)).body,
+      {
+        columns: true,
+      },
+    ) as Record<string, string>[];
+    expect(denied.length).toBe(listed.filter((l) => l.result === 'denied').length);
+    expect(denied.every((r) => r.Result === 'Denied')).toBe(true);
+    expect((await call(staffSession, 'GET', '/access/logs/export')).statusCode).toBe(403);
   });
 
   it('simulate a forced door and a tamper with nobody; a swipe without a person is refused naming userId', async () => {

@@ -46,7 +46,7 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
     options.picturesDir ?? path.join(os.tmpdir(), 'atrium-access-pictures'),
     pushDevices,
   );
-  const access = new AccessService(db, clock, ingest);
+  const access = new AccessService(db, clock, ingest, ctx.reports);
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
     push.forgetSecrets(),
   );

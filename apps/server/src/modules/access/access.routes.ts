@@ -4,6 +4,8 @@ import { accessApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../core/errors';
 import { actorOf } from '../../http/authenticate';
+import { clientGone } from '../../http/client-gone';
+import { sendCsv } from '../../http/csv-reply';
 import { route } from '../../http/route';
 import type { AccessService } from './access.service';
 import type { DevicesService } from './devices.service';
@@ -38,6 +40,10 @@ export function accessRoutes(
 
     route(app, accessApi.stats, async (request) => ({ stats: await access.stats(actorOf(request)) }));
     route(app, accessApi.logs, async (request) => access.logs(actorOf(request), request.query));
+    route(app, accessApi.exportLogs, async (request, reply) => {
+      const file = await access.exportLogs(actorOf(request), request.query, clientGone(reply));
+      return sendCsv(reply, file.filename, file.lines);
+    });
     route(app, accessApi.accessPoints, async (request) => ({
       accessPoints: await access.accessPoints(actorOf(request)),
     }));

@@ -17,6 +17,7 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
+import type { ReportsDb } from '../../core/module';
 import { authorize, can } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { countInBuilding } from '../attendance/in-building.repository';
@@ -31,6 +32,7 @@ import {
   toMyAccessStats,
 } from './access.presenter';
 import {
+  type After,
   badgeTaken,
   countEntriesSince,
   dailyCounts,
@@ -43,10 +45,25 @@ import {
   permissionsOf,
   setBadge,
 } from './access.repository';
+import { accessLogsCsv } from './access-logs.export';
 import { acknowledgeAlert, countActiveAlerts, findAlert, listAlerts } from './alerts.repository';
 import { decodeCursor, page } from './cursor';
 import { findAccessPointByName, listAccessPoints } from './devices.repository';
 import type { AccessIngest } from './ingest.service';
+
+/** The logs screen's filters (and the CSV's). */
+interface AccessLogsFilters {
+  search?: string;
+  action?: 'entry' | 'exit';
+  result?: 'granted' | 'denied';
+  userId?: number;
+  accessPointId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Rows read per statement while the CSV streams. */
+const EXPORT_PAGE = 5000;
 
 const passagePosition = (row: PassageRow) => ({ rank: 0, at: new Date(row.occurred_at), id: Number(row.id) });
 
@@ -56,6 +73,7 @@ export class AccessService {
     private readonly db: Kysely<Database>,
     private readonly clock: OrgClock,
     private readonly ingest: AccessIngest,
+    private readonly reports: ReportsDb,
   ) {}
 
   // ---- The signed-in person's own ----
@@ -186,32 +204,45 @@ export class AccessService {
 
   async logs(
     actor: Actor,
-    q: {
-      search?: string;
-      action?: 'entry' | 'exit';
-      result?: 'granted' | 'denied';
-      userId?: number;
-      accessPointId?: number;
-      from?: string;
-      to?: string;
-      cursor?: string;
-      limit: number;
-    },
+    q: AccessLogsFilters & { cursor?: string; limit: number },
   ): Promise<AccessLogsResponse> {
     authorize(actor, 'access.view');
-    const from = q.from ? (await this.clock.dayBounds(q.from)).start : undefined;
-    const to = q.to ? (await this.clock.dayBounds(q.to)).end : undefined;
-    return this.passages({
+    return this.passages({ ...(await this.filterOf(q)), after: decodeCursor(q.cursor), limit: q.limit });
+  }
+
+  /** The logs screen's filters as a query of passages and attempts; dates are local days. */
+  private async filterOf(q: AccessLogsFilters): Promise<Omit<PassageFilter, 'limit'>> {
+    return {
       kinds: q.result ? [q.result] : ['granted', 'denied'],
       search: q.search || undefined,
       action: q.action,
       userId: q.userId,
       accessPointId: q.accessPointId,
-      from,
-      to,
-      after: decodeCursor(q.cursor),
-      limit: q.limit,
-    });
+      from: q.from ? (await this.clock.dayBounds(q.from)).start : undefined,
+      to: q.to ? (await this.clock.dayBounds(q.to)).end : undefined,
+    };
+  }
+
+  /**
+   * Every row the logs screen would list with these filters, as CSV named after today, read a
+   * page at a time on the reports' connections and stopped when `signal` aborts.
+   */
+  async exportLogs(actor: Actor, q: AccessLogsFilters, signal?: AbortSignal) {
+    authorize(actor, 'access.view');
+    const today = await this.clock.today();
+    const filter = await this.filterOf(q);
+    const db = this.reports.db(signal);
+    async function* pages() {
+      let after: After | undefined;
+      for (;;) {
+        const rows = await listPassages(db, { ...filter, after, limit: EXPORT_PAGE });
+        yield rows.slice(0, EXPORT_PAGE);
+        if (rows.length <= EXPORT_PAGE) return;
+        const last = rows[EXPORT_PAGE - 1]!;
+        after = { at: new Date(last.occurred_at), id: Number(last.id) };
+      }
+    }
+    return { filename: `access-logs-${today.date}.csv`, lines: accessLogsCsv(pages(), today.timeZone) };
   }
 
   async accessPoints(actor: Actor): Promise<AccessPoint[]> {

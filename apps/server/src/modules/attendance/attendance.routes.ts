@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { attendanceApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
 import { clientGone } from '../../http/client-gone';
+import { sendCsv } from '../../http/csv-reply';
 import { route } from '../../http/route';
 import type { AttendanceService } from './attendance.service';
 import type { AttendanceAdminService } from './attendance-admin.service';
@@ -55,11 +55,7 @@ export function attendanceRoutes(
 
     route(app, attendanceApi.exportCsv, async (request, reply) => {
       const file = await admin.exportCsv(actorOf(request), request.body, clientGone(reply));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(file.lines));
+      return sendCsv(reply, file.filename, file.lines);
     });
   };
 }

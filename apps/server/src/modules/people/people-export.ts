@@ -1,40 +1,31 @@
 import { PEOPLE_CSV_COLUMNS } from '@atrium/contract';
-import { csvCell } from '../../core/csv';
+import { csvCell, csvPieces } from '../../core/csv';
 import type { ExportedPerson } from './people-import.repository';
 
 /** The import's columns (so a file edited in a spreadsheet reads back), then the status. */
-const EXPORT_HEADER = `${[...PEOPLE_CSV_COLUMNS, 'status'].join(',')}\r\n`;
-
-/** Lines are sent in pieces of about this many characters, not one write per person. */
-const PIECE = 64 * 1024;
+const EXPORT_HEADER = [...PEOPLE_CSV_COLUMNS, 'status'];
 
 /**
- * The people CSV, drawn from `people` as the reader takes it (Readable.from pulls only when the
- * socket wants more). Every cell goes through csvCell: a name such as "=HYPERLINK(...)" arrives
- * in a spreadsheet as text, not as a formula.
+ * The people CSV, drawn from `people` as the reader takes it. Every cell goes through csvCell: a
+ * name such as "=HYPERLINK(...)" arrives in a spreadsheet as text, not as a formula.
  */
-export async function* peopleCsv(people: AsyncIterable<ExportedPerson>): AsyncGenerator<string> {
-  let piece = EXPORT_HEADER;
-  for await (const p of people) {
-    piece += `${[
-      p.first_name,
-      p.last_name,
-      p.email,
-      p.employee_number,
-      p.badge_number,
-      p.department_name,
-      p.role,
-      p.start_date,
-      p.active ? 'active' : 'disabled',
-    ]
-      .map(csvCell)
-      .join(',')}\r\n`;
-    if (piece.length >= PIECE) {
-      yield piece;
-      piece = '';
+export function peopleCsv(people: AsyncIterable<ExportedPerson>): AsyncGenerator<string> {
+  async function* rows() {
+    for await (const p of people) {
+      yield [
+        p.first_name,
+        p.last_name,
+        p.email,
+        p.employee_number,
+        p.badge_number,
+        p.department_name,
+        p.role,
+        p.start_date,
+        p.active ? 'active' : 'disabled',
+      ];
     }
   }
-  if (piece) yield piece;
+  return csvPieces(EXPORT_HEADER, rows());
 }
 
 /** The template: the header an import needs and one example person. */

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import { PEOPLE_IMPORT_MAX_BYTES, peopleImportApi } from '@atrium/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../http/authenticate';
 import { clientGone } from '../../http/client-gone';
+import { sendCsv } from '../../http/csv-reply';
 import { route } from '../../http/route';
 import type { PeopleImportService } from './people-import.service';
 
@@ -22,20 +22,12 @@ export function peopleImportRoutes(service: PeopleImportService): FastifyPluginA
 
     route(app, peopleImportApi.importTemplate, async (request, reply) => {
       const file = await service.template(actorOf(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="people-template.csv"')
-        .header('cache-control', 'no-store')
-        .send(file);
+      return sendCsv(reply, 'people-template.csv', file);
     });
 
     route(app, peopleImportApi.exportPeople, async (request, reply) => {
       const file = await service.exportPeople(actorOf(request), request.query, clientGone(reply));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(file.lines));
+      return sendCsv(reply, file.filename, file.lines);
     });
   };
 }

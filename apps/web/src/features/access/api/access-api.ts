@@ -17,7 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
-import { call, download, type QueryIn } from '@/lib/api-client';
+import { call, download, type QueryIn, saveDownload } from '@/lib/api-client';
 
 /**
  * Every key starts with 'access', so a live access_log_update or device_event (see the shell's
@@ -45,6 +45,15 @@ export const accessKeys = {
 export type LogFilters = Pick<QueryIn<typeof accessApi.logs>, 'search' | 'action' | 'result' | 'from' | 'to'>;
 
 export const LOG_PAGE_SIZE = 25;
+
+/** The logs as CSV, filtered as the screen is; `onProgress` hears the bytes received so far. */
+export async function downloadLogsCsv(
+  filters: LogFilters,
+  onProgress: (bytes: number) => void,
+): Promise<void> {
+  const response = await download(accessApi.exportLogs, { query: filters });
+  await saveDownload(response, 'access-logs.csv', onProgress);
+}
 /** Spec section 9: recent access events on the employee overview. */
 export const MY_RECENT = 5;
 /** Spec section 9: recent activity rows in access monitoring. */

@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { Unavailable } from '@/components/ui/Unavailable';
 import { type LogFilters, logsQuery } from '../api/access-api';
+import { ExportLogsButton } from './ExportLogsButton';
 import { Field } from './Field';
 import { LogDetailsDialog } from './LogDetailsDialog';
 import { LogsTable } from './LogsTable';
@@ -103,21 +104,23 @@ export function AccessLogs() {
               The end date must not be before the start date.
             </p>
           ) : null}
-          {search || action || from || to ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-2"
-              onClick={() => {
-                setSearch('');
-                setAction('');
-                setFrom('');
-                setTo('');
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {search || action || from || to ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setAction('');
+                  setFrom('');
+                  setTo('');
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+            <ExportLogsButton filters={filters} disabled={badRange} />
+          </div>
         </CardContent>
       </Card>
 

@@ -6,7 +6,6 @@ import {
   type DeviceDirection,
   type DeviceType,
 } from '@atrium/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -15,8 +14,9 @@ import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { accessPointsQuery, useCreateDevice, useTestDeviceConnection } from '../api/access-api';
+import { useCreateDevice, useTestDeviceConnection } from '../api/access-api';
 import { DeviceIdentityList } from './DeviceIdentityList';
+import { DevicePlacementFields } from './DevicePlacementFields';
 
 const field =
   'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-[invalid=true]:border-red-500';
@@ -40,7 +40,6 @@ const LABELS = {
  */
 export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();
-  const points = useQuery(accessPointsQuery());
   const test = useTestDeviceConnection();
   const create = useCreateDevice();
   const [type, setType] = useState<DeviceType>('access_controller');
@@ -237,39 +236,13 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
           </section>
         ) : null}
         {controller ? (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Access point" error={errors.access_point_id}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={accessPoint}
-                  onChange={(e) => setAccessPoint(e.target.value)}
-                  className={field}
-                >
-                  <option value="">None</option>
-                  {(points.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField label="Direction" error={errors.direction}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={direction}
-                  onChange={(e) => setDirection(e.target.value as DeviceDirection)}
-                  className={field}
-                >
-                  <option value="entry">Entry</option>
-                  <option value="exit">Exit</option>
-                  <option value="both">Both (reader 1 in, 2 out)</option>
-                </select>
-              )}
-            </FormField>
-          </div>
+          <DevicePlacementFields
+            accessPoint={accessPoint}
+            onAccessPoint={setAccessPoint}
+            direction={direction}
+            onDirection={setDirection}
+            errors={errors}
+          />
         ) : null}
         <FormField label="Location" error={errors.location}>
           {(control) => (

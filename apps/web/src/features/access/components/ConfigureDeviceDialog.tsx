@@ -1,5 +1,4 @@
 import { type Device, type DeviceDirection, UpdateDeviceRequest } from '@atrium/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -8,7 +7,8 @@ import { FormField } from '@/components/ui/FormField';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { accessPointsQuery, useRemoveDevice, useUpdateDevice } from '../api/access-api';
+import { useRemoveDevice, useUpdateDevice } from '../api/access-api';
+import { DevicePlacementFields } from './DevicePlacementFields';
 import { PushSecretSection } from './PushSecretSection';
 
 const field =
@@ -30,7 +30,6 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
   const update = useUpdateDevice();
   const remove = useRemoveDevice();
   const [removing, setRemoving] = useState(false);
-  const points = useQuery(accessPointsQuery());
   const [name, setName] = useState(device.name);
   const [location, setLocation] = useState(device.location);
   const [accessPoint, setAccessPoint] = useState(
@@ -165,48 +164,16 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
             />
           )}
         </FormField>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Access point" error={errors.access_point_id}>
-            {(control) => (
-              <select
-                {...control}
-                value={accessPoint}
-                onChange={(e) => setAccessPoint(e.target.value)}
-                className={field}
-              >
-                <option value="">None</option>
-                {(points.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-                {/* Keep the current one selectable while the list loads or if it failed. */}
-                {device.access_point_id && !points.data ? (
-                  <option value={device.access_point_id}>{device.access_point}</option>
-                ) : null}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Direction" error={errors.direction}>
-            {(control) => (
-              <select
-                {...control}
-                value={direction}
-                onChange={(e) => setDirection(e.target.value as DeviceDirection)}
-                className={field}
-              >
-                <option value="entry">Entry</option>
-                <option value="exit">Exit</option>
-                <option value="both">Both (reader 1 in, 2 out)</option>
-              </select>
-            )}
-          </FormField>
-        </div>
-        {points.isError ? (
-          <p className="text-sm text-amber-800">
-            Access points could not be loaded; the current one is kept.
-          </p>
-        ) : null}
+        <DevicePlacementFields
+          accessPoint={accessPoint}
+          onAccessPoint={setAccessPoint}
+          direction={direction}
+          onDirection={setDirection}
+          errors={errors}
+          current={
+            device.access_point_id ? { id: device.access_point_id, name: device.access_point } : undefined
+          }
+        />
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

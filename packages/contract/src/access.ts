@@ -328,6 +328,15 @@ export const accessApi = {
     body: UpdateDeviceRequest,
     response: DeviceResponse,
   }),
+  /** The same edit as PUT, as HTTP names a partial change. */
+  patchDevice: endpoint({
+    method: 'PATCH',
+    path: '/access/devices/:id',
+    audience: 'admin',
+    params: DeviceIdParams,
+    body: UpdateDeviceRequest,
+    response: DeviceResponse,
+  }),
   rotatePushSecret: endpoint({
     method: 'POST',
     path: '/access/devices/:id/push-secret',

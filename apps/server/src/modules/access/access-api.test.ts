@@ -505,6 +505,15 @@ describe('administrators', () => {
     expect(bad.json().error.details[0].field).toBe('access_point_id');
     const missing = await call(adminSession, 'PUT', '/access/devices/999999', { name: 'x' });
     expect(missing.statusCode).toBe(404);
+    // PATCH is the same partial edit.
+    const patched = await call(adminSession, 'PATCH', `/access/devices/${server.id}`, {
+      location: 'Basement',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().device).toMatchObject({ location: 'Basement', name: 'Server Room North' });
+    expect(
+      (await call(staffSession, 'PATCH', `/access/devices/${server.id}`, { location: 'x' })).statusCode,
+    ).toBe(403);
     await call(adminSession, 'PUT', `/access/devices/${server.id}`, { maintenance: false });
   });
 });

@@ -51,6 +51,9 @@ export function accessRoutes(
     route(app, accessApi.updateDevice, async (request) => ({
       device: await devices.update(actorOf(request), request.params.id, request.body),
     }));
+    route(app, accessApi.patchDevice, async (request) => ({
+      device: await devices.update(actorOf(request), request.params.id, request.body),
+    }));
     route(app, accessApi.rotatePushSecret, async (request) => ({
       pushUrl: await devices.rotatePushSecret(
         actorOf(request),

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { challengeHeader, verifyAuthorization } from '../digest';
+import { CODES } from '../event-codes';
 import { httpHostXml, readHttpHosts } from '../http-hosts';
 import { deviceTime, encode, heartbeatXml, type PushFormat, type SimEvent, TINY_JPEG } from './bodies';
+import { PersonList } from './person-list';
 
 /**
  * One simulated Hikvision access controller, speaking the device side of ISAPI over real HTTP:
@@ -75,6 +77,8 @@ export class SimulatedController {
   private replaying: Promise<void> | undefined;
   /** Commands received, newest last (for tests and the CLI's log). */
   readonly commands: string[] = [];
+  /** The people and cards written to it (UserInfo, CardInfo); once written, they decide swipes. */
+  readonly people = new PersonList();
 
   constructor(private readonly o: ControllerOptions) {
     this.deviceId = o.deviceId;
@@ -153,6 +157,36 @@ export class SimulatedController {
   }
 
   /** Builds the next event (a new serial number) and pushes it; undelivered events wait in the backlog. */
+  /**
+   * A card presented at a reader, decided as the device decides it: by its own list once Atrium
+   * has written one (granted, or refused for no permission or an unknown card), and pushed.
+   */
+  async swipe(
+    cardNo: string,
+    readerNo = 1,
+    door = 1,
+    at = new Date(),
+  ): Promise<EmitResult & { granted: boolean }> {
+    const local = deviceTime(at, this.o.offsetMinutes ?? 0).slice(0, 19);
+    const decided = this.people.decide(cardNo, door, local);
+    const [major, minor] = decided.granted
+      ? CODES.grantedCard
+      : decided.reason === 'unknown_card'
+        ? CODES.invalidCard
+        : CODES.noPermission;
+    const result = await this.emit({
+      major,
+      minor,
+      cardNo,
+      employeeNo: decided.user?.employeeNo,
+      name: decided.user?.name,
+      readerNo,
+      verifyMode: 'card',
+      at,
+    });
+    return { ...result, granted: decided.granted };
+  }
+
   async emit(input: EmitInput): Promise<EmitResult> {
     const serialNo = this.serial++;
     const event: SimEvent = {
@@ -349,6 +383,13 @@ export class SimulatedController {
             },
           }),
         );
+        return;
+      }
+      const listed = this.people.handle(req.method ?? 'GET', url.pathname, body);
+      if (listed) {
+        this.commands.push(`${url.pathname.split('/').slice(-2).join(' ')}`);
+        res.writeHead(listed.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(listed.body));
         return;
       }
       res.writeHead(404, { 'content-type': 'application/xml' });

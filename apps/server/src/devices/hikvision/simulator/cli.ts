@@ -93,11 +93,11 @@ async function main(): Promise<void> {
       log,
     });
     log(`${d.code}: commands at ${c.address} (user ${values.username})`);
+    c.startHeartbeats(heartbeat);
     if (!d.url) {
       log(`${d.code}: serial number ${c.serialNumber}, waiting to be added (Access Control > Add Device)`);
       continue;
     }
-    c.startHeartbeats(heartbeat);
     await c.sendHeartbeat();
     if (backlog > 0) {
       const now = Date.now();
@@ -117,9 +117,11 @@ async function main(): Promise<void> {
 
   const timers: NodeJS.Timeout[] = [];
   if (rate > 0) {
-    for (const c of fleet.all().filter((c) => c.pushUrl)) {
+    for (const c of fleet.all()) {
       timers.push(
         setInterval(async () => {
+          // A controller not added yet has nowhere to push; it starts once Atrium sets its target.
+          if (!c.pushUrl) return;
           const who = Math.random();
           const refused = Math.random() < denied;
           const employee = employees.length ? employees[Math.floor(who * employees.length)] : undefined;

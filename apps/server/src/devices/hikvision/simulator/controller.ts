@@ -253,6 +253,8 @@ export class SimulatedController {
   }
 
   async sendHeartbeat(): Promise<boolean> {
+    // Not added anywhere yet: nobody to tell (Atrium sets the target over httpHosts).
+    if (!this.pushUrl) return false;
     const ok = await this.post(
       heartbeatXml('127.0.0.1', deviceTime(new Date(), this.o.offsetMinutes ?? 0)),
       'application/xml',

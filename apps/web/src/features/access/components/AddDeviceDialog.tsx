@@ -15,6 +15,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useCreateDevice, useTestDeviceConnection } from '../api/access-api';
+import { DeviceConnectionFields } from './DeviceConnectionFields';
 import { DeviceIdentityList } from './DeviceIdentityList';
 import { DevicePlacementFields } from './DevicePlacementFields';
 
@@ -182,53 +183,13 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             )}
           </FormField>
         </div>
-        <FormField
-          label="Address"
-          error={errors.address}
-          hint="Where the device answers, e.g. http://10.1.2.31"
-        >
-          {(control) => (
-            <input
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-              placeholder="http://10.1.2.31"
-              maxLength={200}
-              inputMode="url"
-              required
-              className={field}
-              {...control}
-            />
-          )}
-        </FormField>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Username" error={errors.username}>
-            {(control) => (
-              <input
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="off"
-                maxLength={64}
-                required
-                className={field}
-                {...control}
-              />
-            )}
-          </FormField>
-          <FormField label="Password" error={errors.password}>
-            {(control) => (
-              <input
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="new-password"
-                maxLength={128}
-                required
-                className={field}
-                {...control}
-              />
-            )}
-          </FormField>
-        </div>
+        <DeviceConnectionFields
+          address={{ value: address, onChange: setAddress }}
+          username={{ value: username, onChange: setUsername }}
+          password={{ value: password, onChange: setPassword }}
+          errors={errors}
+          required
+        />
         {test.data ? (
           <section aria-label="Test connection result" className="rounded-lg bg-green-50 p-3">
             <p className="mb-2 text-sm font-medium text-green-900">The device answered:</p>

@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useRemoveDevice, useUpdateDevice } from '../api/access-api';
+import { DeviceConnectionFields } from './DeviceConnectionFields';
 import { DevicePlacementFields } from './DevicePlacementFields';
 import { PushSecretSection } from './PushSecretSection';
 
@@ -190,47 +191,13 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
         </label>
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-700">Commands (door open, status)</legend>
-          <FormField label="Address" error={errors.address}>
-            {(control) => (
-              <input
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
-                placeholder="http://10.1.2.31"
-                maxLength={200}
-                className={field}
-                {...control}
-              />
-            )}
-          </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Username" error={errors.username}>
-              {(control) => (
-                <input
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  autoComplete="off"
-                  maxLength={64}
-                  placeholder={device.has_credentials ? 'Unchanged' : ''}
-                  className={field}
-                  {...control}
-                />
-              )}
-            </FormField>
-            <FormField label="Password" error={errors.password}>
-              {(control) => (
-                <input
-                  type="password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  autoComplete="new-password"
-                  maxLength={128}
-                  placeholder={device.has_credentials ? 'Unchanged' : ''}
-                  className={field}
-                  {...control}
-                />
-              )}
-            </FormField>
-          </div>
+          <DeviceConnectionFields
+            address={{ value: address, onChange: setAddress }}
+            username={{ value: username, onChange: setUsername }}
+            password={{ value: password, onChange: setPassword }}
+            errors={errors}
+            unchanged={device.has_credentials}
+          />
         </fieldset>
         <FormAlert>{error}</FormAlert>
       </form>

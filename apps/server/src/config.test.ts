@@ -25,6 +25,34 @@ describe('config', () => {
       expect(() => loadConfig({ TZ: 'UTC', PUBLIC_URL: bad }, '/')).toThrow(ConfigError);
   });
 
+  it('reads DEVICE_CREDENTIALS_KEY as 32 bytes in hex or base64, and refuses anything else without echoing it', () => {
+    const key = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
+    expect(loadConfig({ TZ: 'UTC' }).deviceCredentialsKey).toBeUndefined();
+    expect(
+      loadConfig({ DEVICE_CREDENTIALS_KEY: key.toString('hex').toUpperCase() }).deviceCredentialsKey,
+    ).toEqual(key);
+    expect(
+      loadConfig({ DEVICE_CREDENTIALS_KEY: `${key.toString('base64')}\n` }).deviceCredentialsKey,
+    ).toEqual(key);
+    expect(loadConfig({ DEVICE_CREDENTIALS_KEY: key.toString('base64url') }).deviceCredentialsKey).toEqual(
+      key,
+    );
+    for (const bad of [
+      key.toString('hex').slice(2), // 31 bytes
+      `${key.toString('hex')}00`, // 33 bytes
+      `${key.toString('hex').slice(1)}g`, // not hex
+      Buffer.alloc(24).toString('base64'),
+      `${key.toString('base64').slice(0, 42)}!=`,
+      'correct horse battery staple',
+    ]) {
+      expect(() => loadConfig({ DEVICE_CREDENTIALS_KEY: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ DEVICE_CREDENTIALS_KEY: bad })).toThrow(
+        /^DEVICE_CREDENTIALS_KEY must be 32 bytes written as 64 hex digits or in base64/,
+      );
+      expect(() => loadConfig({ DEVICE_CREDENTIALS_KEY: bad })).not.toThrow(bad);
+    }
+  });
+
   it('reads PORT, DATA_DIR, DEMO and DATABASE_URL', () => {
     const config = loadConfig(
       { PORT: '8080', DATA_DIR: '/var/lib/atrium', DEMO: '0', DATABASE_URL: 'postgres://a@db:5432/x' },

@@ -30,6 +30,11 @@ export interface Config {
    * URL Atrium gives them. Unset: the origin the administrator's browser used.
    */
   publicUrl: string | undefined;
+  /**
+   * The AES-256-GCM key of devices' command passwords (DEVICE_CREDENTIALS_KEY), kept out of the
+   * database so a dump of it does not open the doors. Unset: DATA_DIR/device-credentials.key.
+   */
+  deviceCredentialsKey: Buffer | undefined;
   logLevel: string;
   /** A request slower than this is logged at info; every other request only at debug (SLOW_REQUEST_MS). */
   slowRequestMs: number;
@@ -171,6 +176,19 @@ function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
+/**
+ * A 32-byte key as 64 hex digits or base64 (`openssl rand -hex 32`, `openssl rand -base64 32`).
+ * The error gives the length only: the value is a secret and start-up errors end up in logs.
+ */
+export function parseKey(raw: string, name: string): Buffer {
+  const text = raw.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return Buffer.from(text, 'base64');
+  throw new ConfigError(
+    `${name} must be 32 bytes written as 64 hex digits or in base64 (e.g. openssl rand -hex 32), got ${text.length} characters`,
+  );
+}
+
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
@@ -234,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timezone: timezone(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     publicUrl: publicUrl(env),
+    deviceCredentialsKey: env.DEVICE_CREDENTIALS_KEY
+      ? parseKey(env.DEVICE_CREDENTIALS_KEY, 'DEVICE_CREDENTIALS_KEY')
+      : undefined,
     logLevel,
     slowRequestMs: integer(env, 'SLOW_REQUEST_MS', DEFAULT_SLOW_REQUEST_MS, 0, 3_600_000),
     webDist:

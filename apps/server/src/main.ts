@@ -23,12 +23,15 @@ import { feedDemoCameras, startDemoCameraAlarms } from './demo/video';
 import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
+import { deviceCredentialsKey } from './modules/access/credentials-key';
 import { PublishedDemoLogins } from './modules/auth/published-logins';
 import { VideoCameraStore } from './modules/video/camera-store';
 import { startVideo } from './video/runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the database: a bad key file stops the start before anything else is started.
+  const credentialsKey = await deviceCredentialsKey(config);
   const database = await openDatabase(config);
   try {
     await refuseExposedDemo(config, new PublishedDemoLogins(database.db));
@@ -87,6 +90,7 @@ async function main(): Promise<void> {
       simulator: deviceFleet,
       writer: accessWriter,
       deviceOfflineAfterSeconds: config.deviceOfflineAfterSeconds,
+      credentialsKey,
     },
     runJobs: true,
     draining: () => stopping,

@@ -7,10 +7,10 @@ import { buildApp } from '../src/app';
 import { OrgClock } from '../src/core/clock';
 import { EventBus } from '../src/core/events/bus';
 import type { Db } from '../src/db/connection';
+import { DeviceCredentials } from '../src/devices/hikvision/credentials';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
-import { loadDeviceCredentials } from '../src/modules/access/device-credentials';
-import { createTestDatabase, type TestDatabase, testConfig } from './context';
+import { createTestDatabase, type TestDatabase, testConfig, testCredentialsKey } from './context';
 import { makeAccessArea, makeAccessPoint, makeDevice } from './factories';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
@@ -36,7 +36,7 @@ async function startAccessTestApp(database: TestDatabase): Promise<AccessTestApp
     bus,
     config: testConfig,
     clock: new OrgClock(database.db),
-    access: { picturesDir, simulator: fleet, writer },
+    access: { picturesDir, simulator: fleet, writer, credentialsKey: testCredentialsKey },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -137,7 +137,7 @@ export async function setCommandEndpoint(
   username: string,
   password: string,
 ) {
-  const credentials = await loadDeviceCredentials(db);
+  const credentials = new DeviceCredentials(testCredentialsKey);
   await db
     .updateTable('devices')
     .set({ address, command_username: username, command_password: credentials.encrypt(password) })

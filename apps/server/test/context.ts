@@ -34,6 +34,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The device credentials key of every app the tests build: fixed, so passwords one app (or a
+ * test's own arrangement) stored open in the next one on the same database.
+ */
+export const testCredentialsKey = Buffer.from('7e57'.repeat(16), 'hex');
+
 /** The reports pool's settings in tests: the defaults of config.ts, but for a shorter wait. */
 export const testReportsPool: ReportsPoolOptions = {
   size: 3,
@@ -94,6 +100,7 @@ export async function startTestApp(
     config: { ...testConfig, ...config },
     clock,
     ...services,
+    access: { credentialsKey: testCredentialsKey, ...services.access },
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AtriumModule, ModuleContext } from '../../core/module';
 import type { Db } from '../../db/connection';
+import { DeviceCredentials } from '../../devices/hikvision/credentials';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
 import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';
@@ -26,6 +27,11 @@ export interface AccessOptions {
   deviceOfflineAfterSeconds?: number;
   /** How devices reach Atrium (PUBLIC_URL); unset, the origin the administrator's browser used. */
   publicUrl?: string;
+  /**
+   * The key of devices' command passwords (DEVICE_CREDENTIALS_KEY or DATA_DIR's key file). Without
+   * it, as in tests that never store one, adding a device with a password fails.
+   */
+  credentialsKey?: Buffer;
 }
 
 /**
@@ -35,7 +41,9 @@ export interface AccessOptions {
  */
 export async function createAccessModule(ctx: ModuleContext, options: AccessOptions = {}) {
   const { db, bus, clock } = ctx;
-  const credentials = await loadDeviceCredentials(db);
+  const credentials = options.credentialsKey
+    ? await loadDeviceCredentials(db, options.credentialsKey)
+    : new DeviceCredentials(undefined);
   const ingest = new AccessIngest(db, bus, clock, options.writer);
   const pushDevices = new PushDevices(db, bus);
   const push = new DevicePushService(

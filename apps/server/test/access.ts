@@ -11,7 +11,7 @@ import { DeviceCredentials } from '../src/devices/hikvision/credentials';
 import { deviceTime, type SimEvent } from '../src/devices/hikvision/simulator/bodies';
 import { SimulatorFleet } from '../src/devices/hikvision/simulator/fleet';
 import { createTestDatabase, type TestDatabase, testConfig, testCredentialsKey } from './context';
-import { makeAccessArea, makeAccessPoint, makeDevice } from './factories';
+import { makeAccessArea, makeAccessLevel, makeAccessPoint, makeDevice } from './factories';
 
 /** An app listening on a real port (devices push over HTTP), with a simulator fleet beside it. */
 export interface AccessTestApp {
@@ -76,6 +76,17 @@ export async function seedDoors(db: Db, tag = 'T') {
   const secure = await makeAccessArea(db, { name: `Server Room ${tag}`, description: 'Racks' });
   const main = await makeAccessPoint(db, { name: `Main Entrance ${tag}`, area, countsForAttendance: true });
   const server = await makeAccessPoint(db, { name: `Server Room Door ${tag}`, area: secure });
+  // What is granted: a level per area, its doors at all hours.
+  const mainLevel = await makeAccessLevel(db, {
+    name: area.name,
+    description: 'Offices and entrance hall',
+    doors: [{ pointId: main.id }],
+  });
+  const secureLevel = await makeAccessLevel(db, {
+    name: secure.name,
+    description: 'Racks',
+    doors: [{ pointId: server.id }],
+  });
   const door = async (
     code: string,
     pointId: number,
@@ -95,6 +106,7 @@ export async function seedDoors(db: Db, tag = 'T') {
   };
   return {
     areas: { main: area.id, secure: secure.id },
+    levels: { main: mainLevel.id, secure: secureLevel.id },
     main: await door(`HK-${tag}1`, main.id, 'both'),
     server: await door(`HK-${tag}2`, server.id, 'entry'),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccessLevelDoor } from './access-levels';
 import { AcknowledgeAlertRequest, AlertIdParams, AlertResponse, AlertsQuery, AlertsResponse } from './alerts';
 import { OkResponse } from './auth';
 import { CalendarDate, IdParam, KeysetPageQuery, Text } from './common';
@@ -107,6 +108,7 @@ export type AccessStatusResponse = z.infer<typeof AccessStatusResponse>;
 
 export const AccessPermission = z.object({
   id: z.number().int(),
+  /** The access level granted (named area_name since the demo: a level is named for its place). */
   area_name: z.string(),
   description: z.string(),
   status: z.enum(['active', 'suspended', 'expired', 'pending']),
@@ -114,6 +116,8 @@ export const AccessPermission = z.object({
   granted_via: z.enum(['person', 'department']),
   valid_from: z.string().nullable(),
   valid_until: z.string().nullable(),
+  /** The level's doors and when each opens for the person. */
+  doors: z.array(AccessLevelDoor),
 });
 export type AccessPermission = z.infer<typeof AccessPermission>;
 export const AccessPermissionsResponse = z.object({ permissions: z.array(AccessPermission) });
@@ -308,6 +312,14 @@ export const accessApi = {
   setEventTarget: endpoint({
     method: 'POST',
     path: '/access/devices/:id/event-target',
+    audience: 'admin',
+    params: DeviceIdParams,
+    response: DeviceResponse,
+  }),
+  /** Reads the controller's own people back and writes everything again; answered at once (202-like). */
+  resyncDevice: endpoint({
+    method: 'POST',
+    path: '/access/devices/:id/resync',
     audience: 'admin',
     params: DeviceIdParams,
     response: DeviceResponse,

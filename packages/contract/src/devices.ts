@@ -16,6 +16,25 @@ export type DeviceDirection = z.infer<typeof DeviceDirection>;
 export const DeviceType = z.enum(['access_controller', 'counter']);
 export type DeviceType = z.infer<typeof DeviceType>;
 
+/**
+ * Whether a controller holds the people and cards Atrium means it to (device sync): `in_sync`,
+ * `pending` (changes waiting: written now, or when an unreachable device returns), `error` (the
+ * last attempt failed; tried again at `retry_at`), `unmanaged` (no address or credentials, in
+ * maintenance, or a counter: nothing is written to it).
+ */
+export const DeviceSync = z.object({
+  state: z.enum(['in_sync', 'pending', 'error', 'unmanaged']),
+  /** Changes not yet accepted by the device, of `total` when this round began. */
+  pending: z.number().int(),
+  total: z.number().int(),
+  /** People Atrium has written to the device. */
+  people: z.number().int(),
+  synced_at: z.string().nullable(),
+  error: z.string().nullable(),
+  retry_at: z.string().nullable(),
+});
+export type DeviceSync = z.infer<typeof DeviceSync>;
+
 /** A device as the admin sees it; secrets and command passwords never leave the server. */
 export const Device = z.object({
   id: z.number().int(),
@@ -41,6 +60,7 @@ export const Device = z.object({
   push_configured_at: z.string().nullable(),
   /** Why the last attempt to set it failed; null after one that worked. */
   push_error: z.string().nullable(),
+  sync: DeviceSync,
 });
 export type Device = z.infer<typeof Device>;
 export const DevicesResponse = z.object({ devices: z.array(Device) });

@@ -1,4 +1,5 @@
 import { accessApi } from './access';
+import { accessLevelsApi } from './access-levels';
 import { accountApi } from './account';
 import { attendanceApi } from './attendance';
 import { attendanceRequestsApi } from './attendance-requests';
@@ -32,6 +33,7 @@ export const apiEndpoints = {
   dashboard: dashboardApi,
   leave: leaveApi,
   access: accessApi,
+  accessLevels: accessLevelsApi,
   video: videoApi,
   counting: countingApi,
   reports: reportsApi,

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './access-levels';
 export * from './account';
 export * from './alerts';
 export * from './attendance';

@@ -72,13 +72,30 @@ export interface AccessEventSnapshots {
   taken_at: Timestamp;
 }
 
+export interface AccessLevelDoors {
+  access_point_id: number;
+  days: Generated<number[]>;
+  ends: Generated<string>;
+  level_id: number;
+  starts: Generated<string>;
+}
+
+export interface AccessLevels {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: GeneratedAlways<number>;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AccessPermissions {
-  area_id: number;
   created_at: Generated<Timestamp>;
   created_by: number | null;
   department_id: number | null;
   id: GeneratedAlways<number>;
+  level_id: number;
   status: Generated<"active" | "suspended">;
+  updated_at: Generated<Timestamp>;
   user_id: number | null;
   valid_from: string | null;
   valid_until: string | null;
@@ -261,6 +278,20 @@ export interface Departments {
   parent_id: number | null;
 }
 
+export interface DevicePeople {
+  card_no: string | null;
+  device_id: number;
+  employee_no: string;
+  fingerprint: string;
+  written_at: Generated<Timestamp>;
+}
+
+export interface DevicePlans {
+  device_id: number;
+  plan_no: number;
+  schedule: string;
+}
+
 export interface DevicePushRejects {
   body_excerpt: string;
   content_type: string | null;
@@ -289,8 +320,16 @@ export interface Devices {
   push_error: string | null;
   push_secret_hash: string | null;
   removed_at: Timestamp | null;
+  resync_requested: Generated<boolean>;
   serial_number: string | null;
   status: Generated<"online" | "offline" | "maintenance">;
+  sync_error: string | null;
+  sync_failures: Generated<number>;
+  sync_lease_until: Timestamp | null;
+  sync_pending: Generated<number>;
+  sync_retry_at: Timestamp | null;
+  sync_total: Generated<number>;
+  synced_at: Timestamp | null;
   type: Generated<"access_controller" | "counter">;
   updated_at: Generated<Timestamp>;
 }
@@ -515,6 +554,8 @@ export interface DB {
   access_daily_counts: AccessDailyCounts;
   access_event_snapshots: AccessEventSnapshots;
   access_events: AccessEvents;
+  access_level_doors: AccessLevelDoors;
+  access_levels: AccessLevels;
   access_permissions: AccessPermissions;
   access_points: AccessPoints;
   access_presence: AccessPresence;
@@ -534,6 +575,8 @@ export interface DB {
   department_headcounts: DepartmentHeadcounts;
   department_managers: DepartmentManagers;
   departments: Departments;
+  device_people: DevicePeople;
+  device_plans: DevicePlans;
   device_push_rejects: DevicePushRejects;
   devices: Devices;
   event_log: EventLog;

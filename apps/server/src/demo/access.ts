@@ -159,6 +159,17 @@ async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
     .returning(['id', 'name'])
     .execute();
   const pointId = (name: string) => points.find((p) => p.name === name)!.id;
+  // Each area's doors at all hours make a level of the area's name: what departments are granted.
+  const levels = await trx
+    .insertInto('access_levels')
+    .values(DEMO_AREAS.map(([name, description]) => ({ name, description })))
+    .returning(['id', 'name'])
+    .execute();
+  const levelId = (name: string) => levels.find((l) => l.name === name)!.id;
+  await trx
+    .insertInto('access_level_doors')
+    .values(DEMO_POINTS.map(([name, area]) => ({ level_id: levelId(area), access_point_id: pointId(name) })))
+    .execute();
   await trx
     .insertInto('devices')
     .values(
@@ -178,7 +189,7 @@ async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
   const departments = await trx.selectFrom('departments').select(['id', 'name']).execute();
   const grants = departments.flatMap((d) =>
     (DEPARTMENT_AREAS[d.name] ?? ['Main Building']).map((area) => ({
-      area_id: areaId(area),
+      level_id: levelId(area),
       department_id: d.id,
     })),
   );
@@ -199,15 +210,15 @@ async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
   if (admin)
     await trx
       .insertInto('access_permissions')
-      .values({ area_id: areaId('Server Room'), user_id: admin.id })
+      .values({ level_id: levelId('Server Room'), user_id: admin.id })
       .execute();
   if (user) {
     await trx
       .insertInto('access_permissions')
       .values([
-        { area_id: areaId('Showroom'), user_id: user.id, status: 'suspended' },
+        { level_id: levelId('Showroom'), user_id: user.id, status: 'suspended' },
         {
-          area_id: areaId('Security Office'),
+          level_id: levelId('Security Office'),
           user_id: user.id,
           valid_from: '2026-01-01',
           valid_until: '2026-03-31',

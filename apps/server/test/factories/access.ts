@@ -160,8 +160,41 @@ export async function makeAlert(db: Db, alert: Partial<NewAlert> & { kind: strin
   }))!;
 }
 
+export interface LevelDoor {
+  pointId: number;
+  days?: number[];
+  starts?: string;
+  ends?: string;
+}
+
+/** An access level: doors, each open on its schedule (every day, all day unless given). */
+export async function makeAccessLevel(
+  db: Db,
+  options: { name?: string; description?: string; doors: LevelDoor[] },
+) {
+  const level = await db
+    .insertInto('access_levels')
+    .values({ name: options.name ?? `Level ${tag()}`, description: options.description ?? '' })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  if (options.doors.length)
+    await db
+      .insertInto('access_level_doors')
+      .values(
+        options.doors.map((d) => ({
+          level_id: level.id,
+          access_point_id: d.pointId,
+          days: d.days ?? [1, 2, 3, 4, 5, 6, 7],
+          starts: d.starts ?? '00:00',
+          ends: d.ends ?? '24:00',
+        })),
+      )
+      .execute();
+  return level;
+}
+
 export interface PermissionOptions {
-  area: { id: number };
+  level: { id: number };
   /** One of the two: a person or a whole department (by name or row). */
   user?: { id: number };
   department?: string | { id: number };
@@ -170,7 +203,7 @@ export interface PermissionOptions {
   validUntil?: string | null;
 }
 
-/** Leave to enter an area, for a person or a department. */
+/** An access level granted to a person or a department. */
 export async function makeAccessPermission(db: Db, options: PermissionOptions) {
   const department =
     typeof options.department === 'string'
@@ -179,7 +212,7 @@ export async function makeAccessPermission(db: Db, options: PermissionOptions) {
   return db
     .insertInto('access_permissions')
     .values({
-      area_id: options.area.id,
+      level_id: options.level.id,
       user_id: options.user?.id ?? null,
       department_id: department?.id ?? null,
       status: options.status ?? 'active',

@@ -18,4 +18,6 @@ export type DomainEvent =
   /** Settings whose cached copies (e.g. the OrgClock's zone) every process must drop. */
   | { kind: 'settings_changed'; keys: string[] }
   /** A device's push secret or settings changed: cached devices (the push path's) are dropped. */
-  | { kind: 'devices_changed' };
+  | { kind: 'devices_changed' }
+  /** Access levels or grants changed: the controllers' people lists are brought in step. */
+  | { kind: 'access_changed' };

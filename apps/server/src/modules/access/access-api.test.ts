@@ -25,12 +25,12 @@ let admin: TestUser;
 let staffSession: LoggedIn;
 let otherSession: LoggedIn;
 let adminSession: LoggedIn;
-let areas: { main: number; secure: number };
+let levels: { main: number; secure: number };
 const events: DomainEvent[] = [];
 
 useAccessSuite('A', (s) => {
   ({ database, t } = s);
-  ({ main, server, areas } = s.doors);
+  ({ main, server, levels } = s.doors);
 });
 beforeAll(async () => {
   t.bus.subscribe((e) => events.push(e));
@@ -178,10 +178,14 @@ describe('a person and their own access', () => {
 
   it("lists my permissions, mine and my department's, with their state", async () => {
     await makeAccessPermission(database.db, {
-      area: { id: areas.main },
+      level: { id: levels.main },
       department: { id: staff.departmentId },
     });
-    await makeAccessPermission(database.db, { area: { id: areas.secure }, user: staff, status: 'suspended' });
+    await makeAccessPermission(database.db, {
+      level: { id: levels.secure },
+      user: staff,
+      status: 'suspended',
+    });
     const res = (await call(staffSession, 'GET', '/access/my-permissions')).json();
     expect(
       res.permissions.map((p: { area_name: string; status: string; granted_via: string }) => [

@@ -8,6 +8,7 @@ import type {
   Alert,
   Device,
   DeviceStatus,
+  DeviceSync,
   DoorStatus,
   MyAccessStats,
 } from '@atrium/contract';
@@ -85,6 +86,7 @@ export function toAccessPermission(r: PermissionRow, today: string): AccessPermi
     granted_via: r.user_id !== null ? 'person' : 'department',
     valid_from: r.valid_from,
     valid_until: r.valid_until,
+    doors: r.doors,
   };
 }
 
@@ -138,7 +140,9 @@ export const toBadgeUser = (r: { id: number; employee_number: string; badge_numb
 });
 
 /** A device as administrators manage it: no secret leaves, only whether one is set. */
-export function toDevice(row: DeviceRow & { access_point: string | null }): Device {
+export function toDevice(
+  row: DeviceRow & { access_point: string | null; sync_people?: number | null },
+): Device {
   return {
     id: row.id,
     device_id: row.device_id,
@@ -159,6 +163,33 @@ export function toDevice(row: DeviceRow & { access_point: string | null }): Devi
     mac_address: row.mac_address,
     push_configured_at: iso(row.push_configured_at),
     push_error: row.push_error,
+    sync: toDeviceSync(row),
+  };
+}
+
+/** A controller Atrium can write to: reachable by command, in service, a door controller. */
+export const syncManaged = (row: DeviceRow) =>
+  row.type === 'access_controller' &&
+  row.status !== 'maintenance' &&
+  row.address !== null &&
+  row.command_username !== null &&
+  row.command_password !== null;
+
+function toDeviceSync(row: DeviceRow & { sync_people?: number | null }): DeviceSync {
+  return {
+    state: !syncManaged(row)
+      ? 'unmanaged'
+      : row.sync_error !== null
+        ? 'error'
+        : row.sync_pending > 0 || row.resync_requested || row.synced_at === null
+          ? 'pending'
+          : 'in_sync',
+    pending: row.sync_pending,
+    total: row.sync_total,
+    people: row.sync_people ?? 0,
+    synced_at: iso(row.synced_at),
+    error: row.sync_error,
+    retry_at: iso(row.sync_retry_at),
   };
 }
 

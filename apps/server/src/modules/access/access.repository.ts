@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
+import { levelDoors } from './access-levels.repository';
 
 /** A keyset position: the (time, id) of the last row of the previous page. */
 export interface After {
@@ -174,12 +175,13 @@ export async function countEntriesSince(db: Kysely<Database>, userId: number, si
   return Number(row.n);
 }
 
-/** The person's permissions: their own and their department's, with the area. */
+/** The person's permissions: their own and their department's, with the level and its doors. */
 export async function permissionsOf(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('access_permissions as ap')
-    .innerJoin('access_areas as a', 'a.id', 'ap.area_id')
-    .select([
+    .innerJoin('access_levels as a', 'a.id', 'ap.level_id')
+    .select((eb) => [
+      levelDoors(eb.ref('ap.level_id')).as('doors'),
       'ap.id',
       'a.name as area_name',
       'a.description',

@@ -17,6 +17,7 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { ReportsDb } from '../../core/module';
 import { authorize, can } from '../../core/policies';
 import type { Database } from '../../db/schema';
@@ -74,6 +75,7 @@ export class AccessService {
     private readonly clock: OrgClock,
     private readonly ingest: AccessIngest,
     private readonly reports: ReportsDb,
+    private readonly bus: EventBus,
   ) {}
 
   // ---- The signed-in person's own ----
@@ -319,6 +321,8 @@ export class AccessService {
         ip: actor.ip,
         details: { from: person.badge_number, to: badge },
       });
+      // The controllers swap the card (device sync).
+      await this.bus.publish({ kind: 'access_changed' }, trx);
       return toBadgeUser(updated!);
     });
   }

@@ -74,12 +74,17 @@ export async function markSilentOffline(db: Kysely<Database>, before: Date) {
     .execute();
 }
 
+/** How many people Atrium has written to the device. */
+const syncPeople = sql<number>`(SELECT count(*)::int FROM device_people dp WHERE dp.device_id = d.id)`.as(
+  'sync_people',
+);
+
 export async function listDevices(db: Kysely<Database>, type?: 'access_controller' | 'counter') {
   let q = db
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
     .selectAll('d')
-    .select('p.name as access_point')
+    .select(['p.name as access_point', syncPeople])
     .where('d.removed_at', 'is', null);
   if (type) q = q.where('d.type', '=', type);
   return q.orderBy('d.device_id').execute();
@@ -90,7 +95,7 @@ export async function findDeviceView(db: Kysely<Database>, id: number) {
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
     .selectAll('d')
-    .select('p.name as access_point')
+    .select(['p.name as access_point', syncPeople])
     .where('d.id', '=', id)
     .where('d.removed_at', 'is', null)
     .executeTakeFirst();

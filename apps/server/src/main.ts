@@ -163,6 +163,7 @@ async function main(): Promise<void> {
       clock,
       fleet: deviceFleet,
       origin: `http://${host}:${typeof bound === 'object' && bound ? bound.port : config.port}`,
+      credentialsKey,
       log: (line) => app.log.warn(line),
     });
     const stopCounters = await startDemoCounters({

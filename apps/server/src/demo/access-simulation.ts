@@ -37,7 +37,7 @@ async function peopleWithAreas(db: Kysely<Database>): Promise<Holder[]> {
         eb.or([eb('p.user_id', '=', eb.ref('u.id')), eb('p.department_id', '=', eb.ref('u.department_id'))]),
       ),
     )
-    .innerJoin('access_areas as a', 'a.id', 'p.area_id')
+    .innerJoin('access_levels as a', 'a.id', 'p.level_id')
     .select(['u.id', 'u.employee_number', 'u.badge_number', 'u.first_name', 'u.last_name', 'a.name as area'])
     .where('u.active', '=', true)
     .where('p.status', '=', 'active')
@@ -65,13 +65,15 @@ export interface DemoDevicesOptions {
   fleet: SimulatorFleet;
   /** This server's own origin, e.g. http://127.0.0.1:3000 */
   origin: string;
+  /** The key the devices' passwords are stored with (main's). */
+  credentialsKey: Buffer;
   heartbeatSeconds?: number;
   log?: (line: string) => void;
 }
 
 /** Starts the simulated demo controllers; returns the stop. */
 export async function startDemoDevices(o: DemoDevicesOptions): Promise<() => Promise<void>> {
-  const credentials = await loadDeviceCredentials(o.db);
+  const credentials = await loadDeviceCredentials(o.db, o.credentialsKey);
   const controllers: SimulatedController[] = [];
   for (const d of DEMO_DEVICES.filter((d) => d.simulated)) {
     const device = await o.db
@@ -97,6 +99,8 @@ export async function startDemoDevices(o: DemoDevicesOptions): Promise<() => Pro
         address: controller.address ?? null,
         command_username: 'admin',
         command_password: credentials.encrypt(password),
+        // A simulator starts empty: Atrium reads its list back and writes everyone again.
+        resync_requested: true,
         updated_at: new Date(),
       })
       .where('id', '=', device.id)
@@ -143,15 +147,21 @@ export async function startDemoDevices(o: DemoDevicesOptions): Promise<() => Pro
       const allowed = people.filter((p) => p.areas.includes(AREA_OF[code]!));
       const person = allowed[Math.floor(Math.random() * allowed.length)];
       if (!person) return;
+      // Two-way doors: reader 1 in, reader 2 out.
+      const readerNo = code === 'HK-104' ? 1 : Math.random() < 0.5 ? 1 : 2;
       const face = Math.random() < 0.3;
+      if (!face && controller.people.managed) {
+        // A card the controller decides by the people and rights Atrium wrote to it.
+        await controller.swipe(person.badge_number, readerNo);
+        return;
+      }
       await controller.emit({
         major: face ? CODES.grantedFace[0] : CODES.grantedCard[0],
         minor: face ? CODES.grantedFace[1] : CODES.grantedCard[1],
         cardNo: face ? undefined : person.badge_number,
         employeeNo: person.employee_number,
         name: `${person.first_name} ${person.last_name}`,
-        // Two-way doors: reader 1 in, reader 2 out.
-        readerNo: code === 'HK-104' ? 1 : Math.random() < 0.5 ? 1 : 2,
+        readerNo,
         verifyMode: face ? 'face' : 'card',
         picture: face,
       });

@@ -36,7 +36,9 @@ export async function isapi(
   const url = new URL(path, device.address);
   const send = async (auth?: string) => {
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/xml';
+    // ISAPI takes XML, and JSON on the endpoints asked with ?format=json.
+    if (body !== undefined)
+      headers['content-type'] = body.startsWith('{') ? 'application/json' : 'application/xml';
     if (auth) headers.authorization = auth;
     try {
       return await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });

@@ -6,10 +6,14 @@ import { DeviceCredentials } from '../../devices/hikvision/credentials';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
 import { accessRoutes } from './access.routes';
 import { AccessService } from './access.service';
+import { accessLevelsRoutes } from './access-levels.routes';
+import { AccessLevelsService } from './access-levels.service';
 import { loadDeviceCredentials } from './device-credentials';
 import { startDeviceMonitor } from './device-monitor';
 import { deviceRegistrationRoutes } from './device-registration.routes';
 import { DeviceRegistrationService } from './device-registration.service';
+import { DeviceSync, type DeviceSyncOptions } from './device-sync/device-sync';
+import { deviceSyncRoutes } from './device-sync/device-sync.routes';
 import { DevicesService } from './devices.service';
 import { AccessIngest } from './ingest.service';
 import { isapiPushRoutes } from './push.routes';
@@ -32,6 +36,8 @@ export interface AccessOptions {
    * it, as in tests that never store one, adding a device with a password fails.
    */
   credentialsKey?: Buffer;
+  /** How people are written to controllers (tests shorten the sweep). */
+  sync?: DeviceSyncOptions;
 }
 
 /**
@@ -54,7 +60,7 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
     options.picturesDir ?? path.join(os.tmpdir(), 'atrium-access-pictures'),
     pushDevices,
   );
-  const access = new AccessService(db, clock, ingest, ctx.reports);
+  const access = new AccessService(db, clock, ingest, ctx.reports, bus);
   const devices = new DevicesService(db, bus, clock, credentials, options.simulator, () =>
     push.forgetSecrets(),
   );
@@ -66,6 +72,14 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
     () => push.forgetSecrets(),
     options.publicUrl,
   );
+  const levels = new AccessLevelsService(db, bus, clock);
+  const sync = new DeviceSync(
+    db,
+    clock,
+    credentials,
+    (error) => ctx.onError('device sync', error),
+    options.sync,
+  );
   const module: AtriumModule = {
     name: 'access',
     async routes(api) {
@@ -73,12 +87,24 @@ export async function createAccessModule(ctx: ModuleContext, options: AccessOpti
       await api.register(isapiPushRoutes(push));
       await api.register(accessRoutes(access, devices, push));
       await api.register(deviceRegistrationRoutes(registration));
+      await api.register(accessLevelsRoutes(levels));
+      await api.register(deviceSyncRoutes(db, sync));
     },
     follow: () => pushDevices.follow(),
-    jobs: () =>
-      startDeviceMonitor(db, bus, clock.now, options.deviceOfflineAfterSeconds ?? 120, (error) =>
-        ctx.onError('device monitor', error),
-      ),
+    jobs: () => {
+      const stopMonitor = startDeviceMonitor(
+        db,
+        bus,
+        clock.now,
+        options.deviceOfflineAfterSeconds ?? 120,
+        (error) => ctx.onError('device monitor', error),
+      );
+      const stopSync = sync.start(bus);
+      return async () => {
+        await stopSync();
+        await stopMonitor();
+      };
+    },
   };
-  return { module, ingest, push, devices };
+  return { module, ingest, push, devices, sync };
 }

@@ -1,19 +1,18 @@
 import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError } from '../../config';
 import type { Database } from '../../db/schema';
 import { DeviceCredentials } from '../../devices/hikvision/credentials';
-import { deviceCredentialsKey, KEY_FILE } from './credentials-key';
+import { KEY_FILE } from './credentials-key';
 import { aStoredPassword, retireDatabaseKey } from './device-credentials.repository';
 
 /**
  * The devices' credential cipher with `key`, once any old key the database held is retired. A
  * key other than the one the stored passwords were made with (a DATA_DIR restored without its
  * key file, servers each with a key of their own) stops the start here rather than failing at
- * every door later. Without `key`, the key this process is configured with: for the demo's
- * simulated controllers, which run beside the app in main.
+ * every door later.
  */
-export async function loadDeviceCredentials(db: Kysely<Database>, key?: Buffer): Promise<DeviceCredentials> {
-  const credentials = new DeviceCredentials(key ?? (await deviceCredentialsKey(loadConfig())));
+export async function loadDeviceCredentials(db: Kysely<Database>, key: Buffer): Promise<DeviceCredentials> {
+  const credentials = new DeviceCredentials(key);
   await retireDatabaseKey(db, credentials);
   const sample = await aStoredPassword(db);
   if (sample && !credentials.opens(sample.command_password)) {

@@ -12,7 +12,13 @@ export interface SimUser {
   valid: { enable: boolean; beginTime: string; endTime: string };
   /** Door numbers this person may open ("1", "1,2"). */
   doorRight: string;
+  /** Door number -> plan template numbers that open it; a door without one opens at all hours. */
+  rightPlans: Map<number, number[]>;
 }
+
+/** A weekly plan as written (UserRightWeekPlanCfg): per weekday (1 Monday), its open segment. */
+type WeekPlan = Map<number, { begin: string; end: string }>;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export interface IsapiAnswer {
   status: number;
@@ -36,12 +42,29 @@ const refuse = (sub: string, message: string): IsapiAnswer => ({
 const text = (v: unknown, max = 64) =>
   typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, max) : '';
 
+/** RightPlan: [{doorNo: 1, planTemplateNo: "1,3"}] as door -> template numbers. */
+function rightPlans(v: unknown): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (!Array.isArray(v)) return out;
+  for (const item of v as { doorNo?: unknown; planTemplateNo?: unknown }[]) {
+    const templates = text(item.planTemplateNo)
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    if (Number.isInteger(Number(item.doorNo))) out.set(Number(item.doorNo), templates);
+  }
+  return out;
+}
+
 export class PersonList {
   private readonly users = new Map<string, SimUser>();
   /** card number -> employee number */
   private readonly cards = new Map<string, string>();
   /** True once anything was written: from then on the list decides every swipe. */
   managed = false;
+  private readonly weekPlans = new Map<number, WeekPlan>();
+  /** plan template number -> week plan number */
+  private readonly templates = new Map<number, number>();
 
   get userCount(): number {
     return this.users.size;
@@ -66,13 +89,26 @@ export class PersonList {
     if (!user) return { granted: false, reason: 'unknown_card' };
     const inTime = user.valid.enable && user.valid.beginTime <= at && at <= user.valid.endTime;
     const doors = user.doorRight.split(',').map((d) => d.trim());
-    return inTime && doors.includes(String(door))
+    return inTime && doors.includes(String(door)) && this.inPlan(user.rightPlans.get(door), at)
       ? { granted: true, user }
       : { granted: false, reason: 'no_permission', user };
   }
 
-  /** Answers a UserInfo or CardInfo request, or undefined for any other path. */
+  /** Whether one of the templates opens at `at` (no templates: at all hours). */
+  private inPlan(templates: number[] | undefined, at: string): boolean {
+    if (!templates || templates.length === 0) return true;
+    const weekday = ((new Date(`${at.slice(0, 10)}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const time = at.slice(11, 19);
+    return templates.some((t) => {
+      const segment = this.weekPlans.get(this.templates.get(t) ?? -1)?.get(weekday);
+      return segment !== undefined && segment.begin <= time && time <= segment.end;
+    });
+  }
+
+  /** Answers a UserInfo, CardInfo or time plan request, or undefined for any other path. */
   handle(method: string, path: string, body: string): IsapiAnswer | undefined {
+    const plan = /^\/ISAPI\/AccessControl\/(UserRightWeekPlanCfg|UserRightPlanTemplate)\/(\d+)$/.exec(path);
+    if (plan) return method === 'PUT' ? this.planRequest(plan[1]!, Number(plan[2]), body) : undefined;
     const m = /^\/ISAPI\/AccessControl\/(UserInfo|CardInfo)\/(Record|Modify|SetUp|Delete|Search)$/.exec(path);
     if (!m) return undefined;
     const expected = m[2] === 'Record' || m[2] === 'Search' ? 'POST' : 'PUT';
@@ -89,7 +125,18 @@ export class PersonList {
 
   private userRequest(op: string, doc: Record<string, unknown>): IsapiAnswer {
     if (op === 'Search')
-      return this.search(doc.UserInfoSearchCond, 'UserInfoSearch', 'UserInfo', [...this.users.values()]);
+      return this.search(
+        doc.UserInfoSearchCond,
+        'UserInfoSearch',
+        'UserInfo',
+        [...this.users.values()].map((u) => ({
+          employeeNo: u.employeeNo,
+          name: u.name,
+          Valid: u.valid,
+          doorRight: u.doorRight,
+          RightPlan: [...u.rightPlans].map(([doorNo, t]) => ({ doorNo, planTemplateNo: t.join(',') })),
+        })),
+      );
     if (op === 'Delete') {
       const list = (doc.UserInfoDelCond as { EmployeeNoList?: { employeeNo?: unknown }[] } | undefined)
         ?.EmployeeNoList;
@@ -118,8 +165,39 @@ export class PersonList {
         endTime: text(valid.endTime, 19) || '2037-12-31T23:59:59',
       },
       doorRight: text(u.doorRight, 32) || '1',
+      rightPlans: rightPlans(u.RightPlan),
     });
     this.managed = true;
+    return ok();
+  }
+
+  private planRequest(kind: string, no: number, body: string): IsapiAnswer {
+    let doc: Record<string, unknown>;
+    try {
+      doc = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return refuse('badJsonFormat', 'the body is not JSON');
+    }
+    if (no < 1 || no > 255) return refuse('badParameters', 'the plan number must be 1 to 255');
+    if (kind === 'UserRightPlanTemplate') {
+      const t = doc.UserRightPlanTemplate as { weekPlanNo?: unknown } | undefined;
+      const weekPlanNo = Number(t?.weekPlanNo);
+      if (!Number.isInteger(weekPlanNo)) return refuse('badParameters', 'weekPlanNo is required');
+      this.templates.set(no, weekPlanNo);
+      return ok();
+    }
+    const cfg = (doc.UserRightWeekPlanCfg as { WeekPlanCfg?: unknown } | undefined)?.WeekPlanCfg;
+    if (!Array.isArray(cfg)) return refuse('badParameters', 'UserRightWeekPlanCfg.WeekPlanCfg is required');
+    const week: WeekPlan = new Map();
+    for (const item of cfg as { week?: unknown; enable?: unknown; TimeSegment?: Record<string, unknown> }[]) {
+      const day = WEEKDAYS.indexOf(text(item.week)) + 1;
+      if (day > 0 && item.enable === true)
+        week.set(day, {
+          begin: text(item.TimeSegment?.beginTime, 8),
+          end: text(item.TimeSegment?.endTime, 8),
+        });
+    }
+    this.weekPlans.set(no, week);
     return ok();
   }
 

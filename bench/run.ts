@@ -1,6 +1,6 @@
 /**
  * Runs one benchmark by name: npm run bench -- login | ingest | reads | report-load | exports |
- * burst | video-latency | event-log, or builds the large data set they are measured on: npm run bench -- generate
+ * burst | video-latency | event-log | device-sync, or builds the large data set they are measured on: npm run bench -- generate
  * --people 50000.
  * Each benchmark prints its figures beside a baseline measured in the same run.
  */
@@ -13,6 +13,7 @@ const scripts: Record<string, string> = {
   exports: './exports.bench.ts',
   'video-latency': './video-latency.bench.ts',
   'event-log': './event-log.bench.ts',
+  'device-sync': './device-sync.bench.ts',
   generate: './generate.ts',
 };
 const chosen = process.argv[2] ?? 'login';

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestApp, type TestDatabase } from '../test/context';
+import { createTestDatabase, startTestApp, type TestDatabase, testCredentialsKey } from '../test/context';
 import { changeUser } from '../test/factories';
 import { createUser } from '../test/fixtures';
 import { loadConfig } from './config';
@@ -36,6 +36,8 @@ function startAtrium(url: string, env: Record<string, string>): Started {
       TIMEZONE: 'UTC',
       HOST: '',
       DEMO: '',
+      // The apps these tests build on the same database store device passwords with this key.
+      DEVICE_CREDENTIALS_KEY: testCredentialsKey.toString('hex'),
       ...env,
     },
   });

@@ -190,6 +190,9 @@ export class PersonService {
           reason: 'departmentId' in changes ? 'A person moved department' : 'A person left',
           scope: { userIds: [userId], approverIds: [userId] },
         });
+      // What the door controllers hold of a person (device sync): their name, number, badge, dates.
+      if (['firstName', 'lastName', 'employeeNumber', 'badgeNumber', 'startDate'].some((f) => f in changes))
+        await this.bus.publish({ kind: 'access_changed' }, trx);
       const live = 'role' in changes || 'departmentId' in changes || ended.length > 0;
       // Every process drops this person's cached sessions when the change commits.
       if (live) await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);

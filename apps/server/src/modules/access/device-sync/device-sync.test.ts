@@ -175,9 +175,8 @@ describe('writing people to a controller', () => {
     });
     expect(level.statusCode).toBe(201);
     await call(admin, 'POST', '/access/grants', { level_id: level.json().level.id, user_id: carol.id });
-    await until(
-      'carol is on the controller',
-      () => controller.people.user(carol.employeeNumber) !== undefined,
+    await until('carol and her card are on the controller', () =>
+      controller.people.cardsOf(carol.employeeNumber).includes(carol.badgeNumber),
     );
     // Monday 30 November 2026 on the device's clock.
     expect((await controller.swipe(carol.badgeNumber, 1, 1, new Date('2026-11-30T06:30:00Z'))).granted).toBe(

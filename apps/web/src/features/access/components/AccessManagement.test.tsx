@@ -60,6 +60,15 @@ const device: Device = {
   mac_address: null,
   push_configured_at: null,
   push_error: null,
+  sync: {
+    state: 'in_sync',
+    pending: 0,
+    total: 0,
+    people: 0,
+    synced_at: null,
+    error: null,
+    retry_at: null,
+  },
 };
 
 let alerts: Alert[];

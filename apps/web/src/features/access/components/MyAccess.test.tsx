@@ -1,5 +1,5 @@
 import { type AccessLog, type AccessStatus, accessApi, type MyAccessStats } from '@atrium/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
 import { fakeAuth, renderRoutes, staffUser } from '@/test/render';
@@ -56,6 +56,22 @@ beforeEach(() => {
               granted_via: 'department',
               valid_from: null,
               valid_until: null,
+              doors: [
+                {
+                  access_point_id: 1,
+                  access_point: 'Main Entrance',
+                  days: [1, 2, 3, 4, 5, 6, 7],
+                  starts: '00:00',
+                  ends: '24:00',
+                },
+                {
+                  access_point_id: 2,
+                  access_point: 'Warehouse Dock',
+                  days: [1, 2, 3, 4, 5],
+                  starts: '06:00',
+                  ends: '20:00',
+                },
+              ],
             },
             {
               id: 2,
@@ -65,6 +81,7 @@ beforeEach(() => {
               granted_via: 'person',
               valid_from: null,
               valid_until: '2026-12-31',
+              doors: [],
             },
           ],
         },
@@ -146,5 +163,10 @@ describe('Timeline and Permissions', () => {
     expect(items[0]!.textContent).toContain('Main Building');
     expect(items[0]!.textContent).toContain('Active');
     expect(items[1]!.textContent).toContain('Suspended');
+    // Each door with when it opens for them, in words.
+    const doors = within(items[0]!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(doors).toEqual(['Main Entrance · every day, all day', 'Warehouse Dock · Mon–Fri 06:00–20:00']);
   });
 });

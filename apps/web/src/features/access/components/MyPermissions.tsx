@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
+import { DoorSchedules } from '@/components/ui/DoorSchedules';
 import { QueryState } from '@/components/ui/QueryState';
 import { calendarDateText } from '@/lib/dates';
 import { myPermissionsQuery } from '../api/access-api';
@@ -8,7 +9,7 @@ import { capitalise, permissionTone } from '../lib/format';
 
 const day = (iso: string) => calendarDateText(iso.slice(0, 10));
 
-/** The areas I may enter, granted to me or through my department. */
+/** The areas I may enter, granted to me or through my department, each door with its hours. */
 export function MyPermissions() {
   const permissions = useQuery(myPermissionsQuery());
   return (
@@ -34,6 +35,7 @@ export function MyPermissions() {
                   <Badge tone={permissionTone(p.status)}>{capitalise(p.status)}</Badge>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{p.description}</p>
+                <DoorSchedules doors={p.doors} label={`Doors of ${p.area_name}`} className="mt-2" />
                 <p className="mt-2 text-xs text-slate-500">
                   {p.granted_via === 'department' ? 'Through your department' : 'Granted to you'}
                   {p.valid_from || p.valid_until

@@ -1,29 +1,31 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { AccessLevelsPanel } from '@/features/access/components/AccessLevelsPanel';
 import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
 import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
 import { SettingsPanel } from '@/features/organisation/components/SettingsPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
 
-type Tab = 'people' | 'departments' | 'holidays' | 'settings';
+type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
   { id: 'departments', label: 'Departments' },
   { id: 'holidays', label: 'Schedules & Holidays' },
+  { id: 'access', label: 'Access Levels' },
   { id: 'settings', label: 'Settings' },
 ];
 
-/** The organisation's administration (admin): its people, departments, calendar and settings. */
+/** The organisation's administration (admin): its people, departments, calendar, access levels and settings. */
 export function OrganisationPage() {
   const [tab, setTab] = useState<Tab>('people');
   return (
     <>
       <PageHeader
         title="Organisation"
-        description="People, departments, work schedules, public holidays and the organisation's settings."
+        description="People, departments, work schedules, public holidays, access levels and the organisation's settings."
       />
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Organisation" idPrefix="organisation" />
       <TabPanel idPrefix="organisation" id={tab}>
@@ -35,6 +37,7 @@ export function OrganisationPage() {
             <HolidaysPanel />
           </div>
         ) : null}
+        {tab === 'access' ? <AccessLevelsPanel /> : null}
         {tab === 'settings' ? <SettingsPanel /> : null}
       </TabPanel>
     </>

@@ -1,9 +1,4 @@
-import type {
-  AccessPermission,
-  LeaveBalance,
-  PersonAttendanceDay,
-  PersonDetailResponse,
-} from '@atrium/contract';
+import type { LeaveBalance, PersonAttendanceDay, PersonDetailResponse } from '@atrium/contract';
 import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { calendarDateText } from '@/lib/dates';
@@ -106,36 +101,6 @@ export function LeaveSection({ balances }: { balances: LeaveBalance[] }) {
                 : `${b.remaining_days} of ${counted(b.entitled_days, 'day')} left · ${b.used_days} used`}
               {b.pending_days > 0 ? ` · ${b.pending_days} pending` : ''}
             </span>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-const PERMISSION_TONE = {
-  active: 'success',
-  suspended: 'danger',
-  expired: 'neutral',
-  pending: 'info',
-} as const;
-
-export function AccessSection({ permissions }: { permissions: AccessPermission[] }) {
-  return (
-    <Section title="Access Permissions" empty={permissions.length === 0 ? 'No access permissions.' : null}>
-      <ul className="divide-y divide-slate-100 text-sm">
-        {permissions.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
-              <span className="font-medium text-slate-900">{p.area_name}</span>
-              <span className="block text-xs text-slate-600">
-                {p.granted_via === 'department' ? 'Through their department' : 'Granted to them'}
-                {p.valid_until ? ` · until ${calendarDateText(p.valid_until.slice(0, 10))}` : ''}
-              </span>
-            </span>
-            <Badge tone={PERMISSION_TONE[p.status]} className="capitalize">
-              {p.status}
-            </Badge>
           </li>
         ))}
       </ul>

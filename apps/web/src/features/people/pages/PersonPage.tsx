@@ -20,8 +20,9 @@ import { roleLabel } from '@/lib/roles';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
 import { LeaveApproverSection } from '../components/LeaveApproverSection';
+import { PersonAccessSection } from '../components/PersonAccessSection';
 import { PersonFormDialog } from '../components/PersonFormDialog';
-import { AccessSection, AttendanceSection, LeaveSection, scheduleText } from '../components/PersonSections';
+import { AttendanceSection, LeaveSection, scheduleText } from '../components/PersonSections';
 
 const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
 
@@ -115,7 +116,7 @@ export function PersonPage() {
         <LeaveApproverSection person={person} />
         <LeaveSection balances={detail.data.leave_balances} />
         <AttendanceSection days={detail.data.recent_attendance} />
-        <AccessSection permissions={detail.data.access_permissions} />
+        <PersonAccessSection person={{ id: person.id, name }} permissions={detail.data.access_permissions} />
       </div>
       {dialog === 'edit' ? <PersonFormDialog person={person} onClose={() => setDialog(null)} /> : null}
       {dialog === 'active' ? <ActiveDialog person={person} onClose={() => setDialog(null)} /> : null}

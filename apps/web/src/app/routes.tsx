@@ -59,6 +59,17 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                element: <RequireAction action="access.manage" />,
+                children: [
+                  {
+                    path: 'access-control/devices/:id',
+                    lazy: async () => ({
+                      Component: (await import('@/features/access/pages/DevicePage')).DevicePage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'profile',
                 lazy: async () => ({
                   Component: (await import('@/features/account/pages/ProfilePage')).ProfilePage,

@@ -2,6 +2,7 @@ import {
   type AlertsQuery,
   accessApi,
   type CreateDeviceRequest,
+  type Device,
   type DeviceConnectionRequest,
   peopleApi,
   type SimulateAccessRequest,
@@ -108,6 +109,18 @@ export const devicesQuery = () =>
   queryOptions({
     queryKey: accessKeys.devices(),
     queryFn: ({ signal }) => call(accessApi.devices, { signal }).then((r) => r.devices),
+  });
+
+/**
+ * One device, read from the list (there is no single-device endpoint): polled every second while
+ * its sync is writing, so the page shows the changes going out and then "In sync".
+ */
+export const deviceQuery = (id: number) =>
+  queryOptions({
+    ...devicesQuery(),
+    select: (devices: Device[]) => devices.find((device) => device.id === id) ?? null,
+    refetchInterval: (query) =>
+      query.state.data?.find((device) => device.id === id)?.sync.state === 'pending' ? 1000 : false,
   });
 
 /**
@@ -222,6 +235,22 @@ export const useCreateDevice = () =>
 /** A new push URL set as the device's event target and read back. */
 export const useSetEventTarget = () =>
   useAccessMutation((id: number) => call(accessApi.setEventTarget, { params: { id } }).then((r) => r.device));
+
+/**
+ * Resync: the controller's own people are read back and everything written again. The answer is
+ * the device with its round begun, put in the list at once so the page starts polling.
+ */
+export function useResyncDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(accessApi.resyncDevice, { params: { id } }).then((r) => r.device),
+    onSuccess: (device) =>
+      queryClient.setQueryData<Device[]>(accessKeys.devices(), (list) =>
+        list?.map((d) => (d.id === device.id ? device : d)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accessKeys.devices() }),
+  });
+}
 
 export const useRemoveDevice = () =>
   useAccessMutation((id: number) => call(accessApi.removeDevice, { params: { id } }), true);

@@ -25,12 +25,26 @@ const LABELS = {
   password: 'Password',
 };
 
-/** Edit where a device is and what it records; only changed fields are sent (and audited). */
-export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+/**
+ * Edit where a device is and what it records; only changed fields are sent (and audited). Remove
+ * asks first; `removeFirst` opens on that question (the device page's own Remove button).
+ */
+export function ConfigureDeviceDialog({
+  device,
+  onClose,
+  removeFirst = false,
+  onRemoved,
+}: {
+  device: Device;
+  onClose: () => void;
+  removeFirst?: boolean;
+  /** After the device is removed (the device page leaves for the list); onClose otherwise. */
+  onRemoved?: () => void;
+}) {
   const toast = useToast();
   const update = useUpdateDevice();
   const remove = useRemoveDevice();
-  const [removing, setRemoving] = useState(false);
+  const [removing, setRemoving] = useState(removeFirst);
   const [name, setName] = useState(device.name);
   const [location, setLocation] = useState(device.location);
   const [accessPoint, setAccessPoint] = useState(
@@ -84,7 +98,7 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
     remove.mutate(device.id, {
       onSuccess: () => {
         toast.success('Device removed');
-        onClose();
+        (onRemoved ?? onClose)();
       },
       onError: (e) => setError(errorMessage(e, 'Failed to remove device')),
     });
@@ -97,7 +111,7 @@ export function ConfigureDeviceDialog({ device, onClose }: { device: Device; onC
         title={`Remove ${device.device_id}`}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setRemoving(false)}>
+            <Button variant="secondary" onClick={removeFirst ? onClose : () => setRemoving(false)}>
               Cancel
             </Button>
             <Button

@@ -2,11 +2,13 @@ import type { Device } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Cpu, MapPin, Plus, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { devicesQuery } from '../api/access-api';
+import { SYNC_TONE, syncLabel } from '../lib/device-sync';
 import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
 import { AddDeviceDialog } from './AddDeviceDialog';
 import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
@@ -64,10 +66,24 @@ export function DeviceStatusPanel() {
                   className="flex flex-col rounded-lg border border-slate-200 p-3"
                 >
                   <div className="flex items-start justify-between gap-2">
-                    <h3 className="min-w-0 font-medium break-words text-slate-900">{device.name}</h3>
-                    <Badge tone={DEVICE_STATUS_TONE[device.status]}>
-                      {DEVICE_STATUS_LABEL[device.status]}
-                    </Badge>
+                    <h3 className="min-w-0 font-medium break-words text-slate-900">
+                      <Link
+                        to={`/access-control/devices/${device.id}`}
+                        className="rounded text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      >
+                        {device.name}
+                      </Link>
+                    </h3>
+                    <div className="flex shrink-0 flex-wrap justify-end gap-1">
+                      <Badge tone={DEVICE_STATUS_TONE[device.status]}>
+                        {DEVICE_STATUS_LABEL[device.status]}
+                      </Badge>
+                      {device.type === 'access_controller' ? (
+                        <Badge tone={SYNC_TONE[device.sync.state]} data-testid="device-sync">
+                          {syncLabel(device.sync)}
+                        </Badge>
+                      ) : null}
+                    </div>
                   </div>
                   <dl className="mt-2 space-y-1 text-sm text-slate-600">
                     <div className="flex items-center gap-1.5">

@@ -1,4 +1,11 @@
-import type { AccessAction, AccessLog, AlertSeverity, AlertSource, DeviceStatus } from '@atrium/contract';
+import type {
+  AccessAction,
+  AccessLog,
+  AlertSeverity,
+  AlertSource,
+  DeviceDirection,
+  DeviceStatus,
+} from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { calendarDateText, instantText } from '@/lib/dates';
@@ -71,6 +78,13 @@ export const DEVICE_STATUS_TONE: Record<DeviceStatus, BadgeTone> = {
   online: 'success',
   offline: 'danger',
   maintenance: 'warning',
+};
+
+/** Which passages a device's readers record, in words. */
+export const DIRECTION_LABEL: Record<DeviceDirection, string> = {
+  entry: 'Entry',
+  exit: 'Exit',
+  both: 'Entry and exit (reader 1 in, 2 out)',
 };
 
 export const SOURCE_LABEL: Record<AlertSource, string> = {

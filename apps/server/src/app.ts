@@ -15,7 +15,7 @@ import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { acceptEmptyJson, validatorCompiler } from './http/optional-body';
-import { RequestLog } from './http/request-log';
+import { logSerializers, RequestLog } from './http/request-log';
 import { trackRoutes } from './http/route';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -82,7 +82,7 @@ export async function buildApp({
   draining = () => false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers },
     logController: new RequestLog(config.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS),
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from './request-log';
+import { logSerializers, RequestLog, redactUrl } from './request-log';
 
 /** A Fastify app logging at `level` into an array of parsed lines, with a fast and a slow route. */
 async function appLoggingAt(level: string) {
@@ -12,13 +12,24 @@ async function appLoggingAt(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new RequestLog(50) });
+  const app = Fastify({
+    logger: { level, stream, serializers: logSerializers },
+    logController: new RequestLog(50),
+  });
   app.get('/fast', async () => ({ ok: true }));
   app.get('/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     return { ok: true };
   });
   app.get('/api/devices/isapi/x', async () => ({ ok: true }));
+  app.get('/api/cameras/:id/snapshot', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    throw new Error('no picture');
+  });
+  app.get('/api/auth/invite/:token', async (_request, reply) => {
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    return reply.status(400).send({ error: 'expired' });
+  });
   await app.ready();
   return { app, lines };
 }
@@ -42,5 +53,26 @@ describe('request logging', () => {
     await app.inject('/api/devices/isapi/x');
     expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     await app.close();
+  });
+
+  it('never writes a media token or a password link token, slow, failed or at debug', async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    const token =
+      '1767225600.0f8e6a1c-2b3d-4e5f-8a9b-0c1d2e3f4a5b.SECRETSECRETSECRETSECRETSECRETSECRETSECRETx';
+    await app.inject(`/api/cameras/3/snapshot?t=${token}`);
+    await app.inject('/api/auth/invite/SECRETtokenSECRETtokenSECRETtokenSECRETtok');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const written = JSON.stringify(lines);
+    expect(written).not.toContain('SECRET');
+    expect(written).toContain('/api/cameras/3/snapshot?t=[redacted]');
+    await app.close();
+  });
+
+  it('redacts the tokens of URLs and leaves the rest', () => {
+    expect(redactUrl('/api/cameras/1/live/index.m3u8?t=abc&x=1')).toBe(
+      '/api/cameras/1/live/index.m3u8?t=[redacted]&x=1',
+    );
+    expect(redactUrl('/reset-password/abc?x=1')).toBe('/reset-password/[redacted]?x=1');
+    expect(redactUrl('/api/attendance?date=2026-01-01')).toBe('/api/attendance?date=2026-01-01');
   });
 });

@@ -71,14 +71,18 @@ describe('stream URLs', () => {
 
 describe('media tokens', () => {
   const tokens = new MediaTokens('secret', 60);
-  it('open one camera until they expire', () => {
+  const session = '0f8e6a1c-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+  it('open one camera for the session they were issued to, until they expire', () => {
     const now = Date.UTC(2026, 0, 1);
-    const token = tokens.issue(3, now);
-    expect(tokens.verify(3, token, now)).toBe(true);
-    expect(tokens.verify(4, token, now)).toBe(false);
-    expect(tokens.verify(3, token, now + 3 * 60_000)).toBe(false);
-    expect(tokens.verify(3, `${token.split('.')[0]}.${'x'.repeat(43)}`, now)).toBe(false);
-    expect(new MediaTokens('other', 60).verify(3, token, now)).toBe(false);
+    const token = tokens.issue(3, session, now);
+    expect(tokens.verify(3, token, now)).toBe(session);
+    expect(tokens.verify(4, token, now)).toBeUndefined();
+    expect(tokens.verify(3, token, now + 3 * 60_000)).toBeUndefined();
+    const [expires, , mac] = token.split('.');
+    expect(tokens.verify(3, `${expires}.${session}.${'x'.repeat(43)}`, now)).toBeUndefined();
+    // Another session's id in a token does not carry its signature over.
+    expect(tokens.verify(3, `${expires}.1f8e6a1c-2b3d-4e5f-8a9b-0c1d2e3f4a5b.${mac}`, now)).toBeUndefined();
+    expect(new MediaTokens('other', 60).verify(3, token, now)).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth.service';
 import { AccessSnapshots } from './access-snapshots';
 import { cameraPushRoutes } from './camera-push.routes';
 import { CameraPushService } from './camera-push.service';
+import { MediaSessions } from './media-sessions';
 import { videoRoutes } from './video.routes';
 import { type PipelineControl, VideoService } from './video.service';
 
@@ -25,6 +26,7 @@ export function createVideoModule(
 ): AtriumModule {
   const { db, bus, clock } = ctx;
   const tokens = new MediaTokens(deps.signingKey);
+  const mediaSessions = new MediaSessions(deps.auth, bus);
   const cameraPush = new CameraPushService(db, bus, clock);
   const service = new VideoService({
     db,
@@ -37,15 +39,17 @@ export function createVideoModule(
   return {
     name: 'video',
     async routes(api) {
-      await api.register(videoRoutes(service, deps.auth, tokens));
+      await api.register(videoRoutes(service, deps.auth, tokens, mediaSessions));
       await api.register(cameraPushRoutes(cameraPush));
     },
     follow() {
+      const stopSessions = mediaSessions.follow();
       cameraPush.start((error) => ctx.onError('ending silent camera motion', error));
       // Door events' pictures come from the cameras, in a process that has their media.
       const snapshots = video && new AccessSnapshots({ db, videoRoot: video.root, log: deps.log });
       const stopListening = snapshots && deps.ingest.onStored((events) => snapshots.take(events));
       return async () => {
+        stopSessions();
         cameraPush.stop();
         stopListening?.();
         await snapshots?.settled();

@@ -10,32 +10,42 @@ import { route } from '../../http/route';
 import type { MediaTokens } from '../../video/media-token';
 import { signLivePlaylist } from '../../video/playlists';
 import type { AuthService } from '../auth/auth.service';
+import type { MediaSessions } from './media-sessions';
 import type { VideoService } from './video.service';
 
 const HLS = 'application/vnd.apple.mpegurl';
 
+/** Who asks for media: a signed-in caller (bearer), or the session a signed link was issued to. */
+interface MediaCaller {
+  actor: Actor | undefined;
+  sessionId: string;
+}
+
 /**
  * Media routes are reached by <video> and <img>, which send no bearer header: they take the
  * signed token `t` of the camera list instead, or a bearer token like any route. Without
- * either the answer is 401; a signed-in non-administrator gets 403.
+ * either the answer is 401; a signed-in non-administrator gets 403. A token works only while
+ * the session it was issued to is live and may still see video.
  */
 async function mediaCaller(
   request: FastifyRequest,
   auth: AuthService,
   tokens: MediaTokens,
+  sessions: MediaSessions,
   cameraId: number,
-): Promise<Actor | undefined> {
+): Promise<MediaCaller> {
   const bearer = bearerToken(request);
   if (bearer) {
     const actor = await auth.authenticate(bearer, request.ip);
     if (!actor) throw unauthorized('Your session has expired. Please sign in again.');
     authorize(actor, 'video.view');
-    return actor;
+    return { actor, sessionId: actor.sessionId };
   }
   const t = (request.query as { t?: string }).t;
-  if (!tokens.verify(cameraId, t))
+  const sessionId = tokens.verify(cameraId, t);
+  if (!sessionId || !(await sessions.mayView(sessionId)))
     throw unauthorized(t ? 'This video link has expired' : 'Sign in to continue');
-  return undefined;
+  return { actor: undefined, sessionId };
 }
 
 async function sendFile(
@@ -53,7 +63,12 @@ async function sendFile(
     .send(createReadStream(file));
 }
 
-export function videoRoutes(video: VideoService, auth: AuthService, tokens: MediaTokens): FastifyPluginAsync {
+export function videoRoutes(
+  video: VideoService,
+  auth: AuthService,
+  tokens: MediaTokens,
+  sessions: MediaSessions,
+): FastifyPluginAsync {
   return async (app) => {
     route(app, videoApi.cameras, async (request) => ({ cameras: await video.cameras(actorOf(request)) }));
     route(app, videoApi.createCamera, async (request) => ({
@@ -94,7 +109,7 @@ export function videoRoutes(video: VideoService, auth: AuthService, tokens: Medi
 
     route(app, videoApi.live, async (request, reply) => {
       const { id, file } = request.params;
-      await mediaCaller(request, auth, tokens, id);
+      const caller = await mediaCaller(request, auth, tokens, sessions, id);
       if (file.endsWith('.m3u8')) {
         const text = await readFile(video.cameraFile(id, 'live', file), 'utf8').catch(() => {
           throw notFound('Live stream');
@@ -102,37 +117,37 @@ export function videoRoutes(video: VideoService, auth: AuthService, tokens: Medi
         return reply
           .header('content-type', HLS)
           .header('cache-control', 'no-store')
-          .send(signLivePlaylist(text, tokens.issue(id)));
+          .send(signLivePlaylist(text, tokens.issue(id, caller.sessionId)));
       }
       return sendFile(reply, video.cameraFile(id, 'live', file), 'video/mp2t', 'private, max-age=60');
     });
     route(app, videoApi.snapshot, async (request, reply) => {
       const { id } = request.params;
-      await mediaCaller(request, auth, tokens, id);
+      await mediaCaller(request, auth, tokens, sessions, id);
       return sendFile(reply, video.cameraFile(id, 'snapshot.jpg'), 'image/jpeg');
     });
     route(app, videoApi.playback, async (request, reply) => {
       const { id } = request.params;
       const { from, to } = request.query;
-      const actor = await mediaCaller(request, auth, tokens, id);
-      const playlist = await video.playback(actor, id, from, to);
+      const caller = await mediaCaller(request, auth, tokens, sessions, id);
+      const playlist = await video.playback(caller, id, from, to);
       return reply.header('content-type', HLS).header('cache-control', 'no-store').send(playlist);
     });
     route(app, videoApi.segment, async (request, reply) => {
       const { id, segment } = request.params;
-      await mediaCaller(request, auth, tokens, id);
+      await mediaCaller(request, auth, tokens, sessions, id);
       return sendFile(reply, await video.segmentFile(id, segment), 'video/mp2t', 'private, max-age=3600');
     });
     route(app, videoApi.accessSnapshot, async (request, reply) => {
       const snapshot = await video.accessSnapshot(request.params.event);
       // Asked before saying whether there is one: a stranger learns nothing.
-      await mediaCaller(request, auth, tokens, snapshot?.cameraId ?? 0);
+      await mediaCaller(request, auth, tokens, sessions, snapshot?.cameraId ?? 0);
       if (!snapshot) throw notFound('Snapshot');
       return sendFile(reply, snapshot.file, 'image/jpeg', 'private, max-age=3600');
     });
     route(app, videoApi.eventSnapshot, async (request, reply) => {
       const { id, event } = request.params;
-      await mediaCaller(request, auth, tokens, id);
+      await mediaCaller(request, auth, tokens, sessions, id);
       return sendFile(reply, await video.eventSnapshotFile(id, event), 'image/jpeg', 'private, max-age=3600');
     });
   };

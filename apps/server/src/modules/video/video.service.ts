@@ -56,8 +56,9 @@ const MAX_SPAN_MS = 48 * 3600_000;
 export class VideoService {
   constructor(private readonly d: VideoServiceDeps) {}
 
-  private present(row: repo.CameraRow): Camera {
-    const token = this.d.tokens.issue(row.id, this.d.clock.now().getTime());
+  /** A camera for `actor`: its media links work while the actor's session does. */
+  private present(row: repo.CameraRow, actor: Actor): Camera {
+    const token = this.d.tokens.issue(row.id, actor.sessionId, this.d.clock.now().getTime());
     const urls = mediaUrls(row.id, token);
     return {
       id: row.id,
@@ -84,7 +85,7 @@ export class VideoService {
 
   async cameras(actor: Actor): Promise<Camera[]> {
     authorize(actor, 'video.view');
-    return (await repo.listCameras(this.d.db)).map((row) => this.present(row));
+    return (await repo.listCameras(this.d.db)).map((row) => this.present(row, actor));
   }
 
   private async camera(id: number): Promise<repo.CameraRow> {
@@ -144,7 +145,7 @@ export class VideoService {
       })
       .catch((error) => this.uniqueName(error));
     await this.d.pipelines?.reload(id);
-    return this.present(await this.camera(id));
+    return this.present(await this.camera(id), actor);
   }
 
   async update(actor: Actor, id: number, input: CameraInput): Promise<Camera> {
@@ -170,7 +171,7 @@ export class VideoService {
       })
       .catch((error) => this.uniqueName(error));
     await this.d.pipelines?.reload(id);
-    return this.present(await this.camera(id));
+    return this.present(await this.camera(id), actor);
   }
 
   async remove(actor: Actor, id: number): Promise<boolean> {
@@ -269,7 +270,7 @@ export class VideoService {
     const token = (cameraId: number) => {
       let t = tokens.get(cameraId);
       if (!t) {
-        t = this.d.tokens.issue(cameraId, this.d.clock.now().getTime());
+        t = this.d.tokens.issue(cameraId, actor.sessionId, this.d.clock.now().getTime());
         tokens.set(cameraId, t);
       }
       return t;
@@ -331,14 +332,19 @@ export class VideoService {
     };
   }
 
-  /** The VOD playlist over [from, to); its segment URIs carry a media token. */
-  async playback(actor: Actor | undefined, id: number, fromText: string, toText: string): Promise<string> {
-    if (actor) authorize(actor, 'video.view');
+  /** The VOD playlist over [from, to); its segment URIs carry a media token of the caller's session. */
+  async playback(
+    caller: { actor: Actor | undefined; sessionId: string },
+    id: number,
+    fromText: string,
+    toText: string,
+  ): Promise<string> {
+    if (caller.actor) authorize(caller.actor, 'video.view');
     const { from, to } = this.span(fromText, toText, MAX_SPAN_MS);
     await this.camera(id);
     const segments = await repo.segmentsBetween(this.d.db, id, from, to);
     if (segments.length === 0) throw new AppError('not_found', 'No recording in this period');
-    const token = this.d.tokens.issue(id, this.d.clock.now().getTime());
+    const token = this.d.tokens.issue(id, caller.sessionId, this.d.clock.now().getTime());
     const urls = mediaUrls(id, token);
     return playbackPlaylist(segments, (s) => urls.segment(Number(s.id)), from);
   }

@@ -150,6 +150,34 @@ describe('video API', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('stops a signed link when the session that got it signs out, or loses the right to video', async () => {
+    const snapshot = path.join(root, String(cameraId), 'snapshot.jpg');
+    await mkdir(path.dirname(snapshot), { recursive: true });
+    await writeFile(snapshot, 'jpeg');
+    const viewer = await suite.signedIn({ role: 'admin' });
+    const tokenOf = async (as: { authorization: string }) =>
+      (await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: as })).json().cameras[0]
+        .media_token as string;
+    const open = (token: string) =>
+      suite.app.inject({ method: 'GET', url: `/api/video/media/${cameraId}/snapshot.jpg?t=${token}` });
+    const token = await tokenOf(viewer.auth);
+    expect((await open(token)).statusCode).toBe(200);
+    // Asked twice: the second answer may come from what this process keeps, and still must be right.
+    expect((await open(token)).statusCode).toBe(200);
+    expect((await suite.http.post('/api/auth/logout', viewer)).statusCode).toBe(200);
+    expect((await open(token)).statusCode).toBe(401);
+
+    // A demoted person's links stop with the change of role, before their session ends.
+    const demoted = await suite.signedIn({ role: 'admin' });
+    const theirs = await tokenOf(demoted.auth);
+    expect((await open(theirs)).statusCode).toBe(200);
+    const change = await suite.http.patch(`/api/users/${demoted.user.id}`, suite.admin, { role: 'staff' });
+    expect(change.statusCode).toBe(200);
+    expect((await open(theirs)).statusCode).toBe(401);
+    // Another's link is no key to a live session: the token names the session it was issued to.
+    expect((await open(token.replace(/\.[0-9a-f-]{36}\./, `.${suite.admin.user.id}`))).statusCode).toBe(401);
+  });
+
   it('refuses paths that climb out of the camera folder', async () => {
     const token = (
       await suite.app.inject({ method: 'GET', url: '/api/video/cameras', headers: admin })

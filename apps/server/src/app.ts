@@ -28,6 +28,7 @@ import { PublishedDemoLogins } from './modules/auth/published-logins';
 import { createCountingModule } from './modules/counting/counting.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createLeaveModule } from './modules/leave/leave.module';
+import { createMailModule } from './modules/mail/mail.module';
 import { createOrganisationModule } from './modules/organisation/organisation.module';
 import { createPeopleModule } from './modules/people/people.module';
 import { createPersonModule } from './modules/person/person.module';
@@ -46,7 +47,7 @@ export type AppConfig = Pick<
   | 'heartbeatMs'
   | 'logLevel'
 > &
-  Partial<Pick<Config, 'eventLogRetentionHours' | 'slowRequestMs' | 'publicUrl'>> & {
+  Partial<Pick<Config, 'eventLogRetentionHours' | 'slowRequestMs' | 'publicUrl' | 'smtpUrl' | 'mailFrom'>> & {
     /** How long a live socket may stay open without joining (5 s unless given; tests shorten it). */
     liveAuthTimeoutMs?: number;
   };
@@ -121,7 +122,7 @@ export async function buildApp({
   const auth = await createAuthModule(ctx, config);
   // Leave re-routes waiting applications inside the transaction that changed who manages whom.
   const teamsChanged = new TransactionHooks<TeamsChanged>();
-  const people = createPeopleModule(ctx, auth.sessions, teamsChanged);
+  const people = createPeopleModule(ctx, auth.sessions, teamsChanged, config.publicUrl);
   const organisation = createOrganisationModule(ctx, auth.sessions, teamsChanged);
   const access = await createAccessModule(ctx, { ...accessOptions, publicUrl: config.publicUrl });
   const dashboard = createDashboardModule(ctx, {
@@ -149,6 +150,7 @@ export async function buildApp({
     createReportsModule(ctx),
     createTeamModule(ctx).module,
     organisation.module,
+    createMailModule(ctx, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
     createVideoModule(
       ctx,
       {

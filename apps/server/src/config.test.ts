@@ -25,6 +25,38 @@ describe('config', () => {
       expect(() => loadConfig({ TZ: 'UTC', PUBLIC_URL: bad }, '/')).toThrow(ConfigError);
   });
 
+  it('reads SMTP_URL with MAIL_FROM and PUBLIC_URL, and refuses it without them or with another scheme', () => {
+    const base = {
+      TZ: 'UTC',
+      PUBLIC_URL: 'https://atrium.example.com',
+      MAIL_FROM: 'Atrium <atrium@example.com>',
+    };
+    expect(loadConfig({ TZ: 'UTC' }, '/')).toMatchObject({ smtpUrl: undefined, mailFrom: undefined });
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://u:secret@smtp.example.com:465' }, '/')).toMatchObject({
+      smtpUrl: 'smtps://u:secret@smtp.example.com:465',
+      mailFrom: 'Atrium <atrium@example.com>',
+    });
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, '/');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        // Start-up errors end up in logs: never with the server's password.
+        expect(String(error)).not.toContain('secret');
+        return String(error);
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ ...base, SMTP_URL: 'http://u:secret@smtp.example.com' })).toContain('smtp://');
+    expect(refused({ ...base, SMTP_URL: 'smtp://u:secret@smtp.example.com', MAIL_FROM: '' })).toContain(
+      'MAIL_FROM',
+    );
+    expect(refused({ ...base, SMTP_URL: 'smtp://u:secret@smtp.example.com', PUBLIC_URL: '' })).toContain(
+      'PUBLIC_URL',
+    );
+    expect(refused({ ...base, MAIL_FROM: 'not an address' })).toContain('MAIL_FROM');
+  });
+
   it('reads DEVICE_CREDENTIALS_KEY as 32 bytes in hex or base64, and refuses anything else without echoing it', () => {
     const key = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
     expect(loadConfig({ TZ: 'UTC' }).deviceCredentialsKey).toBeUndefined();

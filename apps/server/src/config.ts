@@ -35,6 +35,13 @@ export interface Config {
    * database so a dump of it does not open the doors. Unset: DATA_DIR/device-credentials.key.
    */
   deviceCredentialsKey: Buffer | undefined;
+  /**
+   * Where mail goes (SMTP_URL, e.g. smtps://user:password@smtp.example.com:465). Unset: messages
+   * are still written to the outbox, which administrators read in Organisation > Outbox.
+   */
+  smtpUrl: string | undefined;
+  /** The From of every message (MAIL_FROM, e.g. "Atrium <atrium@example.com>"); needed with SMTP_URL. */
+  mailFrom: string | undefined;
   logLevel: string;
   /** A request slower than this is logged at info; every other request only at debug (SLOW_REQUEST_MS). */
   slowRequestMs: number;
@@ -236,6 +243,33 @@ function database(
   };
 }
 
+/**
+ * SMTP_URL and MAIL_FROM. Mailed links take their address from PUBLIC_URL, never from a request:
+ * a forgot-password request sent with a forged Host would otherwise mail the victim a link to the
+ * forger's site, carrying a working token. The errors name no password: they end up in logs.
+ */
+function mail(env: NodeJS.ProcessEnv, origin: string | undefined): Pick<Config, 'smtpUrl' | 'mailFrom'> {
+  const raw = env.SMTP_URL;
+  const mailFrom = env.MAIL_FROM?.trim() || undefined;
+  if (mailFrom && !/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+(>)?$/.test(mailFrom)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address such as "Atrium <atrium@example.com>", got "${mailFrom}"`,
+    );
+  }
+  if (!raw) return { smtpUrl: undefined, mailFrom };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtps://user:password@smtp.example.com:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  if (!mailFrom) throw new ConfigError('SMTP_URL needs MAIL_FROM: the address messages are sent from');
+  if (!origin) throw new ConfigError('SMTP_URL needs PUBLIC_URL: the address the links in mails lead to');
+  return { smtpUrl: raw, mailFrom };
+}
+
 /** Reads and checks the environment once at start; a bad value stops the start with its reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -255,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deviceCredentialsKey: env.DEVICE_CREDENTIALS_KEY
       ? parseKey(env.DEVICE_CREDENTIALS_KEY, 'DEVICE_CREDENTIALS_KEY')
       : undefined,
+    ...mail(env, publicUrl(env)),
     logLevel,
     slowRequestMs: integer(env, 'SLOW_REQUEST_MS', DEFAULT_SLOW_REQUEST_MS, 0, 3_600_000),
     webDist:

@@ -10,7 +10,9 @@ import { delegationApi } from './delegation';
 import { departmentsApi } from './departments';
 import { type EndpointDef, listEndpoints } from './endpoint';
 import { leaveApi } from './leave';
+import { mailApi } from './mail';
 import { organisationApi } from './organisation';
+import { passwordResetApi } from './password-reset';
 import { peopleApi } from './people';
 import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
@@ -25,6 +27,7 @@ import { videoApi } from './video';
 export const apiEndpoints = {
   system: systemApi,
   auth: authApi,
+  passwordReset: passwordResetApi,
   account: accountApi,
   people: peopleApi,
   peopleImport: peopleImportApi,
@@ -41,6 +44,7 @@ export const apiEndpoints = {
   departments: departmentsApi,
   team: teamApi,
   delegation: delegationApi,
+  mail: mailApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

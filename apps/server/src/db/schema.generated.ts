@@ -448,6 +448,30 @@ export interface LoginFailures {
   ip: string;
 }
 
+export interface MailOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
+  html_body: string;
+  id: Generated<string>;
+  kind: "invitation" | "password_reset" | "leave_submitted" | "leave_decided";
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  seq: GeneratedAlways<number>;
+  subject: string;
+  text_body: string;
+  to_address: string;
+  user_id: number | null;
+}
+
+export interface PasswordResetRequests {
+  at: Timestamp;
+  email_hash: string;
+  id: GeneratedAlways<number>;
+  ip: string;
+}
+
 export interface PublicHolidays {
   created_at: Generated<Timestamp>;
   date: string;
@@ -591,6 +615,8 @@ export interface DB {
   leave_status_counts: LeaveStatusCounts;
   leave_types: LeaveTypes;
   login_failures: LoginFailures;
+  mail_outbox: MailOutbox;
+  password_reset_requests: PasswordResetRequests;
   public_holidays: PublicHolidays;
   recording_segments: RecordingSegments;
   refresh_tokens: RefreshTokens;

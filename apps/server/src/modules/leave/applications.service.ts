@@ -56,6 +56,7 @@ import {
   pendingCount,
 } from './leave-counts.repository';
 import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
+import { mailLeaveSubmitted } from './leave-mails';
 import { ledgerOf } from './ledger.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
@@ -199,6 +200,17 @@ export class LeaveApplicationsService {
       await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending', [
         route?.approverId ?? null,
       ]);
+      if (route) {
+        await mailLeaveSubmitted(trx, route.approverId, {
+          applicantId: actor.userId,
+          applicantName: await fullName(trx, actor.userId),
+          typeName: type.leave_name,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          days,
+          reason: input.reason ?? null,
+        });
+      }
       if (route?.approverId) {
         await notifyPerson(
           bus,

@@ -23,6 +23,7 @@ import {
   closePending,
   findApplication,
 } from './leave.repository';
+import { mailLeaveDecided, mailLeaveSubmitted } from './leave-mails';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 
 /**
@@ -115,6 +116,16 @@ export class LeaveDecisionsService {
           type: status === 'approved' ? 'success' : 'error',
         },
       );
+      await mailLeaveDecided(
+        trx,
+        {
+          applicantId: closed.user_id,
+          typeName: application.leave_type_name,
+          startDate: closed.start_date,
+          endDate: closed.end_date,
+        },
+        { status, comments: reason, by: await fullName(trx, actor.userId) },
+      );
     });
     return toApplication((await findApplication(db, id))!);
   }
@@ -146,6 +157,16 @@ export class LeaveDecisionsService {
         type: 'info',
       },
     );
+    // Now it waits for the administrators: they are its approvers from here.
+    await mailLeaveSubmitted(trx, null, {
+      applicantId: advanced.user_id,
+      applicantName: await fullName(trx, advanced.user_id),
+      typeName: application.leave_type_name,
+      startDate: advanced.start_date,
+      endDate: advanced.end_date,
+      days: application.days_requested,
+      reason: application.reason,
+    });
   }
 
   /**

@@ -5,7 +5,7 @@ export interface NewInvitation {
   userId: number;
   purpose: 'invite' | 'reset';
   tokenHash: string;
-  createdBy: number;
+  createdBy: number | null;
   createdAt: Date;
   expiresAt: Date;
 }

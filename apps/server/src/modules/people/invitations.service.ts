@@ -57,7 +57,14 @@ export class InvitationService {
         );
       }
       const purpose = person.has_password ? 'reset' : 'invite';
-      const link = await issueLink(trx, { userId, purpose, actorUserId: actor.userId, now, origin });
+      const link = await issueLink(trx, {
+        userId,
+        purpose,
+        actorUserId: actor.userId,
+        now,
+        origin,
+        recipient: { firstName: person.first_name, email: person.email },
+      });
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'user.invitation_created',
@@ -88,8 +95,16 @@ export class InvitationService {
     return { first_name: link.first_name, email: link.email };
   }
 
-  /** Sets the link's password, once; any session the person still had ends. */
-  async accept(token: string, password: string, ip: string): Promise<void> {
+  /**
+   * Sets the link's password, once; any session the person still had ends. `via` names the
+   * endpoint in the audit: the invitation page's, or the reset page's (forgot password).
+   */
+  async accept(
+    token: string,
+    password: string,
+    ip: string,
+    via: 'accept_invite' | 'reset_password' = 'accept_invite',
+  ): Promise<void> {
     this.attempts.admit(ip);
     const tokenHash = hashInviteToken(token);
     if (!(await findUsableInvitation(this.db, tokenHash, this.clock.now()))) throw refused();
@@ -108,7 +123,7 @@ export class InvitationService {
         targetType: 'user',
         targetId: link.user_id,
         ip,
-        details: { purpose: link.purpose },
+        details: { purpose: link.purpose, via },
       });
       return endSessionsIn(trx, this.bus, await liveSessionIdsOfUser(trx, link.user_id), {
         reason: 'password_set',

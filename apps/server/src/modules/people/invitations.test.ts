@@ -120,6 +120,19 @@ describe('invitation links', () => {
     expect(issued.statusCode).toBe(409);
   });
 
+  it('a link never outlives a disable: enabling the person again does not revive it', async () => {
+    const { person, token } = await addPerson();
+    expect((await info(token)).statusCode).toBe(200);
+    await suite.http.post(`/api/users/${person.id}/disable`, suite.admin);
+    expect((await info(token)).statusCode).toBe(400);
+    expect((await suite.http.post(`/api/users/${person.id}/enable`, suite.admin)).statusCode).toBe(200);
+    expect((await info(token)).statusCode).toBe(400);
+    expect((await accept(token)).json().error.details).toEqual([refusal]);
+    // A new link made after the enable works as usual.
+    const issued = await suite.http.post(`/api/users/${person.id}/invitation`, suite.admin);
+    expect((await accept(tokenOf(issued.json().inviteUrl))).statusCode).toBe(200);
+  });
+
   it('slows down an address that keeps trying', async () => {
     let last = 0;
     for (let i = 0; i < 31; i += 1) last = (await info('B'.repeat(43), '10.9.9.9')).statusCode;
@@ -166,7 +179,11 @@ describe('password reset', () => {
         actor_user_id: suite.admin.user.id,
         details: expect.objectContaining({ purpose: 'reset' }),
       },
-      { action: 'user.password_set', actor_user_id: person.user.id, details: { purpose: 'reset' } },
+      {
+        action: 'user.password_set',
+        actor_user_id: person.user.id,
+        details: { purpose: 'reset', via: 'accept_invite' },
+      },
     ]);
   });
 

@@ -5,17 +5,21 @@ import type { SessionCache } from '../auth/session-cache';
 import { type EmploymentChanged, scheduleEmploymentEnds } from './employment';
 import { InvitationService } from './invitations.service';
 import { LeaveApproverService } from './leave-approver.service';
+import { passwordResetRoutes } from './password-reset.routes';
+import { PasswordResetService } from './password-reset.service';
 import { peopleRoutes } from './people.routes';
 import { PeopleService } from './people.service';
 import { peopleImportRoutes } from './people-import.routes';
 import { PeopleImportService } from './people-import.service';
 import { PersonService } from './person.service';
 
-/** The people of the organisation: adding, editing, disabling, inviting, importing. */
+/** The people of the organisation: adding, editing, disabling, inviting, importing; forgotten passwords. */
 export function createPeopleModule(
   ctx: ModuleContext,
   sessions: SessionCache,
   teamsChanged: TransactionHooks<TeamsChanged>,
+  /** PUBLIC_URL: where links mailed on a forgot-password request lead. */
+  publicUrl?: string,
 ) {
   const { db, bus, clock } = ctx;
   const employmentChanged = new TransactionHooks<EmploymentChanged>();
@@ -23,10 +27,12 @@ export function createPeopleModule(
   const person = new PersonService(db, bus, clock, sessions, employmentChanged, teamsChanged);
   const invitations = new InvitationService(db, bus, clock, sessions);
   const approvers = new LeaveApproverService(db, bus, sessions, teamsChanged);
+  const resets = new PasswordResetService(db, clock, invitations, publicUrl);
   const module: AtriumModule = {
     name: 'people',
     async routes(api) {
       await api.register(peopleRoutes(people, person, invitations, approvers));
+      await api.register(passwordResetRoutes(resets));
       await api.register(peopleImportRoutes(new PeopleImportService(db, ctx.reports, clock)));
     },
     jobs: () => scheduleEmploymentEnds(db, bus, clock, (error) => ctx.onError('employment ends', error)),

@@ -41,8 +41,14 @@ export function toUsersPage(rows: PersonListRow[], limit: number): UsersResponse
 }
 
 /** A link to set a password, shown once to the administrator. */
-export const toInvitation = (origin: string, token: string, expiresAt: Date): Invitation => ({
-  inviteUrl: `${origin}/invite/${token}`,
+/** `page`: the invitation page, or the reset page of a link the person asked for themselves. */
+export const toInvitation = (
+  origin: string,
+  token: string,
+  expiresAt: Date,
+  page: 'invite' | 'reset-password' = 'invite',
+): Invitation => ({
+  inviteUrl: `${origin}/${page}/${token}`,
   expiresAt: expiresAt.toISOString(),
 });
 

@@ -3,9 +3,16 @@ import { type Kysely, sql } from 'kysely';
 import { containsPattern } from '../../db/like';
 import type { Database } from '../../db/schema';
 import { type PublicUserRow, publicUsers } from '../auth/auth.repository';
+import { revokeOpenInvitations } from './invitations.repository';
 
+/**
+ * Enables or disables a person. Disabling also revokes their unused links to set a password:
+ * a link checked only against `active` came back to life when the person was enabled again
+ * (issue 33), and a link must never outlive a disable. Every disabling path comes through here.
+ */
 export async function setUserActive(db: Kysely<Database>, id: number, active: boolean): Promise<boolean> {
   const result = await db.updateTable('users').set({ active }).where('id', '=', id).executeTakeFirst();
+  if (!active) await revokeOpenInvitations(db, id, new Date());
   return result.numUpdatedRows > 0n;
 }
 

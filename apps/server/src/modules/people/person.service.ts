@@ -104,6 +104,7 @@ export class PersonService {
         actorUserId: actor.userId,
         now,
         origin,
+        recipient: { firstName: fields.firstName, email: fields.email },
       });
       await recordAudit(trx, {
         actorUserId: actor.userId,

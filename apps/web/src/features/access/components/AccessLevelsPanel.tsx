@@ -85,8 +85,7 @@ export function AccessLevelsPanel() {
                         </Button>
                         <Button
                           size="sm"
-                          variant="ghost"
-                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                          variant="danger"
                           onClick={() => setOpen({ kind: 'delete', level })}
                           aria-label={`Delete ${level.name}`}
                         >

@@ -79,7 +79,8 @@ export function LevelDoorRow({
 
       <fieldset {...invalidProps(`${id}-days-error`, errors.days)}>
         <legend className="text-sm font-medium text-slate-700">Days</legend>
-        <div className="mt-1 flex flex-wrap gap-1.5">
+        {/* Seven equal columns: the week stays on one line down to a phone's width. */}
+        <div className="mt-1 grid max-w-md grid-cols-7 gap-1">
           {WEEKDAYS.map((name, i) => {
             const day = i + 1;
             const on = row.days.includes(day);
@@ -92,7 +93,7 @@ export function LevelDoorRow({
                 aria-label={name}
                 onClick={() => toggleDay(day)}
                 className={cn(
-                  'h-10 min-w-11 rounded-lg border px-2 text-sm font-medium',
+                  'h-10 min-w-0 rounded-lg border px-1 text-sm font-medium',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
                   on
                     ? 'border-indigo-600 bg-indigo-600 text-white'

@@ -2,6 +2,7 @@ import type { Device } from '@atrium/contract';
 import { RefreshCw } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Detail } from '@/components/ui/Detail';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { errorMessage } from '@/lib/api';
@@ -20,11 +21,12 @@ export function DeviceSyncSection({ device }: { device: Device }) {
   const progress = syncProgress(sync);
 
   return (
-    <section aria-labelledby={`sync-${device.id}`} className="space-y-3 text-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`sync-${device.id}`} className="text-base font-semibold text-slate-900">
-          People and door rights
-        </h2>
+    <Card aria-labelledby={`sync-${device.id}`}>
+      <CardHeader className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <CardTitle id={`sync-${device.id}`}>Sync</CardTitle>
+          <p className="mt-1 text-sm text-slate-600">The people and door rights Atrium writes to it.</p>
+        </div>
         {sync.state === 'unmanaged' ? null : (
           <Button
             size="sm"
@@ -38,54 +40,56 @@ export function DeviceSyncSection({ device }: { device: Device }) {
             Resync
           </Button>
         )}
-      </div>
-      <div aria-live="polite" className="space-y-2">
-        <p>
-          <Badge tone={SYNC_TONE[sync.state]} data-testid="sync-state">
-            {syncLabel(sync)}
-          </Badge>
-        </p>
-        {progress ? (
-          <div>
-            <div
-              role="progressbar"
-              aria-label={`Changes written to ${device.device_id}`}
-              aria-valuemin={0}
-              aria-valuemax={progress.total}
-              aria-valuenow={progress.done}
-              aria-valuetext={`${progress.done} of ${progress.total} changes written`}
-              className="h-2 overflow-hidden rounded-full bg-slate-200"
-            >
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <div aria-live="polite" className="space-y-2">
+          <p>
+            <Badge tone={SYNC_TONE[sync.state]} data-testid="sync-state">
+              {syncLabel(sync)}
+            </Badge>
+          </p>
+          {progress ? (
+            <div>
               <div
-                className="h-full rounded-full bg-indigo-600 transition-[width]"
-                style={{ width: `${(progress.done / progress.total) * 100}%` }}
-              />
+                role="progressbar"
+                aria-label={`Changes written to ${device.device_id}`}
+                aria-valuemin={0}
+                aria-valuemax={progress.total}
+                aria-valuenow={progress.done}
+                aria-valuetext={`${progress.done} of ${progress.total} changes written`}
+                className="h-2 overflow-hidden rounded-full bg-slate-200"
+              >
+                <div
+                  className="h-full rounded-full bg-indigo-600 transition-[width]"
+                  style={{ width: `${(progress.done / progress.total) * 100}%` }}
+                />
+              </div>
+              <p className="mt-1 text-xs text-slate-600">
+                {progress.done} of {progress.total} written
+              </p>
             </div>
-            <p className="mt-1 text-xs text-slate-600">
-              {progress.done} of {progress.total} written
+          ) : null}
+          {sync.state === 'error' ? (
+            <p className="rounded-lg bg-red-50 px-3 py-2 text-red-800" data-testid="sync-error">
+              Last attempt failed{sync.error ? `: ${sync.error}` : ''}.
+              {sync.retry_at ? ` Trying again ${formatWhen(sync.retry_at)}.` : ''}
             </p>
-          </div>
-        ) : null}
-        {sync.state === 'error' ? (
-          <p className="rounded-lg bg-red-50 px-3 py-2 text-red-800" data-testid="sync-error">
-            Last attempt failed{sync.error ? `: ${sync.error}` : ''}.
-            {sync.retry_at ? ` Trying again ${formatWhen(sync.retry_at)}.` : ''}
-          </p>
-        ) : null}
-        {sync.state === 'unmanaged' ? (
-          <p className="text-slate-600">
-            Atrium writes nothing to this device: it has no address or credentials, is in maintenance, or
-            counts people rather than guarding a door.
-          </p>
-        ) : null}
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-        <Detail label="People on device">{sync.people.toLocaleString('en-GB')}</Detail>
-        <Detail label="Last synced">{sync.synced_at ? formatWhen(sync.synced_at) : 'Never'}</Detail>
-      </dl>
-      <FormAlert>
-        {resync.isError ? errorMessage(resync.error, 'The resync could not be started') : null}
-      </FormAlert>
-    </section>
+          ) : null}
+          {sync.state === 'unmanaged' ? (
+            <p className="text-slate-600">
+              Atrium writes nothing to this device: it has no address or credentials, is in maintenance, or
+              counts people rather than guarding a door.
+            </p>
+          ) : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+          <Detail label="People on device">{sync.people.toLocaleString('en-GB')}</Detail>
+          <Detail label="Last synced">{sync.synced_at ? formatWhen(sync.synced_at) : 'Never'}</Detail>
+        </dl>
+        <FormAlert>
+          {resync.isError ? errorMessage(resync.error, 'The resync could not be started') : null}
+        </FormAlert>
+      </CardContent>
+    </Card>
   );
 }

@@ -85,12 +85,8 @@ export function DevicePage() {
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardContent>
-            <DeviceSyncSection device={d} />
-          </CardContent>
-        </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DeviceSyncSection device={d} />
         <Card>
           <CardHeader>
             <CardTitle>Device</CardTitle>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './support/auth';
 import { createThrowaway, retireThrowaways, type Throwaway } from './support/people';
@@ -25,6 +26,17 @@ async function openLevels(page: Page) {
   await expect(page.getByRole('heading', { name: 'Access levels' })).toBeVisible();
 }
 
+/** axe's findings on the page as it is now, target size included, as the a11y sweep checks. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+}
+
 const levelItem = (page: Page, name: string) =>
   page.getByTestId('access-level').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
@@ -40,6 +52,8 @@ test('an admin makes a weekday level, grants it to a department, and its people 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByRole('alert').filter({ hasText: 'Choose a door' })).toBeVisible();
+
+  expect(await axeViolations(page), 'axe on the level dialog').toEqual([]);
 
   await dialog.getByLabel('Name').fill(levelName);
   await dialog.getByLabel('Description').fill('Dock staff before the day shift');
@@ -70,6 +84,7 @@ test('an admin makes a weekday level, grants it to a department, and its people 
   await expect(level.getByTestId('level-grant')).toHaveCount(1);
   await expect(level.getByTestId('level-grant')).toContainText('Warehouse');
   await expect(level.getByTestId('level-grant-count')).toHaveText('1 department');
+  expect(await axeViolations(page), 'axe on the access levels with grants open').toEqual([]);
 
   // The demo User works in Warehouse: the level is theirs through the department.
   const staff = await browser.newContext({ viewport: { width: 390, height: 844 } });

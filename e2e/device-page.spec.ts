@@ -1,10 +1,22 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './support/auth';
 
 /**
  * A device's own page, reached from its name in Access Control's device list: what it is, where
  * its events go, and its sync; Resync writes everything again and the page follows it to "In sync".
  */
+
+/** axe's findings on the page as it is now, target size included, as the a11y sweep checks. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+}
 
 test('an admin opens a door controller from the list, resyncs it and sees it in sync', async ({ page }) => {
   test.setTimeout(120_000);
@@ -26,6 +38,7 @@ test('an admin opens a door controller from the list, resyncs it and sees it in 
   await page.getByRole('button', { name: 'Resync HK-101' }).click();
   await expect(state).toHaveText('In sync', { timeout: 60_000 });
   await expect(page.getByText('Last synced')).toBeVisible();
+  expect(await axeViolations(page), 'axe on the device page').toEqual([]);
 
   // The way back keeps the spec's /access-control.
   await page.getByRole('link', { name: 'Access Control' }).first().click();

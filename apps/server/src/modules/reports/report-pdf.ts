@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Report, ReportChart, ReportColumn } from '@atrium/contract';
 import PDFDocument from 'pdfkit';
 import { FILE_BUFFER_BYTES, readyFor } from './backpressure';
+import { PdfText } from './pdf-text';
 
 const MARGIN = 40;
 const COLOURS = ['#2563eb', '#f59e0b', '#dc2626', '#16a34a'];
@@ -24,14 +25,14 @@ const CELL_PAD = 8;
  * the columns whose whole text does not fit yet, in proportion to what they lack. Equal columns
  * cut "Average Hours" and a manager's name short.
  */
-function columnWidths(doc: PDFKit.PDFDocument, report: Report, width: number): number[] {
-  const measure = (font: string, text: string) => doc.font(font).fontSize(8).widthOfString(text);
+function columnWidths(text: PdfText, report: Report, width: number): number[] {
+  const bold = { size: 8, bold: true };
+  const plain = { size: 8 };
   const sizes = report.columns.map((c) => {
-    const words = Math.max(0, ...c.label.split(/\s+/).map((w) => measure('Helvetica-Bold', w)));
+    const words = Math.max(0, ...c.label.split(/\s+/).map((w) => text.width(w, bold)));
     let widest = 0;
-    doc.font('Helvetica').fontSize(8);
-    for (const row of report.rows) widest = Math.max(widest, doc.widthOfString(shown(c.kind, row[c.key])));
-    const full = Math.max(measure('Helvetica-Bold', c.label), widest) + CELL_PAD;
+    for (const row of report.rows) widest = Math.max(widest, text.width(shown(c.kind, row[c.key]), plain));
+    const full = Math.max(text.width(c.label, bold), widest) + CELL_PAD;
     const min = Math.max(words, c.kind === 'text' ? Math.min(widest, 60) : widest) + CELL_PAD;
     return { full, min: Math.min(min, full) };
   });
@@ -48,10 +49,10 @@ function columnWidths(doc: PDFKit.PDFDocument, report: Report, width: number): n
 }
 
 /** A chart drawn as vector shapes: bars side by side, or lines, over a light grid. */
-function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): number {
+function drawChart(doc: PDFKit.PDFDocument, text: PdfText, chart: ReportChart, top: number): number {
   const width = doc.page.width - MARGIN * 2;
   const height = 150;
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text(chart.title, MARGIN, top);
+  text.draw(chart.title, MARGIN, top, { size: 11, bold: true, color: '#111827', width });
   const y0 = top + 18;
   const value = (d: ReportChart['data'][number], key: string) => Number(d[key] ?? 0);
   // Stacked bars reach the sum of their parts.
@@ -66,11 +67,12 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
       .moveTo(MARGIN, y)
       .lineTo(MARGIN + width, y)
       .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(6)
-      .fillColor('#6b7280')
-      .text(String(Math.round((max * i) / 4)), MARGIN - 30, y - 3, { width: 26, align: 'right' });
+    text.draw(String(Math.round((max * i) / 4)), MARGIN - 30, y - 3, {
+      size: 6,
+      color: '#6b7280',
+      width: 26,
+      align: 'right',
+    });
   }
   const n = Math.max(1, chart.data.length);
   const slot = width / n;
@@ -100,23 +102,16 @@ function drawChart(doc: PDFKit.PDFDocument, chart: ReportChart, top: number): nu
       doc.lineWidth(1.5).strokeColor(colour).stroke();
     }
     doc.rect(MARGIN + si * 120, y0 + height + 16, 8, 8).fill(colour);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#111827')
-      .text(s.label, MARGIN + si * 120 + 12, y0 + height + 16);
+    text.draw(s.label, MARGIN + si * 120 + 12, y0 + height + 16, { size: 8, color: '#111827', width: 106 });
   });
   const step = Math.ceil(n / 12);
   chart.data.forEach((d, i) => {
     if (i % step) return;
-    doc
-      .font('Helvetica')
-      .fontSize(6)
-      .fillColor('#6b7280')
-      .text(String(d[chart.xKey] ?? ''), MARGIN + i * slot, y0 + height + 4, {
-        width: slot * step,
-        align: 'left',
-      });
+    text.draw(String(d[chart.xKey] ?? ''), MARGIN + i * slot, y0 + height + 4, {
+      size: 6,
+      color: '#6b7280',
+      width: slot * step,
+    });
   });
   return y0 + height + 34;
 }
@@ -149,14 +144,14 @@ async function draw(
   out: PassThrough,
 ): Promise<boolean> {
   const bottom = () => doc.page.height - MARGIN;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111827').text(report.title);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#374151')
-    .text(`${organisation} · ${report.startDate} to ${report.endDate}`);
-  if (report.emptyRange) doc.text('The start date is after the end date: the range holds no day.');
-  doc.moveDown();
+  const text = new PdfText(doc);
+  const width = doc.page.width - MARGIN * 2;
+  text.draw(report.title, MARGIN, doc.y, { size: 20, bold: true, color: '#111827', width });
+  const line = { size: 10, color: '#374151', width };
+  text.draw(`${organisation} · ${report.startDate} to ${report.endDate}`, MARGIN, doc.y, line);
+  if (report.emptyRange)
+    text.draw('The start date is after the end date: the range holds no day.', MARGIN, doc.y, line);
+  doc.y += text.lineHeight(line);
   const cardWidth = (doc.page.width - MARGIN * 2) / 4;
   const cardTop = doc.y;
   report.summary.forEach((c, i) => {
@@ -166,16 +161,13 @@ async function draw(
       .strokeColor('#d1d5db')
       .lineWidth(0.8)
       .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#6b7280')
-      .text(c.label, x + 8, cardTop + 7, { width: cardWidth - 16 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .fillColor('#111827')
-      .text(shown(c.kind, c.value), x + 8, cardTop + 22, { width: cardWidth - 16 });
+    text.draw(c.label, x + 8, cardTop + 7, { size: 8, color: '#6b7280', width: cardWidth - 16 });
+    text.draw(shown(c.kind, c.value), x + 8, cardTop + 22, {
+      size: 14,
+      bold: true,
+      color: '#111827',
+      width: cardWidth - 16,
+    });
   });
   let y = cardTop + 60;
   for (const chart of report.charts) {
@@ -183,49 +175,40 @@ async function draw(
       doc.addPage();
       y = MARGIN;
     }
-    y = drawChart(doc, chart, y);
+    y = drawChart(doc, text, chart, y);
   }
   for (const note of report.notes) {
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#374151')
-      .text(note, MARGIN, y, { width: doc.page.width - MARGIN * 2 });
-    y = doc.y + 6;
+    y += text.draw(note, MARGIN, y, { size: 8, color: '#374151', width }) + 6;
   }
 
-  const width = doc.page.width - MARGIN * 2;
-  const widths = columnWidths(doc, report, width);
+  const widths = columnWidths(text, report, width);
   const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, w) => a + w, 0));
   // Cells wrap instead of being cut short: a row is as tall as its tallest cell.
-  const texts = (font: string, values: string[]) => {
-    doc.font(font).fontSize(8);
-    return values.map((text, i) => ({
-      text,
-      height: doc.heightOfString(text || ' ', { width: (widths[i] ?? 0) - CELL_PAD }),
-    }));
+  const cell = (i: number, bold: boolean) => {
+    const column = report.columns[i];
+    return {
+      size: 8,
+      bold,
+      color: '#111827',
+      width: (widths[i] ?? 0) - CELL_PAD,
+      align:
+        column && column.kind !== 'text' && column.kind !== 'date' ? ('right' as const) : ('left' as const),
+    };
   };
-  const drawRow = (font: string, values: string[], fill?: string) => {
-    const cells = texts(font, values);
-    const height = Math.max(16, ...cells.map((c) => c.height + 6));
+  const rowHeight = (values: string[], bold: boolean) =>
+    Math.max(16, ...values.map((v, i) => text.heightOf(v || ' ', cell(i, bold)) + 6));
+  const drawRow = (values: string[], bold: boolean, fill?: string) => {
+    const height = rowHeight(values, bold);
     if (fill) doc.rect(MARGIN, y, width, height).fill(fill);
-    cells.forEach((c, i) => {
-      const column = report.columns[i];
-      doc
-        .font(font)
-        .fontSize(8)
-        .fillColor('#111827')
-        .text(c.text, (lefts[i] ?? MARGIN) + CELL_PAD / 2, y + 4, {
-          width: (widths[i] ?? 0) - CELL_PAD,
-          align: column && column.kind !== 'text' && column.kind !== 'date' ? 'right' : 'left',
-        });
+    values.forEach((v, i) => {
+      text.draw(v, (lefts[i] ?? MARGIN) + CELL_PAD / 2, y + 4, cell(i, bold));
     });
     return height;
   };
   const header = () => {
     y += drawRow(
-      'Helvetica-Bold',
       report.columns.map((c) => c.label),
+      true,
       '#f3f4f6',
     );
   };
@@ -233,28 +216,20 @@ async function draw(
     doc.addPage();
     y = MARGIN;
   }
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .fillColor('#111827')
-    .text(report.tableTitle, MARGIN, y + 6);
-  y = doc.y + 6;
+  y += 6 + text.draw(report.tableTitle, MARGIN, y + 6, { size: 12, bold: true, color: '#111827', width }) + 6;
   header();
   if (report.rows.length === 0)
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text('No data for this range.', MARGIN, y + 4);
+    text.draw('No data for this range.', MARGIN, y + 4, { size: 9, color: '#111827', width });
   for (const row of report.rows) {
     const values = report.columns.map((c) => shown(c.kind, row[c.key]));
-    const height = Math.max(16, ...texts('Helvetica', values).map((c) => c.height + 6));
+    const height = rowHeight(values, false);
     if (y + height > bottom()) {
       doc.addPage();
       if (!(await readyFor(out))) return false;
       y = MARGIN;
       header();
     }
-    drawRow('Helvetica', values);
+    drawRow(values, false);
     doc
       .moveTo(MARGIN, y + height)
       .lineTo(MARGIN + width, y + height)

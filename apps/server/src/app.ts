@@ -11,6 +11,7 @@ import type { AtriumModule, ModuleContext, ReportsDb, Stop } from './core/module
 import type { TeamsChanged } from './core/teams-changed';
 import { TransactionHooks } from './core/transaction-hooks';
 import type { Db } from './db/connection';
+import { registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -181,6 +182,7 @@ export async function buildApp({
   registerAuthentication(app, auth.auth);
   registerStorableTextCheck(app);
   await registerOpenApi(app);
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {

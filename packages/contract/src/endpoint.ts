@@ -2,6 +2,9 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The error statuses an endpoint may declare in `errors` (the others follow from its shape). */
+export type ErrorStatus = 409 | 413 | 415 | 422 | 429;
+
 /**
  * Who may call an endpoint: `public` without a token, `user` any signed-in person (the service
  * still scopes to their own data), `manager` administrators and managers (staff get 403; a
@@ -34,6 +37,18 @@ export interface EndpointDef {
    */
   readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
   readonly produces?: 'json' | 'file';
+  /**
+   * The media types a `file` endpoint answers with (e.g. `['text/csv']`), for the OpenAPI
+   * document; without it the server's document takes them from its own table of known downloads.
+   */
+  readonly mediaTypes?: readonly string[];
+  /**
+   * Error statuses this endpoint answers besides those its shape already implies (400 for any
+   * input, 401 and 403 unless public, 404 for a path that names a record): e.g. 409 when a
+   * change conflicts with the stored state. Documented with the error envelope, so a generated
+   * client can handle them.
+   */
+  readonly errors?: readonly ErrorStatus[];
   /**
    * How an answer is checked against `response` before it is sent: `schema` (the default) runs
    * the schema on every answer; `types` trusts the typed server code that built it and sends

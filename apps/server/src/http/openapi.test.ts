@@ -1,19 +1,129 @@
-import { describe, expect, it } from 'vitest';
+import { allEndpoints } from '@atrium/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSuite } from '../../test/suite';
+import { buildOpenApiDocument } from './openapi';
+import type { OpenApiObject } from './openapi-document';
 
 const suite = useSuite();
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+
+let served: OpenApiObject;
+let operations: [string, Operation][];
+
+beforeAll(async () => {
+  served = (await suite.http.get('/api/openapi.json', suite.admin)).json();
+  operations = Object.entries(served.paths ?? {}).flatMap(([path, ops]) =>
+    Object.entries(ops as Record<string, Operation>).map(
+      ([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation],
+    ),
+  );
+});
+
+const op = (label: string) => operations.find(([l]) => l === label)?.[1];
 
 describe('OpenAPI document', () => {
   it('describes the routes from the contract schemas, for signed-in users only', async () => {
     expect((await suite.http.get('/api/openapi.json')).statusCode).toBe(401);
-    const res = await suite.http.get('/api/openapi.json', suite.admin);
-    expect(res.statusCode).toBe(200);
-    const doc = res.json();
-    expect(doc.openapi).toMatch(/^3\./);
-    const loginBody = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
-    expect(loginBody.required).toEqual(['email', 'password']);
-    expect(Object.keys(doc.paths)).toEqual(
+    expect(served.openapi).toBe('3.1.0');
+    const login = op('POST /api/auth/login')?.requestBody?.content['application/json'];
+    const loginBody = (login as { schema: { required: string[] } } | undefined)?.schema;
+    expect(loginBody?.required).toEqual(['email', 'password']);
+    expect(Object.keys(served.paths ?? {})).toEqual(
       expect.arrayContaining(['/api/attendance/check-in', '/api/leave/apply']),
     );
+    expect(operations.length).toBe(allEndpoints.length);
+  });
+
+  it('is the document `npm run lint:api` lints: built from the contract alone, without a database', async () => {
+    expect(await buildOpenApiDocument()).toEqual(served);
+  });
+
+  it('gives every operation a unique operationId, a summary, a description, its domain tag and a 4xx', () => {
+    const tags = new Set((served.tags as { name: string }[]).map((t) => t.name));
+    const missing = operations.flatMap(([label, o]) => [
+      ...(o.operationId ? [] : [`${label}: operationId`]),
+      ...(o.summary ? [] : [`${label}: summary`]),
+      ...(o.description ? [] : [`${label}: description`]),
+      ...(o.tags?.length === 1 && tags.has(o.tags[0] ?? '') ? [] : [`${label}: tag`]),
+    ]);
+    expect(missing).toEqual([]);
+    const ids = operations.map(([, o]) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(op('POST /api/access/devices')).toMatchObject({
+      operationId: 'access.createDevice',
+      summary: 'Create device',
+      tags: ['Access'],
+    });
+    // Only the two operations that cannot fail for the caller (liveness, the login page's facts)
+    // and the single sign-on redirects document no 4xx.
+    const without4xx = operations
+      .filter(([, o]) => !Object.keys(o.responses).some((s) => s.startsWith('4')))
+      .map(([label]) => label);
+    expect(without4xx).toEqual(['GET /api/health', 'GET /api/app-info']);
+  });
+
+  it('documents each error with the envelope, as the operation can answer it', () => {
+    const errors = (label: string) => Object.keys(op(label)?.responses ?? {}).filter((s) => Number(s) >= 400);
+    expect(errors('POST /api/access/devices')).toEqual(['400', '401', '403', '409', '422']);
+    expect(errors('GET /api/users/{id}')).toEqual(['400', '401', '403', '404']);
+    expect(errors('GET /api/attendance/my-status')).toEqual(['401', '403']);
+    expect(errors('POST /api/auth/login')).toEqual(['400', '429']);
+    const envelope = op('GET /api/users/{id}')?.responses['404']?.content?.['application/json']?.schema;
+    expect(envelope).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(served.components?.schemas?.Error).toMatchObject({ required: ['error'] });
+  });
+
+  it('lets the public operations through without a token (security: []) and no others', () => {
+    const open = operations.filter(([, o]) => Array.isArray(o.security) && o.security.length === 0);
+    const publicCount = allEndpoints.filter((e) => e.audience === 'public').length;
+    expect(open.length).toBe(publicCount);
+    expect(open.map(([label]) => label)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh',
+        'GET /api/health',
+        'GET /api/app-info',
+        'GET /api/auth/invite/{token}',
+        'POST /api/auth/accept-invite',
+        'POST /api/devices/isapi/{pushToken}',
+        'POST /api/video/isapi/{pushToken}',
+      ]),
+    );
+    expect(served.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('types downloads by media type, and documents the raw request bodies', () => {
+    const types = (label: string, status = '200') => Object.keys(op(label)?.responses[status]?.content ?? {});
+    expect(types('GET /api/users/export')).toEqual(['text/csv']);
+    expect(types('GET /api/reports/{type}/export')).toEqual([
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(types('POST /api/video/cameras/{id}/clips')).toEqual(['video/mp4']);
+    expect(types('GET /api/video/media/{id}/snapshot.jpg')).toEqual(['image/jpeg']);
+    expect(types('GET /api/video/cameras/{id}/playback')).toEqual(['application/vnd.apple.mpegurl']);
+    expect(Object.keys(op('POST /api/users/import')?.requestBody?.content ?? {})).toEqual(['text/csv']);
+    for (const push of ['POST /api/devices/isapi/{pushToken}', 'POST /api/video/isapi/{pushToken}'])
+      expect(Object.keys(op(push)?.requestBody?.content ?? {})).toEqual([
+        'application/json',
+        'application/xml',
+        'multipart/form-data',
+      ]);
+  });
+
+  it('lists null among a nullable enum’s values, and names servers, licence and contact', () => {
+    const text = JSON.stringify(served);
+    expect(text).not.toContain('"nullable"');
+    expect(served.servers).toEqual([{ url: '/', description: 'This Atrium server' }]);
+    expect(served.info).toMatchObject({ license: { name: 'Proprietary' }, contact: { url: '/api/docs' } });
   });
 });

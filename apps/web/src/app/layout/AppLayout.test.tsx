@@ -94,7 +94,7 @@ describe('AppLayout', () => {
     expect(screen.getByTestId('user-role').textContent).toBe('Staff');
   });
 
-  it("opens everyone's user menu from the name: Profile for all, Organisation for admins", async () => {
+  it("opens everyone's user menu from the name: Profile for all, Organisation and the API reference for admins", async () => {
     const menuOf = async (who: typeof staffUser) => {
       const { user, unmount } = renderRoutes(routes, { path: '/dashboard', auth: fakeAuth(who) });
       await user.click(
@@ -102,7 +102,7 @@ describe('AppLayout', () => {
       );
       const links = screen
         .getAllByRole('link')
-        .filter((l) => ['Profile', 'Organisation'].includes(l.textContent ?? ''));
+        .filter((l) => ['Profile', 'Organisation', 'API reference'].includes(l.textContent ?? ''));
       const found = links.map((l) => [l.textContent, l.getAttribute('href')]);
       unmount();
       return found;
@@ -111,6 +111,7 @@ describe('AppLayout', () => {
     expect(await menuOf(adminUser)).toEqual([
       ['Profile', '/profile'],
       ['Organisation', '/settings'],
+      ['API reference', '/api/docs'],
     ]);
   });
 

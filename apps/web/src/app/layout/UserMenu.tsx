@@ -1,5 +1,5 @@
 import type { SessionRole } from '@atrium/contract';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { BookOpen, ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -10,7 +10,7 @@ import { MENU_ITEMS, showsItem } from './nav-items';
 /**
  * The signed-in user's name and role, and the way out. The name opens a menu of the places
  * that belong to the person rather than to the spec's navigation: everyone's own Profile, and
- * the Organisation area for those who run it.
+ * the Organisation area for those who run it, and the API reference for administrators.
  */
 export function UserMenu() {
   const { user, logout, can } = useAuth();
@@ -82,6 +82,19 @@ export function UserMenu() {
                 {label}
               </Link>
             ))}
+            {user.role === 'admin' ? (
+              // A page the server renders (Scalar over /api/openapi.json), not a route of this app:
+              // a plain link, in a tab of its own so the app stays where it was.
+              <a
+                href="/api/docs"
+                target="_blank"
+                rel="noopener"
+                className="flex min-h-11 items-center gap-2 px-3 text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <BookOpen aria-hidden="true" className="size-4" />
+                API reference
+              </a>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -120,7 +120,13 @@ try {
   });
   await levels.createGrant(actor, { level_id: level.id, department_id: dept.id });
 
-  const sync = new DeviceSync(db, clock, credentials, (e) => console.error(e), { sweepMs: 3_600_000 });
+  const sync = new DeviceSync(
+    db,
+    clock,
+    credentials,
+    (e) => console.info(`device sync failed: ${String(e)}`),
+    { sweepMs: 3_600_000 },
+  );
   const progress = setInterval(async () => {
     const d = await db
       .selectFrom('devices')
@@ -128,7 +134,7 @@ try {
       .where('device_id', '=', 'SYNC')
       .executeTakeFirst();
     if (d && d.sync_total > 0)
-      console.log(`  progress: ${d.sync_total - d.sync_pending} of ${d.sync_total} written`);
+      console.info(`  progress: ${d.sync_total - d.sync_pending} of ${d.sync_total} written`);
   }, 5000);
   const t1 = performance.now();
   await sync.run();
@@ -177,12 +183,12 @@ try {
   await bus.stop();
   latencies.sort((a, b) => a - b);
 
-  console.log(`\nDevice sync, ${PEOPLE} people to one simulated controller (in this process)`);
-  console.log(`  baseline, the same ${PEOPLE} person+card requests sent directly: ${seconds(bareMs)} s`);
-  console.log(
+  console.info(`\nDevice sync, ${PEOPLE} people to one simulated controller (in this process)`);
+  console.info(`  baseline, the same ${PEOPLE} person+card requests sent directly: ${seconds(bareMs)} s`);
+  console.info(
     `  full sync through Atrium (diff, writes, bookkeeping): ${seconds(syncMs)} s (${(syncMs / bareMs).toFixed(2)}x the baseline; goal < 60 s)`,
   );
-  console.log(
+  console.info(
     `  a grant or revoke reaching the controller (${latencies.length} changes): median ${latencies[latencies.length >> 1]!.toFixed(0)} ms, worst ${latencies[latencies.length - 1]!.toFixed(0)} ms (goal < 5000 ms)`,
   );
 } finally {

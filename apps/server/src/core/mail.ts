@@ -43,7 +43,8 @@ export function composeMail(organisationName: string, content: MailContent): Com
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.note ? [content.note, ''] : []),
-    `${organisationName} (sent by Atrium)`,
+    // Signed by the organisation; Atrium names itself only when it is not the organisation's name.
+    organisationName === 'Atrium' ? 'Atrium' : `${organisationName} (sent by Atrium)`,
   ].join('\n');
   const p = (body: string, style = 'margin:0 0 16px') => `<p style="${style}">${body}</p>`;
   const html = [

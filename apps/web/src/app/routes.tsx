@@ -28,6 +28,20 @@ const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/pages/ForgotPasswordPage')).ForgotPasswordPage,
+        }),
+      },
+      {
+        // A link the person asked for by mail: the invitation page in its reset wording.
+        path: 'reset-password/:token',
+        lazy: async () => {
+          const { InvitePage } = await import('@/features/people/pages/InvitePage');
+          return { Component: () => <InvitePage mode="reset" /> };
+        },
+      },
+      {
         Component: RequireAuth,
         children: [
           {

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { AccessLevelsPanel } from '@/features/access/components/AccessLevelsPanel';
+import { OutboxPanel } from '@/features/mail/components/OutboxPanel';
 import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
 import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
 import { SettingsPanel } from '@/features/organisation/components/SettingsPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
 
-type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings';
+type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings' | 'outbox';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
@@ -16,6 +17,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'holidays', label: 'Schedules & Holidays' },
   { id: 'access', label: 'Access Levels' },
   { id: 'settings', label: 'Settings' },
+  { id: 'outbox', label: 'Outbox' },
 ];
 
 /** The organisation's administration (admin): its people, departments, calendar, access levels and settings. */
@@ -38,6 +40,7 @@ export function OrganisationPage() {
           </div>
         ) : null}
         {tab === 'access' ? <AccessLevelsPanel /> : null}
+        {tab === 'outbox' ? <OutboxPanel /> : null}
         {tab === 'settings' ? <SettingsPanel /> : null}
       </TabPanel>
     </>

@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api';
 import { useAppInfo } from '@/lib/app-info';
@@ -72,9 +73,14 @@ export function LoginForm() {
           />
         </div>
         <div>
-          <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-700">
-            Password
-          </label>
+          <div className="mb-1.5 flex items-baseline justify-between gap-2">
+            <label htmlFor="password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            <Link to="/forgot-password" className="text-sm font-medium text-indigo-700 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <input
             id="password"
             name="password"

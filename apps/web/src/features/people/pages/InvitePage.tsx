@@ -1,4 +1,4 @@
-import { AcceptInviteRequest, peopleApi } from '@atrium/contract';
+import { AcceptInviteRequest, passwordResetApi, peopleApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,10 +23,11 @@ const isRefusedLink = (error: unknown) =>
   error.details.some((d: { field?: unknown }) => d.field === 'token');
 
 /**
- * The page an invitation or reset link opens (/invite/:token), before anyone is signed in: the
- * person chooses a password, and is then signed in with it and taken to their dashboard.
+ * The page an invitation or reset link opens (/invite/:token; /reset-password/:token for a link
+ * the person asked for by mail), before anyone is signed in: the person chooses a password, and
+ * is then signed in with it and taken to their dashboard.
  */
-export function InvitePage() {
+export function InvitePage({ mode = 'invite' }: { mode?: 'invite' | 'reset' }) {
   const token = useParams().token ?? '';
   const invite = useQuery({
     queryKey: ['invite', token],
@@ -41,6 +42,7 @@ export function InvitePage() {
         <Spinner label="Checking your link" />
       ) : invite.isError || refused ? (
         <BadLink
+          mode={mode}
           // Only a busy address hears something else than the one refusal every bad link gets.
           message={
             isApiError(invite.error) && invite.error.code === 'too_many_requests'
@@ -51,38 +53,52 @@ export function InvitePage() {
       ) : (
         <>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-            Welcome, {invite.data.first_name}
+            {mode === 'reset' ? 'Choose a new password' : `Welcome, ${invite.data.first_name}`}
           </h1>
           <p className="mt-1 mb-6 text-sm text-slate-600">
-            Choose a password for {invite.data.email}. You will be signed in with it.
+            {mode === 'reset'
+              ? `Choose a new password for ${invite.data.email}. You will be signed in with it, and signed out everywhere else.`
+              : `Choose a password for ${invite.data.email}. You will be signed in with it.`}
           </p>
-          <SetPasswordForm token={token} email={invite.data.email} onRefused={() => setRefused(true)} />
+          <SetPasswordForm
+            mode={mode}
+            token={token}
+            email={invite.data.email}
+            onRefused={() => setRefused(true)}
+          />
         </>
       )}
     </PublicPageShell>
   );
 }
 
-function BadLink({ message }: { message?: string }) {
+function BadLink({ message, mode }: { message?: string; mode: 'invite' | 'reset' }) {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">This link cannot be used</h1>
       <p role="alert" className="mt-2 text-sm text-slate-700">
         {message ??
-          'It has expired, was already used or was replaced by a newer one. Ask your administrator for a new link.'}
+          (mode === 'reset'
+            ? 'It has expired, was already used or was replaced by a newer one. Ask for a new link.'
+            : 'It has expired, was already used or was replaced by a newer one. Ask your administrator for a new link.')}
       </p>
-      <Link to="/login" className="mt-6 inline-block font-medium text-indigo-700 hover:underline">
-        Go to the sign-in page
+      <Link
+        to={mode === 'reset' ? '/forgot-password' : '/login'}
+        className="mt-6 inline-block font-medium text-indigo-700 hover:underline"
+      >
+        {mode === 'reset' ? 'Ask for a new link' : 'Go to the sign-in page'}
       </Link>
     </>
   );
 }
 
 function SetPasswordForm({
+  mode,
   token,
   email,
   onRefused,
 }: {
+  mode: 'invite' | 'reset';
   token: string;
   email: string;
   onRefused: () => void;
@@ -105,7 +121,9 @@ function SetPasswordForm({
     setErrors({});
     setBusy(true);
     try {
-      await call(peopleApi.acceptInvite, { body: checked.data });
+      await call(mode === 'reset' ? passwordResetApi.resetPassword : peopleApi.acceptInvite, {
+        body: checked.data,
+      });
     } catch (error) {
       setBusy(false);
       if (isRefusedLink(error)) return onRefused();

@@ -49,6 +49,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       DEMO: '1',
+      // The demo's own identity provider, for the single sign-on journey (sso.spec.ts).
+      DEMO_SSO: '1',
       LOG_LEVEL: 'warn',
       // Short recording segments, so playback and clips have something recorded within seconds.
       VIDEO_SEGMENT_SECONDS: '4',

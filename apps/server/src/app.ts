@@ -11,6 +11,7 @@ import type { AtriumModule, ModuleContext, ReportsDb, Stop } from './core/module
 import type { TeamsChanged } from './core/teams-changed';
 import { TransactionHooks } from './core/transaction-hooks';
 import type { Db } from './db/connection';
+import { DeviceCredentials } from './devices/hikvision/credentials';
 import { registerApiDocs } from './http/api-docs';
 import { registerAuthentication } from './http/authenticate';
 import { errorEnvelopeOptions, registerErrorHandler } from './http/error-handler';
@@ -34,6 +35,8 @@ import { createOrganisationModule } from './modules/organisation/organisation.mo
 import { createPeopleModule } from './modules/people/people.module';
 import { createPersonModule } from './modules/person/person.module';
 import { createReportsModule } from './modules/reports/reports.module';
+import { createSsoModule } from './modules/sso/sso.module';
+import { type FixedSso, SsoSettingsStore } from './modules/sso/sso-settings';
 import { createSystemModule } from './modules/system/system.module';
 import { createTeamModule } from './modules/team/team.module';
 import { createVideoModule, type VideoOptions } from './modules/video/video.module';
@@ -69,6 +72,8 @@ export interface AppDeps {
   runJobs?: boolean;
   /** Whether the process is stopping: the health check then answers 503 `draining`. Never, unless given. */
   draining?: () => boolean;
+  /** Single sign-on fixed by the environment (OIDC_*) or the demo's provider: the settings screen only shows it. */
+  ssoEnv?: () => FixedSso | undefined;
 }
 
 /** Assembles the HTTP app from its parts; starting and stopping it is the caller's business. */
@@ -82,6 +87,7 @@ export async function buildApp({
   access: accessOptions,
   runJobs = false,
   draining = () => false,
+  ssoEnv,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers },
@@ -120,7 +126,17 @@ export async function buildApp({
     onError: (task, error) => app.log.error({ err: error }, `${task} failed`),
   };
   // Each module is built from the ones below it (docs/architecture.md, "Layers").
-  const auth = await createAuthModule(ctx, config);
+  // Single sign-on's settings: the login page, password sign-in and the SSO module read them.
+  const ssoSettings = new SsoSettingsStore(
+    db,
+    accessOptions?.credentialsKey ? new DeviceCredentials(accessOptions.credentialsKey) : undefined,
+    ssoEnv ?? (() => undefined),
+    config.publicUrl,
+  );
+  const auth = await createAuthModule(ctx, {
+    ...config,
+    passwordLogin: async () => (await ssoSettings.signInOptions()).passwordLogin,
+  });
   // Leave re-routes waiting applications inside the transaction that changed who manages whom.
   const teamsChanged = new TransactionHooks<TeamsChanged>();
   const people = createPeopleModule(ctx, auth.sessions, teamsChanged, config.publicUrl);
@@ -131,6 +147,7 @@ export async function buildApp({
   });
   const modules: AtriumModule[] = [
     createSystemModule(ctx, {
+      signIn: () => ssoSettings.signInOptions(),
       demo: config.demo,
       demoLogins: new PublishedDemoLogins(db),
       draining,
@@ -151,6 +168,13 @@ export async function buildApp({
     createReportsModule(ctx),
     createTeamModule(ctx).module,
     organisation.module,
+    createSsoModule(ctx, {
+      auth: auth.auth,
+      settings: ssoSettings,
+      teamsChanged,
+      signingKey: await signingKey(db),
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    }),
     createMailModule(ctx, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
     createVideoModule(
       ctx,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
@@ -19,12 +20,14 @@ import {
 } from './demo';
 import { startDemoDevices } from './demo/access-simulation';
 import { startDemoCounters } from './demo/counting-simulation';
+import { startDemoProvider } from './demo/sso-provider';
 import { feedDemoCameras, startDemoCameraAlarms } from './demo/video';
 import { SimulatorFleet } from './devices/hikvision/simulator/fleet';
 import { refuseExposedDemo, startMessage } from './exposure';
 import { trackInFlight } from './http/graceful-close';
 import { deviceCredentialsKey } from './modules/access/credentials-key';
 import { PublishedDemoLogins } from './modules/auth/published-logins';
+import { ssoFromEnv } from './modules/sso/sso-settings';
 import { VideoCameraStore } from './modules/video/camera-store';
 import { startVideo } from './video/runtime';
 
@@ -78,6 +81,9 @@ async function main(): Promise<void> {
     poolMode: config.databasePoolMode,
   });
   let stopping = false;
+  // Single sign-on from OIDC_* variables, or (DEMO_SSO=1) the demo's own provider once it runs.
+  let fixedSso = ssoFromEnv(process.env);
+  let stopDemoProvider: (() => Promise<void>) | undefined;
   const app = await buildApp({
     db: database.db,
     reports,
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
       deviceOfflineAfterSeconds: config.deviceOfflineAfterSeconds,
       credentialsKey,
     },
+    ssoEnv: () => fixedSso,
     runJobs: true,
     draining: () => stopping,
   });
@@ -118,6 +125,7 @@ async function main(): Promise<void> {
       }
       app.log.info(`${signal}: finishing in-flight requests, then stopping`);
       await stopDemoDevices?.();
+      await stopDemoProvider?.();
       await server.close(config.shutdownGraceMs);
       await reports.close();
       await accessWriter.destroy();
@@ -153,6 +161,30 @@ async function main(): Promise<void> {
     await bus.stop();
     await database.close();
     throw error;
+  }
+  if (config.demo && process.env.DEMO_SSO === '1' && !fixedSso) {
+    const port = (app.server.address() as AddressInfo).port;
+    const demoProvider = await startDemoProvider(database.db, [
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+    ]);
+    stopDemoProvider = demoProvider.stop;
+    fixedSso = {
+      enabled: true,
+      display_name: 'the demo provider',
+      issuer: demoProvider.issuer,
+      client_id: demoProvider.clientId,
+      client_secret: demoProvider.clientSecret,
+      client_secret_encrypted: null,
+      allowed_domains: ['atrium.local'],
+      group_claim: 'groups',
+      group_roles: [
+        { group: 'atrium-admins', role: 'admin' },
+        { group: 'managers', role: 'manager' },
+      ],
+      link_by_email: true,
+      password_login: true,
+    };
   }
   if (config.demo && config.simulateDevices) {
     const bound = app.server.address();

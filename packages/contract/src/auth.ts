@@ -66,6 +66,10 @@ export const AppInfo = z.object({
    * page offers its Demo Accounts block only then, so it never offers credentials that fail.
    */
   demoAccounts: z.boolean(),
+  /** "Sign in with <name>" on the login page, when single sign-on is on. */
+  sso: z.object({ name: z.string() }).nullable(),
+  /** Off when people sign in through the identity provider only (administrators still may). */
+  passwordLogin: z.boolean(),
   /** The organisation's IANA time zone: screens show and take times on its clock. */
   timezone: z.string(),
 });

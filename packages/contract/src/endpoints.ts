@@ -16,6 +16,7 @@ import { passwordResetApi } from './password-reset';
 import { peopleApi } from './people';
 import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
+import { ssoApi } from './sso';
 import { systemApi } from './system';
 import { teamApi } from './team';
 import { videoApi } from './video';
@@ -27,6 +28,7 @@ import { videoApi } from './video';
 export const apiEndpoints = {
   system: systemApi,
   auth: authApi,
+  sso: ssoApi,
   passwordReset: passwordResetApi,
   account: accountApi,
   people: peopleApi,

@@ -24,6 +24,7 @@ export * from './people';
 export * from './people-import';
 export * from './policies';
 export * from './reports';
+export * from './sso';
 export * from './system';
 export * from './team';
 export * from './video';

@@ -513,6 +513,9 @@ export interface Sessions {
   ip: string | null;
   revoked_at: Timestamp | null;
   revoked_reason: string | null;
+  sso_issuer: string | null;
+  sso_sid: string | null;
+  sso_subject: string | null;
   user_agent: string | null;
   user_id: number;
 }
@@ -521,6 +524,15 @@ export interface Settings {
   key: string;
   updated_at: Generated<Timestamp>;
   value: Json;
+}
+
+export interface SsoIdentities {
+  created_at: Generated<Timestamp>;
+  email: string | null;
+  issuer: string;
+  last_login_at: Timestamp | null;
+  subject: string;
+  user_id: number;
 }
 
 export interface UserInvitations {
@@ -624,6 +636,7 @@ export interface DB {
   server_secrets: ServerSecrets;
   sessions: Sessions;
   settings: Settings;
+  sso_identities: SsoIdentities;
   user_invitations: UserInvitations;
   users: Users;
   video_events: VideoEvents;

@@ -19,6 +19,8 @@ const appInfo = {
   organisationName: 'Atrium',
   demo: false,
   demoAccounts: false,
+  sso: null,
+  passwordLogin: true,
   timezone: 'UTC',
 };
 

@@ -15,6 +15,8 @@ export interface AuthContextValue {
   isAdmin: boolean;
   signOutReason: SignOutReason | null;
   login: (email: string, password: string) => Promise<User>;
+  /** Takes up the session single sign-on opened (its refresh cookie): this page gets a token. */
+  adoptSession: () => Promise<User>;
   /** Ends the session on the server (when a token is held), forgets it here and goes to /login. */
   logout: () => Promise<void>;
   /** Forgets the session here only: the server has already ended it. */

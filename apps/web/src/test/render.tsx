@@ -50,6 +50,7 @@ export function fakeAuth(user: User | null, overrides: Partial<AuthContextValue>
     isAdmin: user?.role === 'admin',
     signOutReason: null,
     login: vi.fn(),
+    adoptSession: vi.fn(),
     logout: vi.fn(),
     endSession: vi.fn(),
     ...overrides,
@@ -70,7 +71,9 @@ export function renderRoutes(
     socket = fakeSocket(),
   }: { path?: string; state?: unknown; auth?: AuthContextValue; socket?: SocketContextValue } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  // A path may carry a query (?sso_error=...), as a URL the browser lands on does.
+  const [pathname = '/', search = ''] = path.split(/(?=\?)/);
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, state }] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   const view = render(

@@ -11,6 +11,8 @@ import { TokenSigner } from './tokens';
 export interface AuthOptions {
   accessTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
+  /** Whether people sign in with passwords (single sign-on's settings say). */
+  passwordLogin?: () => Promise<boolean>;
 }
 
 export async function signingKey(db: Db): Promise<string> {
@@ -33,6 +35,7 @@ export async function createAuthModule(ctx: ModuleContext, options: AuthOptions)
     clock,
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds,
     sessions,
+    passwordLogin: options.passwordLogin,
   });
   const account = new AccountService(db, bus, clock, sessions);
   const module: AtriumModule = {

@@ -13,6 +13,8 @@ export async function createSession(
     expiresAt: Date;
     ip: string;
     userAgent: string | undefined;
+    /** Opened by single sign-on: the provider, the person there, and their session there. */
+    sso?: { issuer: string; subject: string; sid: string | null };
   },
 ): Promise<void> {
   await db
@@ -24,6 +26,9 @@ export async function createSession(
       expires_at: s.expiresAt,
       ip: s.ip,
       user_agent: s.userAgent?.slice(0, 500) ?? null,
+      sso_issuer: s.sso?.issuer ?? null,
+      sso_subject: s.sso?.subject ?? null,
+      sso_sid: s.sso?.sid ?? null,
     })
     .execute();
 }
@@ -270,7 +275,7 @@ export async function findPublicUser(
 export async function findUserForLogin(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'active'])
+    .select(['id', 'password_hash', 'active', 'role'])
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
 }

@@ -11,15 +11,17 @@ const clientOf = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent'],
 });
 
+/** The refresh cookie: only the auth endpoints ever see it, and never from another site. */
+export const setRefreshCookie = (reply: FastifyReply, token: string, maxAgeSeconds: number) =>
+  reply.setCookie(REFRESH_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    maxAge: maxAgeSeconds,
+  });
+
 export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: number }): FastifyPluginAsync {
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      path: '/api/auth',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: 'auto',
-      maxAge: opts.sessionMaxAgeSeconds,
-    });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, {
       path: '/api/auth',
@@ -31,7 +33,7 @@ export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: numb
   return async (app) => {
     route(app, authApi.login, async (request, reply) => {
       const result = await auth.login(request.body.email, request.body.password, clientOf(request));
-      setRefreshCookie(reply, result.refreshToken);
+      setRefreshCookie(reply, result.refreshToken, opts.sessionMaxAgeSeconds);
       return { token: result.token, user: result.user };
     });
 
@@ -50,7 +52,7 @@ export function authRoutes(auth: AuthService, opts: { sessionMaxAgeSeconds: numb
           bearerToken(request),
           clientOf(request),
         );
-        if (result.refreshToken) setRefreshCookie(reply, result.refreshToken);
+        if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, opts.sessionMaxAgeSeconds);
         return { token: result.token };
       } catch (error) {
         clearRefreshCookie(reply);

@@ -24,6 +24,8 @@ export interface AuthDeps {
   sessionMaxAgeSeconds: number;
   /** This process's cache of checked tokens, shared with whoever else ends sessions. */
   sessions: SessionCache;
+  /** Whether people sign in with passwords (off under single sign-on; administrators always may). */
+  passwordLogin?: () => Promise<boolean>;
 }
 
 export interface Client {
@@ -83,31 +85,56 @@ export class AuthService {
       });
       throw invalidCredentials();
     }
+    if (found.role !== 'admin' && this.deps.passwordLogin && !(await this.deps.passwordLogin()))
+      throw new AppError('forbidden', 'Sign in through your organisation: passwords are turned off');
 
+    return this.openSession(found.id, client, {
+      action: 'auth.login',
+      before: (trx) => repo.clearLoginFailuresFrom(trx, normalised, client.ip),
+    });
+  }
+
+  /**
+   * A new session for a person whose identity is proven (a password, or the identity provider's
+   * ID token): access token, refresh token, the audit row `action`; `before` runs in the same
+   * transaction. The caller has checked that the person is active.
+   */
+  async openSession(
+    userId: number,
+    client: Client,
+    o: {
+      action: string;
+      before?: (trx: Kysely<Database>) => Promise<unknown>;
+      sso?: { issuer: string; subject: string; sid: string | null };
+    },
+  ): Promise<SignedIn> {
+    const { db } = this.deps;
     const sessionId = randomUUID();
     const refresh = newRefreshToken();
     const now = this.deps.clock.now();
     await db.transaction().execute(async (trx) => {
-      await repo.clearLoginFailuresFrom(trx, normalised, client.ip);
+      await o.before?.(trx);
       await repo.createSession(trx, {
         id: sessionId,
-        userId: found.id,
+        userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.deps.sessionMaxAgeSeconds * 1000),
         ...client,
+        sso: o.sso,
       });
       await repo.insertRefreshToken(trx, sessionId, refresh.hash, now);
       await recordAudit(trx, {
-        actorUserId: found.id,
-        action: 'auth.login',
+        actorUserId: userId,
+        action: o.action,
         ip: client.ip,
         targetType: 'session',
         targetId: sessionId,
+        details: o.sso ? { issuer: o.sso.issuer } : {},
       });
     });
-    const user = await repo.findPublicUser(db, found.id, (await this.deps.clock.today()).date);
+    const user = await repo.findPublicUser(db, userId, (await this.deps.clock.today()).date);
     if (!user) throw invalidCredentials();
-    const token = await this.deps.signer.sign({ userId: found.id, sessionId });
+    const token = await this.deps.signer.sign({ userId, sessionId });
     return { token, refreshToken: refresh.token, user: toUser(user) };
   }
 

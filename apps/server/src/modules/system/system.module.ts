@@ -17,9 +17,17 @@ export function createSystemModule(
     draining: () => boolean;
     /** How long the event log keeps events for sockets (and later readers) that were away. */
     eventLogRetentionHours: number;
+    signIn?: () => Promise<{ sso: { name: string } | null; passwordLogin: boolean }>;
   },
 ): AtriumModule {
-  const system = new SystemService(ctx.db, options.demo, options.demoLogins, ctx.clock, options.draining);
+  const system = new SystemService(
+    ctx.db,
+    options.demo,
+    options.demoLogins,
+    ctx.clock,
+    options.draining,
+    options.signIn,
+  );
   return {
     name: 'system',
     routes: (api) => api.register(systemRoutes(system)),

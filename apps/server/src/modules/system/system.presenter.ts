@@ -13,6 +13,7 @@ export interface AppFacts {
   organisationName: string;
   demo: boolean;
   demoAccounts: boolean;
+  signIn: { sso: { name: string } | null; passwordLogin: boolean };
   timezone: string;
 }
 
@@ -22,5 +23,7 @@ export const toAppInfo = (facts: AppFacts): AppInfo => ({
   organisationName: facts.organisationName,
   demo: facts.demo,
   demoAccounts: facts.demoAccounts,
+  sso: facts.signIn.sso,
+  passwordLogin: facts.signIn.passwordLogin,
   timezone: facts.timezone,
 });

@@ -3,7 +3,7 @@ import type { OrgClock } from '../../core/clock';
 import type { Db } from '../../db/connection';
 import { readOrganisationName } from '../organisation/organisation.repository';
 import { databaseAnswers } from './health.repository';
-import { toAppInfo, toHealth } from './system.presenter';
+import { type AppFacts, toAppInfo, toHealth } from './system.presenter';
 
 /** Whether the published demo accounts sign in with their published passwords (src/demo knows them). */
 export interface DemoLoginsCheck {
@@ -18,6 +18,11 @@ export class SystemService {
     private readonly clock: OrgClock,
     /** True once this process is stopping (main.ts), so balancers send it nothing new. */
     private readonly draining: () => boolean,
+    /** How people sign in here: single sign-on's button, passwords or not. */
+    private readonly signIn: () => Promise<AppFacts['signIn']> = async () => ({
+      sso: null,
+      passwordLogin: true,
+    }),
   ) {}
 
   /** Liveness for load balancers: `degraded` without the database, `draining` while stopping. */
@@ -31,6 +36,7 @@ export class SystemService {
       organisationName: await readOrganisationName(this.db),
       demo: this.demo,
       demoAccounts: (await this.demoLogins?.allUsable()) ?? false,
+      signIn: await this.signIn(),
       timezone: await this.clock.timeZone(),
     });
   }

@@ -28,6 +28,8 @@ beforeEach(() =>
     organisationName: 'Atrium',
     demo: false,
     demoAccounts: false,
+    sso: null,
+    passwordLogin: true,
     timezone: 'UTC',
   }),
 );

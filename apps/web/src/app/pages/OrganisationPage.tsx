@@ -6,6 +6,7 @@ import { OutboxPanel } from '@/features/mail/components/OutboxPanel';
 import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
 import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
 import { SettingsPanel } from '@/features/organisation/components/SettingsPanel';
+import { SingleSignOnPanel } from '@/features/organisation/components/SingleSignOnPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
 
@@ -41,7 +42,12 @@ export function OrganisationPage() {
         ) : null}
         {tab === 'access' ? <AccessLevelsPanel /> : null}
         {tab === 'outbox' ? <OutboxPanel /> : null}
-        {tab === 'settings' ? <SettingsPanel /> : null}
+        {tab === 'settings' ? (
+          <>
+            <SettingsPanel />
+            <SingleSignOnPanel />
+          </>
+        ) : null}
       </TabPanel>
     </>
   );

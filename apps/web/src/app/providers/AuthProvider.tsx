@@ -4,7 +4,7 @@ import { allows } from '@atrium/contract/policies';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { onSessionExpired } from '@/lib/api';
+import { onSessionExpired, refreshAccessToken } from '@/lib/api';
 import { call } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutReason } from '@/lib/auth-context';
 import { shellApi } from '@/lib/shell-endpoints';
@@ -85,6 +85,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const adoptSession = useCallback(async () => {
+    const token = await refreshAccessToken(null);
+    setToken(token);
+    const { user } = await call(shellApi.me);
+    queryClient.clear();
+    setSession({ user, status: 'authenticated', signOutReason: null });
+    return user;
+  }, [queryClient]);
+
   const logout = useCallback(async () => {
     leaving.current = true;
     try {
@@ -110,10 +119,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: session.user?.role === 'admin',
       signOutReason: session.signOutReason,
       login,
+      adoptSession,
       logout,
       endSession,
     }),
-    [session, login, logout, endSession],
+    [session, login, adoptSession, logout, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

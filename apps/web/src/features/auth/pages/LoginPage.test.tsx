@@ -12,18 +12,28 @@ const routes = [
   { path: '/leave', element: <h1>Leave page</h1> },
 ];
 
-const appInfo = (demo: boolean, demoAccounts = demo) =>
+const appInfo = (demo: boolean, demoAccounts = demo, sso: { name: string } | null = null) =>
   fakeApi.on(systemApi.appInfo, {
     name: 'Atrium',
     organisationName: 'Atrium',
     demo,
     demoAccounts,
+    sso,
+    passwordLogin: true,
     timezone: 'UTC',
   });
 
 beforeEach(() => appInfo(true));
 
 describe('LoginPage', () => {
+  it('offers the identity provider when single sign-on is on, and says why it last failed', async () => {
+    appInfo(false, false, { name: 'Contoso' });
+    renderRoutes(routes, { path: '/login?sso_error=disabled' });
+    const button = await screen.findByRole('link', { name: 'Sign in with Contoso' });
+    expect(button.getAttribute('href')).toBe('/api/auth/oidc/start?return_to=%2Fdashboard');
+    expect(screen.getByRole('alert').textContent).toBe('This account is disabled. Ask an administrator.');
+  });
+
   it('shows the welcome title and a sign-in form', async () => {
     renderRoutes(routes, { path: '/login' });
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();

@@ -225,8 +225,9 @@ test('admin searches and filters the access logs', async ({ page, request }) => 
   ]);
   expect(download.suggestedFilename()).toMatch(/^access-logs-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  // A UTF-8 byte order mark first, for Excel.
   expect(lines[0]).toBe(
-    'Time,Result,Action,First Name,Last Name,Department,Access Point,Device ID,Card Number,Verify Mode',
+    '\uFEFFTime,Result,Action,First Name,Last Name,Department,Access Point,Device ID,Card Number,Verify Mode',
   );
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'Denied')).toBe(true);

@@ -147,8 +147,9 @@ test('admin corrects a record with a reason, then exports the day as CSV', async
   ]);
   expect(download.suggestedFilename()).toBe(`attendance-${today}.csv`);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  // A UTF-8 byte order mark first, for Excel.
   expect(lines[0]).toBe(
-    'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
+    '\uFEFFDate,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
   );
   expect(lines).toHaveLength(4);
   const line = lines.find((l) => l.includes(name!.split(' ')[0]!));

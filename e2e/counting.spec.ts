@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { demo, signIn } from './support/auth';
@@ -82,6 +83,10 @@ for (const [width, height] of [
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^people-counting-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    // A UTF-8 byte order mark first, like the server's CSV files, then the header.
+    expect((await readFile((await file.path())!, 'utf8')).split('\r\n')[0]).toBe(
+      '\uFEFFDay,Entries,Passby,Walk-in Rate (%),Exits',
+    );
 
     // One entrance only: fewer entries than all of them together.
     await page.getByLabel('Entrance').selectOption({ label: 'Head Office Lobby' });

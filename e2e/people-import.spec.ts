@@ -34,7 +34,7 @@ test('an admin imports a CSV: the bad row is shown, fixed, then every row import
     dialog.getByRole('button', { name: 'Download template' }).click(),
   ]);
   expect(template.suggestedFilename()).toBe('people-template.csv');
-  expect((await readFile((await template.path())!, 'utf8')).split('\r\n')[0]).toBe(HEADER);
+  expect((await readFile((await template.path())!, 'utf8')).split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
 
   const file = dialog.getByLabel('CSV file');
   await file.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: peopleCsv(tag, 'Atlantis') });
@@ -56,7 +56,7 @@ test('an admin imports a CSV: the bad row is shown, fixed, then every row import
   ]);
   expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d\d-\d\d\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe(`${HEADER},status`);
+  expect(lines[0]).toBe(`\uFEFF${HEADER},status`);
   expect(lines).toContain(
     `"Noel, Jr",Import${tag},noel.${tag}@example.test,IMP-${tag}-2,IMPB-${tag}-2,Security,staff,,active`,
   );

@@ -84,7 +84,8 @@ describe('the access logs', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="access-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.Result, r.Action, r['Access Point'], r['Card Number'] || null])).toEqual(
       listed.map((l) => [
         l.result === 'denied' ? 'Denied' : 'Granted',
@@ -96,9 +97,7 @@ describe('the access logs', () => {
     expect(rows[0]!.Time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const denied = parse(
       (await call(adminSession, 'GET', `/access/logs/export?userId=${other.id}&result=denied`)).body,
-      {
-        columns: true,
-      },
+      { columns: true, bom: true },
     ) as Record<string, string>[];
     expect(denied.length).toBe(listed.filter((l) => l.result === 'denied').length);
     expect(denied.every((r) => r.Result === 'Denied')).toBe(true);

@@ -157,8 +157,9 @@ describe('POST /api/attendance/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="attendance-2026-07-08.csv"');
     const lines = res.body.trimEnd().split('\r\n');
+    // The byte order mark first (http/csv-reply.ts): Excel reads the names as UTF-8.
     expect(lines[0]).toBe(
-      'Date,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
+      '\uFEFFDate,Employee Number,First Name,Last Name,Email,Department,Check In,Check Out,Hours,Status,Late,Early Exit,Source,Leave Type',
     );
     const name = `'-E1,"'=HYPERLINK(""http://x"")","'+Smith, Jr",csv.person@example.test,"'@Ops, ""North"""`;
     expect(lines.slice(1)).toEqual([

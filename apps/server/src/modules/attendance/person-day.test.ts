@@ -185,7 +185,7 @@ describe('each kind of day through each reader', () => {
     });
     expect(res.statusCode).toBe(200);
     // A parser nobody on the team wrote reads every line as the header's 14 columns.
-    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(Object.keys(row)).toHaveLength(14);
     const onLeave = rows.filter((r) => r.Status === 'On Leave');

@@ -71,7 +71,7 @@ describe("a manager's attendance CSV", () => {
     });
     const body = { startDate: '2026-06-12', endDate: '2026-06-12', format: 'csv' };
     const emailsOf = (csv: string) =>
-      new Set((parse(csv, { columns: true }) as { Email: string }[]).map((row) => row.Email));
+      new Set((parse(csv, { columns: true, bom: true }) as { Email: string }[]).map((row) => row.Email));
 
     const mine = await suite.http.post('/api/attendance/export', manager, body);
     expect(mine.statusCode).toBe(200);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { csvCell, trafficCsv } from './csv';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csvCell, saveCsv, trafficCsv } from './csv';
 
 describe('traffic CSV', () => {
   it('keeps numbers and plain days as they are', () => {
@@ -13,5 +13,24 @@ describe('traffic CSV', () => {
     expect(csvCell('+1')).toBe('"\'+1"');
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell(-3)).toBe('-3');
+  });
+});
+
+describe('saveCsv', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves the file with a UTF-8 byte order mark first, so Excel reads "Łódź" as UTF-8', async () => {
+    let saved: Blob | undefined;
+    // jsdom has no object URLs: the Blob handed over is what the browser would save.
+    URL.createObjectURL = (blob: Blob) => {
+      saved = blob;
+      return 'blob:csv';
+    };
+    URL.revokeObjectURL = () => {};
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    saveCsv('Day\r\nŁódź\r\n', 'traffic.csv');
+    const bytes = new Uint8Array(await saved!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('Day\r\nŁódź\r\n');
   });
 });

@@ -17,8 +17,9 @@ export function trafficCsv(rows: TrafficDay[]): string {
   return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** With UTF-8's byte order mark first, as the server sends its CSV files, so Excel reads UTF-8. */
 export function saveCsv(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -127,5 +127,11 @@ function answer(
   const summary = toImportPreview(rows, valid, issues);
   if (dryRun || issues.length === 0) return summary;
   const what = issues.length === 1 ? '1 error' : `${issues.length} errors`;
-  throw new AppError('validation_failed', `The file has ${what}; nothing was imported`, summary.errors);
+  // A file in a legacy code page (Excel's "CSV" in Windows-1252) is one mistake, not one per
+  // name: the message says what it is and where it starts, the details list every cell.
+  const encoding = issues.find((issue) => issue.rule === 'utf8');
+  const message = encoding
+    ? `The file is not UTF-8: line ${encoding.line} has characters in another encoding (save it as "CSV UTF-8"); it has ${what} and nothing was imported`
+    : `The file has ${what}; nothing was imported`;
+  throw new AppError('validation_failed', message, summary.errors);
 }

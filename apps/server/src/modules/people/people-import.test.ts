@@ -189,6 +189,37 @@ describe('POST /api/users/import', () => {
     expect(parsed.ok && parsed.people[3]!.cells).toMatchObject({ first_name: 'Zoë', last_name: 'Voilà' });
   });
 
+  it('a Latin-1 file is refused with a 400 naming the encoding and the line; the same names in UTF-8 with a BOM import', async () => {
+    await makeDepartment(suite.db, 'Encodings');
+    const lines = [
+      row('Encodings', { first_name: 'Ana' }),
+      row('Encodings', { first_name: 'José', last_name: 'Müller' }),
+    ];
+    // What Excel's plain "CSV" writes on Windows: one byte per letter, no byte order mark.
+    const latin1 = Buffer.from(csv(...lines), 'latin1');
+    const refused = await post(latin1);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'validation_failed',
+      message:
+        'The file is not UTF-8: line 3 has characters in another encoding (save it as "CSV UTF-8"); it has 2 errors and nothing was imported',
+      details: [
+        expect.objectContaining({ line: 3, field: 'first_name', rule: 'utf8' }),
+        expect.objectContaining({ line: 3, field: 'last_name', rule: 'utf8' }),
+      ],
+    });
+    expect(await countByEmail(emailsOf(lines))).toBe(0);
+
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv(...lines), 'utf8')]);
+    expect((await post(utf8)).json()).toMatchObject({ rows: 2, created: 2, errorCount: 0 });
+    const jose = await suite.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', '=', emailsOf(lines)[1]!)
+      .executeTakeFirstOrThrow();
+    expect(jose).toEqual({ first_name: 'José', last_name: 'Müller' });
+  });
+
   it('a header missing a column, or naming an unknown one, is one clear error', async () => {
     const missing = PEOPLE_CSV_COLUMNS.filter((c) => c !== 'badge_number').join(',');
     const res = await post(`${missing}\nA,B,a@example.test,E1,Team,staff,\n`, { dryRun: true });
@@ -279,7 +310,7 @@ describe('GET /api/users/export and the template', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="people-\d{4}-\d\d-\d\d\.csv"/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(`${HEADER},status`);
+    expect(lines[0]).toBe(`\uFEFF${HEADER},status`);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",Formula,formula@example.test,/);
     expect(lines[2]).toMatch(
@@ -303,7 +334,8 @@ describe('GET /api/users/export and the template', () => {
     const res = await suite.http.get('/api/users/import/template', suite.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="people-template.csv"');
-    expect(res.body.split('\r\n')[0]).toBe(HEADER);
+    // With its byte order mark, which the import reads past.
+    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
     const preview = await post(res.body, { dryRun: true });
     expect(preview.json()).toMatchObject({ rows: 1, valid: 1, errorCount: 0 });
   });

@@ -59,7 +59,14 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       profile: ['name', 'given_name', 'family_name', 'groups', 'department'],
     },
     features: { devInteractions: { enabled: false } },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);

@@ -21,7 +21,7 @@ const NEWCOMER = {
   family_name: 'Haddad',
 };
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function loginPage(uid: string, error?: string) {
@@ -30,9 +30,9 @@ function loginPage(uid: string, error?: string) {
 form{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 3px #0002;width:min(22rem,90vw);display:grid;gap:.75rem}
 input{height:2.5rem;border:1px solid #cbd5e1;border-radius:8px;padding:0 .75rem;font-size:1rem}button{height:2.75rem;border:0;border-radius:8px;background:#0f766e;color:#fff;font-size:1rem}
 p{margin:0;color:#475569;font-size:.875rem}.error{color:#b91c1c}</style></head><body>
-<form method="post" action="/interaction/${escape(uid)}/login"><h1 style="margin:0;font-size:1.25rem">Demo identity provider</h1>
+<form method="post" action="/interaction/${escapeHtml(uid)}/login"><h1 style="margin:0;font-size:1.25rem">Demo identity provider</h1>
 <p>Sign in with an Atrium demo account, or as ${NEWCOMER.email} (${NEWCOMER.password}), whom Atrium does not know yet.</p>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Continue</button></form></body></html>`;

@@ -192,6 +192,7 @@ export const videoApi = {
     method: 'POST',
     path: '/video/cameras',
     audience: 'admin',
+    status: 201,
     body: CameraInput,
     response: CameraResponse,
   }),

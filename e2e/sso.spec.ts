@@ -19,6 +19,12 @@ test('signs in through the identity provider’s login form and lands where it w
   await expect(page).toHaveURL(/\/leave$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByText(demo.user.name).first()).toBeVisible();
+
+  // Signing out of Atrium signs out at the provider too, which sends the browser back to the login page.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Sign in with the demo provider' })).toBeVisible();
 });
 
 test('a forged answer from the provider is refused on the login page, with no session', async ({ page }) => {

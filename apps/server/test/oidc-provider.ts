@@ -47,6 +47,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        post_logout_redirect_uris: [new URL('/login', redirectUri).href],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

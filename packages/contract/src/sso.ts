@@ -96,7 +96,20 @@ export const BackchannelLogoutRequest = z.object({
   logout_token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(8000),
 });
 
+export const SsoLogoutUrlResponse = z.object({
+  /** Where to send the browser so the provider signs the person out too; null for a password session. */
+  url: z.string().nullable(),
+});
+
 export const ssoApi = {
+  /** RP-initiated logout: asked before signing out, the provider's end-session URL for this session. */
+  ssoLogoutUrl: endpoint({
+    method: 'GET',
+    path: '/auth/oidc/logout-url',
+    audience: 'user',
+    summary: "Where the identity provider signs the person out (this session's)",
+    response: SsoLogoutUrlResponse,
+  }),
   /** 302 to the identity provider, with a short-lived signed cookie holding PKCE, state and nonce. */
   ssoStart: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
 import type { Kysely } from 'kysely';
 import Provider from 'oidc-provider';
 import type { Database } from '../db/schema';
@@ -60,6 +61,14 @@ export async function startDemoProvider(db: Kysely<Database>, appOrigins: string
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'atrium-demo';
   const clientSecret = randomBytes(24).toString('base64url');
+  // Its own signing key each start: the ID tokens of an earlier run open nothing now.
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    kid: randomBytes(6).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  };
   const claimsOf = async (email: string) => {
     if (email === NEWCOMER.email)
       return {
@@ -97,10 +106,12 @@ export async function startDemoProvider(db: Kysely<Database>, appOrigins: string
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: appOrigins.map((o) => `${o}${CALLBACK_PATH}`),
+        post_logout_redirect_uris: appOrigins.map((o) => `${o}/login`),
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
     ],
+    jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: {
       openid: ['sub'],

@@ -1,4 +1,4 @@
-import type { authApi, EndpointDef, systemApi } from '@atrium/contract';
+import type { authApi, EndpointDef, ssoApi, systemApi } from '@atrium/contract';
 
 /**
  * An endpoint as the app shell names it (sign-in, session, app-info) without loading the
@@ -26,4 +26,5 @@ export const shellApi = {
   me: endpointRef<typeof authApi.me>('GET', '/auth/me'),
   logout: endpointRef<typeof authApi.logout>('POST', '/auth/logout'),
   appInfo: endpointRef<typeof systemApi.appInfo>('GET', '/app-info'),
+  ssoLogoutUrl: endpointRef<typeof ssoApi.ssoLogoutUrl>('GET', '/auth/oidc/logout-url'),
 };

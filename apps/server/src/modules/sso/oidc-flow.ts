@@ -132,6 +132,16 @@ export class OidcFlow {
     };
   }
 
+  /** The provider's end-session URL (RP-initiated logout), or undefined when it has none. */
+  async endSessionUrl(s: ActiveSso, postLogoutRedirectUri: string): Promise<string | undefined> {
+    const config = await this.config(s);
+    if (!config.serverMetadata().end_session_endpoint) return undefined;
+    return oidc.buildEndSessionUrl(config, {
+      client_id: s.client_id,
+      post_logout_redirect_uri: postLogoutRedirectUri,
+    }).href;
+  }
+
   /** A back-channel logout token, verified: whose sessions (subject and/or provider session) end. */
   async logoutToken(
     s: ActiveSso,

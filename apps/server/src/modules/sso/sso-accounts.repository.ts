@@ -99,6 +99,10 @@ export async function identifierTaken(
   );
 }
 
+export async function ssoOfSession(db: Kysely<Database>, sessionId: string) {
+  return db.selectFrom('sessions').select('sso_issuer').where('id', '=', sessionId).executeTakeFirst();
+}
+
 /** Sessions a provider's logout names: by its session id, else every one of that subject. */
 export async function ssoSessions(db: Kysely<Database>, issuer: string, subject?: string, sid?: string) {
   let q = db

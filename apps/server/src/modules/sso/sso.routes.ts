@@ -80,6 +80,10 @@ export function ssoRoutes(
       }
     });
 
+    route(app, ssoApi.ssoLogoutUrl, async (request) => ({
+      url: await sso.logoutUrl(actorOf(request), origin(request)),
+    }));
+
     route(app, ssoApi.ssoSettings, async (request) => ({
       settings: await settings.view(actorOf(request), origin(request)),
     }));

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { AuthService, Client, SignedIn } from '../auth/auth.service';
 import { type OidcFlow, SignInRefused } from './oidc-flow';
 import type { SsoAccounts } from './sso-accounts';
-import { ssoSessions } from './sso-accounts.repository';
+import { ssoOfSession, ssoSessions } from './sso-accounts.repository';
 import { CALLBACK_PATH, type SsoSettingsStore } from './sso-settings';
 
 /**
@@ -71,6 +72,17 @@ export class SsoService {
       sso: { issuer: identity.issuer, subject: identity.subject, sid: identity.sid },
     });
     return { signedIn, returnTo: pending.returnTo };
+  }
+
+  /** Where the provider signs out the person of this session, when single sign-on opened it. */
+  async logoutUrl(actor: Actor, requestOrigin: string): Promise<string | null> {
+    const s = await this.settings.active();
+    const session = await ssoOfSession(this.db, actor.sessionId);
+    if (!s || !session?.sso_issuer) return null;
+    const url = await this.flow
+      .endSessionUrl(s, `${this.settings.origin(requestOrigin)}/login`)
+      .catch(() => undefined);
+    return url ?? null;
   }
 
   /** The provider says someone signed out there: their sessions here end, their sockets close. */

@@ -134,6 +134,25 @@ describe('single sign-on', () => {
     ).toEqual([{ user_id: user.user.id }]);
   });
 
+  it('sends a person signed in through the provider back to it to sign out, and nobody else', async () => {
+    provider.accounts.set('ida', {
+      sub: 'ida',
+      email: 'ida@example.test',
+      email_verified: true,
+      given_name: 'Ida',
+      family_name: 'E',
+    });
+    const { token } = await signIn('ida');
+    const res = await fetch(`${base}/api/auth/oidc/logout-url`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const url = new URL(((await res.json()) as { url: string }).url);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/login`);
+    expect((await api(admin, 'GET', '/auth/oidc/logout-url')).json()).toEqual({ url: null });
+  });
+
   it('links an existing account by a verified email, and refuses an unverified one', async () => {
     const existing = await makeUser(database.db, { email: 'ana@example.test' });
     provider.accounts.set('ana', {

@@ -1,4 +1,4 @@
-import { authApi } from '@atrium/contract';
+import { authApi, ssoApi } from '@atrium/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,12 +88,13 @@ describe('AuthProvider', () => {
   it('logs out on the server, forgets the token and goes to /login', async () => {
     setToken('t');
     fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(ssoApi.ssoLogoutUrl, { url: null });
     fakeApi.on(authApi.logout, { ok: true });
     renderAuth();
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));
 
     expect(await screen.findByRole('heading', { name: 'Login page (logout)' })).toBeTruthy();
-    expect(fakeApi.requests()[1]).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
+    expect(fakeApi.requests()[2]).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
     expect(getToken()).toBeNull();
   });
 
@@ -101,6 +102,7 @@ describe('AuthProvider', () => {
     setToken('t');
     let answer: () => void = () => {};
     fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(ssoApi.ssoLogoutUrl, { url: null });
     fakeApi.on(authApi.logout, () => {
       // The server ends the session, and its socket closes (4403) before the answer arrives.
       liveChannelEnds();
@@ -119,6 +121,7 @@ describe('AuthProvider', () => {
   it('stays a deliberate logout when the live channel reports the ended session after the answer', async () => {
     setToken('t');
     fakeApi.on(authApi.me, { user: staffUser });
+    fakeApi.on(ssoApi.ssoLogoutUrl, { url: null });
     fakeApi.on(authApi.logout, { ok: true });
     renderAuth({ guarded: true });
     await userEvent.click(await screen.findByRole('button', { name: 'out' }));

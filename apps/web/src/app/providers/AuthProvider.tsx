@@ -97,7 +97,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     leaving.current = true;
     try {
+      // A session single sign-on opened ends at the provider too (RP-initiated logout).
+      let providerLogout: string | null = null;
       if (getToken()) {
+        providerLogout = await call(shellApi.ssoLogoutUrl).then(
+          (r) => r.url,
+          () => null,
+        );
         try {
           await call(shellApi.logout);
         } catch {
@@ -105,7 +111,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       }
       endSession('logout');
-      await navigate('/login', { replace: true });
+      if (providerLogout) window.location.assign(providerLogout);
+      else await navigate('/login', { replace: true });
     } finally {
       leaving.current = false;
     }

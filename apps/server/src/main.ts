@@ -198,6 +198,8 @@ async function main(): Promise<void> {
       credentialsKey,
       log: (line) => app.log.warn(line),
     });
+    // The controllers now have addresses: the device sync writes their people at once, not at its next sweep.
+    await bus.publish({ kind: 'devices_changed' });
     const stopCounters = await startDemoCounters({
       db: database.db,
       clock,

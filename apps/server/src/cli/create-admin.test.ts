@@ -81,6 +81,9 @@ describe('create-admin', () => {
       organisationName: 'Atrium',
       demo: false,
       demoAccounts: false,
+      // No single sign-on set up: passwords only.
+      sso: null,
+      passwordLogin: true,
       timezone: expect.any(String),
     });
   });

@@ -264,6 +264,9 @@ describe('authorization', () => {
       demo: true,
       // These tests' users are not the published demo accounts.
       demoAccounts: false,
+      // No single sign-on set up: passwords only.
+      sso: null,
+      passwordLogin: true,
       timezone: expect.any(String),
     });
   });

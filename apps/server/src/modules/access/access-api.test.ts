@@ -10,7 +10,7 @@ import {
   useAccessSuite,
 } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { makeAccessPermission, makeUser, type TestUser } from '../../../test/factories';
+import { makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 import type { DomainEvent } from '../../core/events/bus';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
@@ -25,12 +25,11 @@ let admin: TestUser;
 let staffSession: LoggedIn;
 let otherSession: LoggedIn;
 let adminSession: LoggedIn;
-let levels: { main: number; secure: number };
 const events: DomainEvent[] = [];
 
 useAccessSuite('A', (s) => {
   ({ database, t } = s);
-  ({ main, server, levels } = s.doors);
+  ({ main, server } = s.doors);
 });
 beforeAll(async () => {
   t.bus.subscribe((e) => events.push(e));
@@ -174,30 +173,6 @@ describe('a person and their own access', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details[0].field).toBe('device_id');
-  });
-
-  it("lists my permissions, mine and my department's, with their state", async () => {
-    await makeAccessPermission(database.db, {
-      level: { id: levels.main },
-      department: { id: staff.departmentId },
-    });
-    await makeAccessPermission(database.db, {
-      level: { id: levels.secure },
-      user: staff,
-      status: 'suspended',
-    });
-    const res = (await call(staffSession, 'GET', '/access/my-permissions')).json();
-    expect(
-      res.permissions.map((p: { area_name: string; status: string; granted_via: string }) => [
-        p.area_name,
-        p.status,
-        p.granted_via,
-      ]),
-    ).toEqual([
-      ['Main Building A', 'active', 'department'],
-      ['Server Room A', 'suspended', 'person'],
-    ]);
-    expect((await call(staffSession, 'GET', '/access/my-stats')).json().stats.authorized_areas).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, type TestDoor, useAccessSuite } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
-import { makeUser, type TestUser } from '../../../test/factories';
+import { makeAccessPermission, makeUser, type TestUser } from '../../../test/factories';
 import { type LoggedIn, login } from '../../../test/fixtures';
 
 // Access levels and grants, managed by administrators (issue 32).
@@ -12,10 +12,11 @@ let server: TestDoor;
 let admin: LoggedIn;
 let staff: LoggedIn;
 let staffUser: TestUser;
+let levels: { main: number; secure: number };
 
 useAccessSuite('L', (s) => {
   ({ database, t } = s);
-  ({ main, server } = s.doors);
+  ({ main, server, levels } = s.doors);
 });
 
 beforeAll(async () => {
@@ -219,6 +220,32 @@ describe('grants', () => {
       department_id: staffUser.departmentId,
     });
     expect(detail(noLevel).field).toBe('level_id');
+  });
+
+  it("list on My Access, mine and my department's, with their state", async () => {
+    const fresh = await makeUser(database.db, { department: 'Levels Mine' });
+    await makeAccessPermission(database.db, {
+      level: { id: levels.main },
+      department: { id: fresh.departmentId },
+    });
+    await makeAccessPermission(database.db, {
+      level: { id: levels.secure },
+      user: fresh,
+      status: 'suspended',
+    });
+    const session = await login(t.app, fresh);
+    const res = (await call(session, 'GET', '/access/my-permissions')).json();
+    expect(
+      res.permissions.map((p: { area_name: string; status: string; granted_via: string }) => [
+        p.area_name,
+        p.status,
+        p.granted_via,
+      ]),
+    ).toEqual([
+      ['Main Building L', 'active', 'department'],
+      ['Server Room L', 'suspended', 'person'],
+    ]);
+    expect((await call(session, 'GET', '/access/my-stats')).json().stats.authorized_areas).toBe(1);
   });
 
   it('page newest first with a cursor', async () => {

@@ -64,7 +64,51 @@ export const SessionIdParams = z.object({ id: z.uuid({ error: 'must be a session
 export const EndOtherSessionsResponse = z.object({ endedSessions: z.number().int() });
 export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;
 
+/**
+ * Which optional mails the signed-in person gets. Invitations and password resets are always
+ * sent and are not listed. Device alerts are offered to administrators alone.
+ */
+export const MailPreferences = z.object({
+  /** Leave submitted (to the approver), decided (to the applicant) and escalated. */
+  mail_leave_updates: z.boolean(),
+  /** A device offline or a door forced open; always false for anyone but an administrator. */
+  mail_device_alerts: z.boolean(),
+});
+export type MailPreferences = z.infer<typeof MailPreferences>;
+
+export const MailPreferencesResponse = z.object({
+  preferences: MailPreferences,
+  /** Whether device alerts are offered (the caller is an administrator). */
+  device_alerts_offered: z.boolean(),
+});
+export type MailPreferencesResponse = z.infer<typeof MailPreferencesResponse>;
+
+/**
+ * Strict: the request names no person (it is always the caller's own), and a body that tries to,
+ * with an id or anything else unknown, is refused rather than quietly applied to the caller.
+ */
+export const MailPreferencesRequest = z.strictObject({
+  mail_leave_updates: z.boolean({ error: 'must be true or false' }),
+  mail_device_alerts: z.boolean({ error: 'must be true or false' }),
+});
+export type MailPreferencesRequest = z.infer<typeof MailPreferencesRequest>;
+
 export const accountApi = {
+  mailPreferences: endpoint({
+    method: 'GET',
+    path: '/auth/mail-preferences',
+    audience: 'user',
+    summary: 'Which optional mails I get',
+    response: MailPreferencesResponse,
+  }),
+  updateMailPreferences: endpoint({
+    method: 'PUT',
+    path: '/auth/mail-preferences',
+    audience: 'user',
+    summary: 'Choose which optional mails I get (only my own; device alerts for administrators alone)',
+    body: MailPreferencesRequest,
+    response: MailPreferencesResponse,
+  }),
   profile: endpoint({
     method: 'GET',
     path: '/auth/profile',

@@ -3,7 +3,15 @@ import { KeysetPageQuery } from './common';
 import { endpoint } from './endpoint';
 
 /** What a message is about: each is written in the transaction of the change that causes it. */
-export const MailKind = z.enum(['invitation', 'password_reset', 'leave_submitted', 'leave_decided']);
+export const MailKind = z.enum([
+  'invitation',
+  'password_reset',
+  'leave_submitted',
+  'leave_decided',
+  'leave_escalated',
+  'device_offline',
+  'door_forced_open',
+]);
 export type MailKind = z.infer<typeof MailKind>;
 
 /**

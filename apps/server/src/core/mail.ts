@@ -3,7 +3,14 @@
  * what happened; this file alone decides how a mail looks, so all of them look alike.
  */
 
-export type MailKind = 'invitation' | 'password_reset' | 'leave_submitted' | 'leave_decided';
+export type MailKind =
+  | 'invitation'
+  | 'password_reset'
+  | 'leave_submitted'
+  | 'leave_decided'
+  | 'leave_escalated'
+  | 'device_offline'
+  | 'door_forced_open';
 
 export interface MailContent {
   subject: string;

@@ -29,16 +29,30 @@ async function organisationName(db: Kysely<Database>): Promise<string> {
  * commits, and the mail sender (modules/mail) delivers it afterwards, retrying until it is sent.
  */
 export async function queueMail(trx: Kysely<Database>, mail: QueuedMail): Promise<void> {
-  const composed = composeMail(await organisationName(trx), mail);
+  await queueMails(trx, [mail]);
+}
+
+/**
+ * Several messages in one INSERT (and one read of the organisation's name): for callers on a
+ * busy path, such as the access ingest mailing every opted-in administrator about a forced door.
+ */
+export async function queueMails(trx: Kysely<Database>, mails: QueuedMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const name = await organisationName(trx);
   await trx
     .insertInto('mail_outbox')
-    .values({
-      kind: mail.kind,
-      user_id: mail.userId ?? null,
-      to_address: mail.to,
-      subject: composed.subject,
-      text_body: composed.text,
-      html_body: composed.html,
-    })
+    .values(
+      mails.map((mail) => {
+        const composed = composeMail(name, mail);
+        return {
+          kind: mail.kind,
+          user_id: mail.userId ?? null,
+          to_address: mail.to,
+          subject: composed.subject,
+          text_body: composed.text,
+          html_body: composed.html,
+        };
+      }),
+    )
     .execute();
 }

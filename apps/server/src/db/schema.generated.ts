@@ -454,7 +454,7 @@ export interface MailOutbox {
   failed_at: Timestamp | null;
   html_body: string;
   id: Generated<string>;
-  kind: "invitation" | "password_reset" | "leave_submitted" | "leave_decided";
+  kind: "invitation" | "password_reset" | "leave_submitted" | "leave_decided" | "leave_escalated" | "device_offline" | "door_forced_open";
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
@@ -559,6 +559,8 @@ export interface Users {
   id: GeneratedAlways<number>;
   last_name: string;
   leave_approver_id: number | null;
+  mail_device_alerts: Generated<boolean>;
+  mail_leave_updates: Generated<boolean>;
   password_hash: string | null;
   role: string;
   start_date: string | null;

@@ -167,3 +167,17 @@ export async function acknowledgeAlert(
     .returning('id')
     .executeTakeFirst();
 }
+
+/**
+ * Whom device alerts are mailed to (alert-mails.ts): active administrators who opted in (Profile,
+ * `mail_device_alerts`); a partial index (051) finds these few without reading every user.
+ */
+export async function optedInAdmins(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'email'])
+    .where('mail_device_alerts', '=', true)
+    .where('active', '=', true)
+    .where('role', '=', 'admin')
+    .execute();
+}

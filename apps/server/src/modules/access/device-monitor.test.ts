@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessTestApp, cardEvent, push, type TestDoor, useAccessSuite } from '../../../test/access';
 import type { TestDatabase } from '../../../test/context';
+import { makeUser } from '../../../test/factories';
 import { jsonEvent } from '../../devices/hikvision/simulator/bodies';
 import { sweepOfflineDevices } from './device-monitor';
 
@@ -25,8 +26,27 @@ describe('offline and back', () => {
       .set({ status: 'maintenance' })
       .where('id', '<>', server.id)
       .execute();
+    const [optedIn, optedOut] = [
+      await makeUser(database.db, { role: 'admin' }),
+      await makeUser(database.db, { role: 'admin' }),
+    ];
+    await database.db
+      .updateTable('users')
+      .set({ mail_device_alerts: true })
+      .where('id', '=', optedIn.id)
+      .execute();
     expect(await sweepOfflineDevices(database.db, t.bus, new Date(), 120)).toBe(1);
     expect(await sweepOfflineDevices(database.db, t.bus, new Date(), 120)).toBe(0);
+    // Mailed with the alert, once per outage, to the administrator who opted in alone.
+    const mailed = await database.db
+      .selectFrom('mail_outbox')
+      .select(['user_id', 'subject'])
+      .where('kind', '=', 'device_offline')
+      .where('user_id', 'in', [optedIn.id, optedOut.id])
+      .execute();
+    expect(mailed).toEqual([
+      { user_id: optedIn.id, subject: expect.stringContaining(`Device ${server.code} is offline`) },
+    ]);
     const offline = await database.db
       .selectFrom('alerts')
       .selectAll()

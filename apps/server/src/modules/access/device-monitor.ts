@@ -3,6 +3,7 @@ import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { alertLabel } from '../../devices/hikvision/event-codes';
 import { alertLiveEvent, deviceStatusEvent } from './access.presenter';
+import { mailDeviceAlerts } from './alert-mails';
 import { raiseAlert, resolveAlerts } from './alerts.repository';
 import { markSeen, markSilentOffline } from './devices.repository';
 
@@ -36,7 +37,7 @@ export async function resolveOfflineAlerts(
 
 /**
  * Devices that sent nothing, not even a heartbeat, for `offlineAfterSeconds` turn offline with
- * an alert (once per outage). Devices in maintenance are left alone. Returns how many turned.
+ * an alert (once per outage), mailed to the administrators who opted in. Devices in maintenance are left alone. Returns how many turned.
  */
 export async function sweepOfflineDevices(
   db: Kysely<Database>,
@@ -57,7 +58,10 @@ export async function sweepOfflineDevices(
         once: true,
       });
       await bus.publish(deviceStatusEvent({ ...d, status: 'offline' }), trx);
-      if (alert) await bus.publish(alertLiveEvent(alert, alertLabel(alert.kind)), trx);
+      if (alert) {
+        await bus.publish(alertLiveEvent(alert, alertLabel(alert.kind)), trx);
+        await mailDeviceAlerts(trx, [alert]);
+      }
     }
     return gone.length;
   });

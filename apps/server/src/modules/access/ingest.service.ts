@@ -8,6 +8,7 @@ import { alertLabel, meaningOf } from '../../devices/hikvision/event-codes';
 import type { AccessEventFields } from '../../devices/hikvision/parse';
 import { attendanceUpdate } from '../attendance/attendance.presenter';
 import { alertLiveEvent, storedEventLive } from './access.presenter';
+import { mailDeviceAlerts } from './alert-mails';
 import { type AttendanceChange, applyBadges } from './badge-attendance';
 import { markDevicesSeen } from './device-monitor';
 import { type BatchOutcome, type BatchRow, ensurePartitions, storeBatch } from './ingest.repository';
@@ -218,6 +219,8 @@ export class AccessIngest {
     const { rows, seen, timeZone, receivedAt } = batch;
     const { stored, outcome } = await this.writer.transaction().execute(async (trx) => {
       const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: true });
+      // A forced door mails the opted-in administrators with the alert; nothing when none was raised.
+      await mailDeviceAlerts(trx, outcome.alerts);
       const stored = storedOf(batch, outcome);
       await this.bus.publishMany(liveEvents(stored, outcome, []), trx);
       const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
@@ -242,6 +245,8 @@ export class AccessIngest {
     const { rows, seen, timeZone, receivedAt } = batch;
     const stored = await this.writer.transaction().execute(async (trx) => {
       const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: false });
+      // A forced door mails the opted-in administrators with the alert; nothing when none was raised.
+      await mailDeviceAlerts(trx, outcome.alerts);
       const stored = storedOf(batch, outcome);
       // Passages at doors that count, oldest first, so a batch reads like a day.
       const passages = stored

@@ -300,6 +300,38 @@ describe('what devices report', () => {
     expect(alerts[0]).toMatchObject({ severity: 'high', acknowledged_at: null, resolved_at: null });
   });
 
+  it('mails a forced door to the active administrators who opted in, and to nobody else', async () => {
+    const [optedIn, optedOut, gone, staff] = await Promise.all([
+      makeUser(database.db, { role: 'admin' }),
+      makeUser(database.db, { role: 'admin' }),
+      makeUser(database.db, { role: 'admin' }),
+      makeUser(database.db, { role: 'staff' }),
+    ]);
+    // A staff member flagged in the database directly (the API refuses it) is still not mailed.
+    await database.db
+      .updateTable('users')
+      .set({ mail_device_alerts: true })
+      .where('id', 'in', [optedIn.id, gone.id, staff.id])
+      .execute();
+    await database.db.updateTable('users').set({ active: false }).where('id', '=', gone.id).execute();
+    const e = cardEvent(server.code, at('2026-11-20T13:15:00Z'), {
+      major: 5,
+      minor: 27,
+      readerNo: undefined,
+    });
+    for (let i = 0; i < 2; i += 1) await push(t.url, server.secret, jsonEvent(e), 'application/json');
+    const mails = await database.db
+      .selectFrom('mail_outbox')
+      .select(['user_id', 'subject', 'text_body'])
+      .where('kind', '=', 'door_forced_open')
+      .where('user_id', 'in', [optedIn.id, optedOut.id, gone.id, staff.id])
+      .execute();
+    // Once, though the event came twice: the copy raised no alert.
+    expect(mails.map((m) => m.user_id)).toEqual([optedIn.id]);
+    expect(mails[0]!.subject).toContain('Door forced open');
+    expect(mails[0]!.text_body).toContain('Server Room Door');
+  });
+
   it('tells events without a serial number apart by their content', async () => {
     const a = cardEvent(main.code, at('2026-11-20T13:20:00Z'), {
       major: 1,

@@ -123,3 +123,29 @@ export async function ownsLiveSession(db: Db, userId: number, sessionId: string,
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A person's choice of optional mails (051). */
+export async function findMailPreferences(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['mail_leave_updates', 'mail_device_alerts'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sets them, answering the values before (for the audit row); undefined for an unknown person. */
+export async function replaceMailPreferences(
+  db: Db,
+  userId: number,
+  values: { mail_leave_updates: boolean; mail_device_alerts: boolean },
+) {
+  const before = await db
+    .selectFrom('users')
+    .select(['mail_leave_updates', 'mail_device_alerts'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+  return before;
+}

@@ -19,6 +19,10 @@ export function accountRoutes(account: AccountService): FastifyPluginAsync {
       await account.endSession(actorOf(request), request.params.id);
       return { ok: true as const };
     });
+    route(app, accountApi.mailPreferences, async (request) => account.mailPreferences(actorOf(request)));
+    route(app, accountApi.updateMailPreferences, async (request) =>
+      account.updateMailPreferences(actorOf(request), request.body),
+    );
     route(app, accountApi.endOtherSessions, async (request) => account.endOtherSessions(actorOf(request)));
   };
 }

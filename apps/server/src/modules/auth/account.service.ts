@@ -1,4 +1,10 @@
-import type { ChangePasswordRequest, Profile, SessionInfo } from '@atrium/contract';
+import type {
+  ChangePasswordRequest,
+  MailPreferencesRequest,
+  MailPreferencesResponse,
+  Profile,
+  SessionInfo,
+} from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
@@ -9,10 +15,12 @@ import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import {
   findCredentials,
+  findMailPreferences,
   findProfile,
   listLiveSessionsOf,
   otherLiveSessionIds,
   ownsLiveSession,
+  replaceMailPreferences,
   replacePasswordHash,
 } from './account.repository';
 import { toProfile, toSessionInfo } from './auth.presenter';
@@ -123,6 +131,58 @@ export class AccountService {
     });
     this.sessions.forgetSessions(ended);
     return { endedSessions: ended.length };
+  }
+
+  /** The actor's own choice of optional mails; device alerts read as off for a non-administrator. */
+  async mailPreferences(actor: Actor): Promise<MailPreferencesResponse> {
+    authorize(actor, 'account.self');
+    const row = await findMailPreferences(this.db, actor.userId);
+    if (!row) throw unauthorized();
+    return this.presentPreferences(actor, row);
+  }
+
+  /**
+   * Sets the actor's own choice (there is no way to name anyone else), audited with before and
+   * after. Device alerts are for administrators: anyone else asking for them is told so.
+   */
+  async updateMailPreferences(actor: Actor, input: MailPreferencesRequest): Promise<MailPreferencesResponse> {
+    authorize(actor, 'account.self');
+    if (input.mail_device_alerts && actor.role !== 'admin') {
+      throw fieldError('mail_device_alerts', 'admin_only', 'Device alerts are mailed to administrators only');
+    }
+    const values = {
+      mail_leave_updates: input.mail_leave_updates,
+      mail_device_alerts: actor.role === 'admin' && input.mail_device_alerts,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      const before = await replaceMailPreferences(trx, actor.userId, values);
+      if (!before) throw unauthorized();
+      await recordAudit(trx, {
+        actorUserId: actor.userId,
+        action: 'account.mail_preferences_changed',
+        ip: actor.ip,
+        targetType: 'user',
+        targetId: actor.userId,
+        details: { before, after: values },
+      });
+    });
+    return this.presentPreferences(actor, values);
+  }
+
+  private presentPreferences(
+    actor: Actor,
+    row: { mail_leave_updates: boolean; mail_device_alerts: boolean },
+  ): MailPreferencesResponse {
+    const offered = actor.role === 'admin';
+    return {
+      preferences: {
+        mail_leave_updates: row.mail_leave_updates,
+        // An admin who opted in and was then demoted is mailed nothing (alert-mails.ts asks for
+        // the role); saying "off" keeps the page honest.
+        mail_device_alerts: offered && row.mail_device_alerts,
+      },
+      device_alerts_offered: offered,
+    };
   }
 
   private ending(actor: Actor, reason: string) {

@@ -69,3 +69,40 @@ export async function mailLeaveDecided(
     ],
   });
 }
+
+export interface EscalatedLeave {
+  applicantId: number;
+  applicantName: string;
+  typeName: string;
+  startDate: string;
+  endDate: string;
+  /** Why it moved ("Waited more than 3 working days"), said to the new approver. */
+  reason: string;
+}
+
+/**
+ * "A request was escalated to you": to the approver an overdue application moved up to, or to
+ * the administrators when it reached the top (`approverId` null).
+ */
+export async function mailLeaveEscalated(
+  trx: Kysely<Database>,
+  approverId: number | null,
+  leave: EscalatedLeave,
+): Promise<void> {
+  const to =
+    approverId === null ? await activeAdmins(trx, leave.applicantId) : await activePeople(trx, [approverId]);
+  const period = displayPeriod(leave.startDate, leave.endDate);
+  for (const person of to) {
+    await queueMail(trx, {
+      kind: 'leave_escalated',
+      to: person.email,
+      userId: person.id,
+      subject: `Leave request from ${leave.applicantName} escalated to you`,
+      greeting: `Hello ${person.first_name},`,
+      paragraphs: [
+        `${leave.applicantName}'s ${leave.typeName} ${period} was escalated to you: ${leave.reason.charAt(0).toLowerCase()}${leave.reason.slice(1)} without a decision.`,
+        'It waits for your decision under Leave > Approvals in Atrium.',
+      ],
+    });
+  }
+}

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** Whom the leave domain's mails go to (leave-mails.ts). */
+/**
+ * Whom the leave domain's mails go to (leave-mails.ts). Every leave mail is optional, so only
+ * people who kept `mail_leave_updates` on (Profile) are found.
+ */
 
 export interface Recipient {
   id: number;
@@ -16,6 +19,7 @@ export async function activePeople(trx: Kysely<Database>, ids: number[]): Promis
     .select(['id', 'first_name', 'email'])
     .where('id', 'in', ids)
     .where('active', '=', true)
+    .where('mail_leave_updates', '=', true)
     .execute();
 }
 
@@ -27,5 +31,6 @@ export async function activeAdmins(trx: Kysely<Database>, except: number): Promi
     .where('role', '=', 'admin')
     .where('active', '=', true)
     .where('id', '!=', except)
+    .where('mail_leave_updates', '=', true)
     .execute();
 }

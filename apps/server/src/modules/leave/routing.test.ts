@@ -268,6 +268,18 @@ describe('escalation', () => {
       }),
     ]);
     expect(await topQueue()).toContain(waiting);
+    // The new approver is mailed once (the second sweep moved nothing), the old one not at all.
+    const escalationMails = (to: Session) =>
+      suite.db
+        .selectFrom('mail_outbox')
+        .select(['text_body'])
+        .where('kind', '=', 'leave_escalated')
+        .where('user_id', '=', to.user.id)
+        .execute();
+    const mailed = await escalationMails(top);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.text_body).toContain('was escalated to you');
+    expect(await escalationMails(low)).toEqual([]);
 
     // The weekend does not count: Wednesday the 24th is three more working days, Thursday four.
     suite.clock.set('2026-06-24T12:00:00Z');

@@ -8,6 +8,7 @@ import { readLeaveEscalationDays } from '../organisation/organisation.repository
 import { fullName } from '../people/people.repository';
 import { displayPeriod } from './dates';
 import { findApplication } from './leave.repository';
+import { mailLeaveEscalated } from './leave-mails';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 import {
   ESCALATION_BATCH,
@@ -22,7 +23,8 @@ const ESCALATE_EVERY_MS = 15 * 60_000;
 
 /**
  * What follows an application's move to another approver: an audit row saying from whom to whom
- * and why, the queues of both refreshed live, and a notice to the new approver.
+ * and why, the queues of both refreshed live, and a notice to the new approver (escalations also
+ * mail them, since an overdue application means they have not been looking).
  */
 async function announceMoves(
   trx: Kysely<Database>,
@@ -45,8 +47,20 @@ async function announceMoves(
       details: { applicant: move.user_id, from: move.from_id, to: move.to_id, reason: how.reason },
     });
     await publishApplicationChanged(bus, trx, move, 'pending', [move.from_id, move.to_id]);
-    if (move.to_id === null) continue;
     const application = (await findApplication(trx, move.id))!;
+    if (how.action === 'leave.escalated') {
+      // Mailed in the sweep's transaction: an approver who never opens the app learns of it, and
+      // a batch that rolls back mails nobody. Null: the administrators decide it now.
+      await mailLeaveEscalated(trx, move.to_id, {
+        applicantId: move.user_id,
+        applicantName: `${application.first_name} ${application.last_name}`,
+        typeName: application.leave_type_name,
+        startDate: application.start_date,
+        endDate: application.end_date,
+        reason: how.reason,
+      });
+    }
+    if (move.to_id === null) continue;
     const verb = how.action === 'leave.escalated' ? 'was escalated to you' : 'now waits for you';
     await notifyPerson(
       bus,

@@ -1,4 +1,4 @@
-import { accountApi, type ChangePasswordRequest } from '@atrium/contract';
+import { accountApi, type ChangePasswordRequest, type MailPreferencesRequest } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -6,6 +6,7 @@ export const profileKeys = {
   all: ['account'] as const,
   profile: () => ['account', 'profile'] as const,
   sessions: () => ['account', 'sessions'] as const,
+  mail: () => ['account', 'mail-preferences'] as const,
 };
 
 export const profileQueries = {
@@ -18,6 +19,11 @@ export const profileQueries = {
     queryOptions({
       queryKey: profileKeys.sessions(),
       queryFn: ({ signal }) => call(accountApi.sessions, { signal }).then((r) => r.sessions),
+    }),
+  mail: () =>
+    queryOptions({
+      queryKey: profileKeys.mail(),
+      queryFn: ({ signal }) => call(accountApi.mailPreferences, { signal }),
     }),
 };
 
@@ -48,5 +54,14 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => call(accountApi.endOtherSessions),
     onSuccess: refresh,
+  });
+}
+
+/** Saves the person's choice of mails; the answer is what the server kept, shown at once. */
+export function useUpdateMailPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailPreferencesRequest) => call(accountApi.updateMailPreferences, { body }),
+    onSuccess: (answer) => client.setQueryData(profileKeys.mail(), answer),
   });
 }

@@ -11,6 +11,9 @@ const KIND: Record<MailKind, string> = {
   password_reset: 'Password reset',
   leave_submitted: 'Leave submitted',
   leave_decided: 'Leave decided',
+  leave_escalated: 'Leave escalated',
+  device_offline: 'Device offline',
+  door_forced_open: 'Door forced open',
 };
 
 const STATUS: Record<MailStatus, { label: string; tone: BadgeTone }> = {

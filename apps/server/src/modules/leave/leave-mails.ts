@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { queueMail } from '../../core/outbox.repository';
+import { queueMail, queueMails } from '../../core/outbox.repository';
 import { displayPeriod } from '../../core/text';
 import type { Database } from '../../db/schema';
 import { activeAdmins, activePeople } from './mail-recipients.repository';
@@ -9,6 +9,14 @@ import { activeAdmins, activePeople } from './mail-recipients.repository';
  * outbox sends them once it commits). The toasts of notifications.ts reach whoever is signed
  * in; these reach people who are not.
  */
+
+/**
+ * Who decides next: the application's current approver, or the administrators when it waits at
+ * their step (`approverId` null), never the applicant themselves.
+ */
+function approversToMail(trx: Kysely<Database>, approverId: number | null, applicantId: number) {
+  return approverId === null ? activeAdmins(trx, applicantId) : activePeople(trx, [approverId]);
+}
 
 export interface SubmittedLeave {
   applicantId: number;
@@ -29,12 +37,12 @@ export async function mailLeaveSubmitted(
   approverId: number | null,
   leave: SubmittedLeave,
 ): Promise<void> {
-  const to =
-    approverId === null ? await activeAdmins(trx, leave.applicantId) : await activePeople(trx, [approverId]);
+  const to = await approversToMail(trx, approverId, leave.applicantId);
   const period = displayPeriod(leave.startDate, leave.endDate);
-  for (const person of to) {
-    await queueMail(trx, {
-      kind: 'leave_submitted',
+  await queueMails(
+    trx,
+    to.map((person) => ({
+      kind: 'leave_submitted' as const,
       to: person.email,
       userId: person.id,
       subject: `Leave request from ${leave.applicantName}`,
@@ -44,8 +52,8 @@ export async function mailLeaveSubmitted(
         ...(leave.reason ? [`Reason: ${leave.reason}`] : []),
         'It waits for your decision under Leave > Approvals in Atrium.',
       ],
-    });
-  }
+    })),
+  );
 }
 
 /** "Your leave was approved / rejected": to the applicant, with the approver's reason if any. */
@@ -89,12 +97,12 @@ export async function mailLeaveEscalated(
   approverId: number | null,
   leave: EscalatedLeave,
 ): Promise<void> {
-  const to =
-    approverId === null ? await activeAdmins(trx, leave.applicantId) : await activePeople(trx, [approverId]);
+  const to = await approversToMail(trx, approverId, leave.applicantId);
   const period = displayPeriod(leave.startDate, leave.endDate);
-  for (const person of to) {
-    await queueMail(trx, {
-      kind: 'leave_escalated',
+  await queueMails(
+    trx,
+    to.map((person) => ({
+      kind: 'leave_escalated' as const,
       to: person.email,
       userId: person.id,
       subject: `Leave request from ${leave.applicantName} escalated to you`,
@@ -103,6 +111,6 @@ export async function mailLeaveEscalated(
         `${leave.applicantName}'s ${leave.typeName} ${period} was escalated to you: ${leave.reason.charAt(0).toLowerCase()}${leave.reason.slice(1)} without a decision.`,
         'It waits for your decision under Leave > Approvals in Atrium.',
       ],
-    });
-  }
+    })),
+  );
 }

@@ -80,19 +80,3 @@ export async function updateGrant(
 export async function deleteGrant(db: Kysely<Database>, id: number) {
   return db.deleteFrom('access_permissions').where('id', '=', id).returning('id').executeTakeFirst();
 }
-
-export async function levelExists(db: Kysely<Database>, id: number) {
-  return (
-    (await db.selectFrom('access_levels').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
-export async function personExists(db: Kysely<Database>, id: number) {
-  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-export async function departmentExists(db: Kysely<Database>, id: number) {
-  return (
-    (await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}

@@ -15,15 +15,13 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import {
-  departmentExists,
   findGrant,
   type GrantRow,
   insertGrant,
-  levelExists,
   listGrants,
-  personExists,
   deleteGrant as removeGrant,
   updateGrant,
 } from './access-grants.repository';
@@ -111,11 +109,11 @@ export class AccessLevelsService {
   async createGrant(actor: Actor, body: CreateAccessGrantRequest): Promise<AccessGrant> {
     authorize(actor, 'access.manage');
     return this.db.transaction().execute(async (trx) => {
-      if (!(await levelExists(trx, body.level_id)))
+      if (!(await rowExists(trx, 'access_levels', body.level_id)))
         throw invalid('level_id', 'exists', 'The access level must be an existing one');
-      if (body.user_id !== undefined && !(await personExists(trx, body.user_id)))
+      if (body.user_id !== undefined && !(await rowExists(trx, 'users', body.user_id)))
         throw invalid('user_id', 'exists', 'The person must be an existing one');
-      if (body.department_id !== undefined && !(await departmentExists(trx, body.department_id)))
+      if (body.department_id !== undefined && !(await rowExists(trx, 'departments', body.department_id)))
         throw invalid('department_id', 'exists', 'The department must be an existing one');
       const id = await insertGrant(trx, {
         level_id: body.level_id,

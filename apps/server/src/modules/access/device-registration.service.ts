@@ -12,6 +12,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { DeviceEndpoint } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
@@ -20,7 +21,6 @@ import { setEventTarget } from '../../devices/hikvision/http-hosts';
 import { devicesChanged, toDevice } from './access.presenter';
 import { resolveAlerts } from './alerts.repository';
 import {
-  accessPointExists,
   findDevice,
   findDeviceView,
   findRegistered,
@@ -68,7 +68,7 @@ export class DeviceRegistrationService {
   async add(actor: Actor, body: CreateDeviceRequest, origin: string): Promise<CreateDeviceResponse> {
     authorize(actor, 'access.manage');
     const accessPointId = body.type === 'access_controller' ? (body.access_point_id ?? null) : null;
-    if (accessPointId !== null && !(await accessPointExists(this.db, accessPointId))) {
+    if (accessPointId !== null && !(await rowExists(this.db, 'access_points', accessPointId))) {
       const message = 'The access point must be an existing one';
       throw new AppError('validation_failed', message, [
         { field: 'access_point_id', rule: 'exists', message },

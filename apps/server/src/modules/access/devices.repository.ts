@@ -187,11 +187,6 @@ export async function lockDevice(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-export async function accessPointExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  const row = await db.selectFrom('access_points').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function findAccessPointByName(db: Kysely<Database>, name: string) {
   return db
     .selectFrom('access_points')

@@ -14,6 +14,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import {
   type DeviceEndpoint,
@@ -37,7 +38,6 @@ import { findBadgeHolder, listDeviceEvents } from './access.repository';
 import { resolveAlerts } from './alerts.repository';
 import { decodeCursor, page } from './cursor';
 import {
-  accessPointExists,
   type DeviceChange,
   type DeviceRow,
   findDevice,
@@ -74,7 +74,7 @@ export class DevicesService {
   /** Settings (audited). Maintenance silences offline alerts; leaving it waits for the next event. */
   async update(actor: Actor, id: number, body: UpdateDeviceRequest): Promise<Device> {
     authorize(actor, 'access.manage');
-    if (body.access_point_id != null && !(await accessPointExists(this.db, body.access_point_id))) {
+    if (body.access_point_id != null && !(await rowExists(this.db, 'access_points', body.access_point_id))) {
       const message = 'The access point must be an existing one';
       throw new AppError('validation_failed', message, [
         { field: 'access_point_id', rule: 'exists', message },

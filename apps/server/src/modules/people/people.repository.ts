@@ -146,12 +146,6 @@ export async function takenIdentifiers(
   return taken;
 }
 
-export async function departmentExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  );
-}
-
 /** Writes the given fields of a person; the others stay as they are. */
 export async function updatePerson(db: Kysely<Database>, id: number, change: Partial<PersonFields>) {
   const values = {

@@ -8,17 +8,12 @@ import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
+import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
 import { checkSpan, type EmploymentChanged, endPastEmployments } from './employment';
 import { issueLink } from './invitation-links';
-import {
-  departmentExists,
-  findPerson,
-  insertUsers,
-  takenIdentifiers,
-  updatePerson,
-} from './people.repository';
+import { findPerson, insertUsers, takenIdentifiers, updatePerson } from './people.repository';
 
 type Identifier = 'email' | 'employeeNumber' | 'badgeNumber';
 const IDENTIFIER_WORDS: Record<Identifier, string> = {
@@ -207,7 +202,7 @@ export class PersonService {
 
   /** A department that exists, identifiers nobody else holds. */
   private async check(trx: Kysely<Database>, fields: Partial<PersonFields>, exceptUserId?: number) {
-    if (fields.departmentId != null && !(await departmentExists(trx, fields.departmentId))) {
+    if (fields.departmentId != null && !(await rowExists(trx, 'departments', fields.departmentId))) {
       const message = 'The department must be an existing one';
       throw new AppError('validation_failed', message, [{ field: 'departmentId', rule: 'exists', message }]);
     }

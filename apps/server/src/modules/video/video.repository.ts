@@ -68,10 +68,6 @@ export async function deleteCamera(db: Db, id: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-export async function accessPointExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('access_points').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 /** Sets a camera's status (inside the caller's transaction); returns whether it changed. */
 export async function setCameraStatus(
   db: Db,

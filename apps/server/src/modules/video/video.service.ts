@@ -14,6 +14,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import { authorize } from '../../core/policies';
 import { counted } from '../../core/text';
+import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { cutClip } from '../../video/clip';
 import type { MediaTokens } from '../../video/media-token';
@@ -98,7 +99,7 @@ export class VideoService {
     const parsed = input as Required<CameraInput>;
     if (
       parsed.access_point_id != null &&
-      !(await repo.accessPointExists(this.d.db, parsed.access_point_id))
+      !(await rowExists(this.d.db, 'access_points', parsed.access_point_id))
     ) {
       const message = 'The access point must be an existing one';
       throw new AppError('validation_failed', message, [

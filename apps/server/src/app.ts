@@ -32,6 +32,7 @@ import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createLeaveModule } from './modules/leave/leave.module';
 import { createMailModule } from './modules/mail/mail.module';
 import { createOrganisationModule } from './modules/organisation/organisation.module';
+import { createPayrollModule } from './modules/payroll/payroll.module';
 import { createPeopleModule } from './modules/people/people.module';
 import { createPersonModule } from './modules/person/person.module';
 import { createReportsModule } from './modules/reports/reports.module';
@@ -166,6 +167,7 @@ export async function buildApp({
     access.module,
     createCountingModule(ctx, access.push),
     createReportsModule(ctx),
+    createPayrollModule(ctx),
     createTeamModule(ctx).module,
     organisation.module,
     createSsoModule(ctx, {

@@ -13,6 +13,7 @@ import { leaveApi } from './leave';
 import { mailApi } from './mail';
 import { organisationApi } from './organisation';
 import { passwordResetApi } from './password-reset';
+import { payrollApi } from './payroll';
 import { peopleApi } from './people';
 import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
@@ -43,6 +44,7 @@ export const apiEndpoints = {
   counting: countingApi,
   reports: reportsApi,
   organisation: organisationApi,
+  payroll: payrollApi,
   departments: departmentsApi,
   team: teamApi,
   delegation: delegationApi,

@@ -20,6 +20,7 @@ export * from './live';
 export * from './mail';
 export * from './organisation';
 export * from './password-reset';
+export * from './payroll';
 export * from './people';
 export * from './people-import';
 export * from './policies';

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { CalendarDate } from './common';
 import { endpoint } from './endpoint';
 
-/** The five report types, with the specification's ids. */
-export const ReportType = z.enum(['attendance', 'leave', 'access', 'department', 'people-analytics'], {
-  error: 'must be one of attendance, leave, access, department, people-analytics',
-});
+/** The five report types, with the specification's ids, and payroll (issue 34). */
+export const ReportType = z.enum(
+  ['attendance', 'leave', 'access', 'department', 'people-analytics', 'payroll'],
+  {
+    error: 'must be one of attendance, leave, access, department, people-analytics, payroll',
+  },
+);
 export type ReportType = z.infer<typeof ReportType>;
 
 export const ReportParams = z.object({ type: ReportType });
@@ -23,11 +26,15 @@ export const REPORT_MAX_DAYS: Record<ReportType, number> = {
   access: 366,
   department: 366,
   'people-analytics': 366,
+  // A quarter: one row per person per pay period, and weekly periods over a year at 50,000
+  // people would be 2.6 million rows on screen.
+  payroll: 93,
 };
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
+/** CSV is the payroll report's only (the server answers 400 naming format for the others). */
 export const ReportExportQuery = ReportQuery.extend({
-  format: z.enum(['pdf', 'xlsx'], { error: 'must be pdf or xlsx' }),
+  format: z.enum(['pdf', 'xlsx', 'csv'], { error: 'must be pdf, xlsx or csv' }),
 });
 export type ReportExportQuery = z.infer<typeof ReportExportQuery>;
 
@@ -107,7 +114,31 @@ export const REPORT_TYPES: readonly { id: ReportType; name: string; description:
     name: 'People Counting Report',
     description: 'Visitor traffic and conversion analytics',
   },
+  {
+    id: 'payroll',
+    name: 'Payroll',
+    description:
+      "Per person and pay period: regular and overtime hours (beyond the day's schedule, and beyond the weekly threshold), late minutes, absent days, paid and unpaid leave by type, public holidays worked",
+  },
 ];
+
+/** The payroll report's fixed columns, in order; one column per leave type follows them. */
+export const PAYROLL_COLUMNS = [
+  { key: 'employeeNumber', label: 'Employee ID', kind: 'text' },
+  { key: 'name', label: 'Name', kind: 'text' },
+  { key: 'department', label: 'Department', kind: 'text' },
+  { key: 'periodStart', label: 'Period Start', kind: 'date' },
+  { key: 'periodEnd', label: 'Period End', kind: 'date' },
+  { key: 'regularHours', label: 'Regular Hours', kind: 'hours' },
+  { key: 'overtimeHours', label: 'Overtime Hours', kind: 'hours' },
+  { key: 'lateMinutes', label: 'Late Minutes', kind: 'number' },
+  { key: 'lateDays', label: 'Late Days', kind: 'number' },
+  { key: 'absentDays', label: 'Absent Days', kind: 'number' },
+  { key: 'holidaysWorked', label: 'Holidays Worked', kind: 'number' },
+] as const satisfies readonly ReportColumn[];
+
+/** The key of a leave type's column in payroll rows: its code, e.g. leave_AL. */
+export const payrollLeaveKey = (leaveCode: string) => `leave_${leaveCode}`;
 
 export const reportsApi = {
   report: endpoint({
@@ -124,9 +155,14 @@ export const reportsApi = {
     method: 'GET',
     path: '/reports/:type/export',
     audience: 'manager',
-    summary: 'The report as a streamed PDF or Excel file',
+    summary: 'The report as a streamed PDF or Excel file (payroll also as CSV)',
     params: ReportParams,
     query: ReportExportQuery,
     produces: 'file',
+    mediaTypes: [
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv',
+    ],
   }),
 };

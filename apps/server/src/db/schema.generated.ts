@@ -439,6 +439,7 @@ export interface LeaveTypes {
   leave_code: string;
   leave_name: string;
   max_days_per_year: number;
+  paid: Generated<boolean>;
 }
 
 export interface LoginFailures {

@@ -118,7 +118,8 @@ export function datesBetween(from: string, to: string): string[] {
 /**
  * The organisation's calendar for a date range: one row per department (dept_key; 0 for people
  * without one) and day, saying whether the day is a workday under the version in force that day
- * (`scheduled`, never on a public holiday) and whether it is a holiday. Departments x days rows
+ * (`scheduled`, never on a public holiday) and whether it is a holiday, with that version's shift
+ * (`start_time`, `end_time`: payroll's scheduled hours and late minutes). Departments x days rows
  * (a few hundred for a month), so readers join it per person-day instead of looking up versions
  * per person. Join on dept_key = coalesce(u.department_id, 0).
  *
@@ -131,15 +132,17 @@ export function scheduleDays(from: string, to: string): RawBuilder<unknown> {
   const dates = datesBetween(from, to);
   return sql`(
     SELECT v.dept_key, d.date, h.date IS NOT NULL AS holiday,
-           h.date IS NULL AND extract(isodow FROM d.date)::smallint = ANY (v.workdays) AS scheduled
+           h.date IS NULL AND extract(isodow FROM d.date)::smallint = ANY (v.workdays) AS scheduled,
+           v.start_time, v.end_time
     FROM unnest(${dates}::date[]) AS d (date)
     JOIN (
-      SELECT department_id AS dept_key, workdays,
+      SELECT department_id AS dept_key, workdays, start_time, end_time,
              CASE WHEN lag(effective_from) OVER w IS NULL THEN '-infinity'::date ELSE effective_from END AS valid_from,
              coalesce(lead(effective_from) OVER w, 'infinity'::date) AS valid_to
       FROM work_schedules WINDOW w AS (PARTITION BY department_id ORDER BY effective_from)
       UNION ALL
-      SELECT 0, '{1,2,3,4,5}'::smallint[], '-infinity'::date, 'infinity'::date
+      SELECT 0, '{1,2,3,4,5}'::smallint[], ${DEFAULT_VERSION.start_time}::time, ${DEFAULT_VERSION.end_time}::time,
+             '-infinity'::date, 'infinity'::date
     ) AS v ON d.date >= v.valid_from AND d.date < v.valid_to
     LEFT JOIN public_holidays h ON h.date = d.date
   )`;

@@ -5,6 +5,7 @@ import type { ReportsDb } from '../../core/module';
 import type { Db } from '../../db/connection';
 import { type DayTotals, dailyTotals } from '../counting/counting.repository';
 import { readOrganisationName } from '../organisation/organisation.repository';
+import { type PayrollSetup, payrollBody, payrollSetup } from './payroll-report';
 import {
   accessBody,
   attendanceBody,
@@ -69,7 +70,23 @@ export class ReportBuilder {
         return this.department(db, range, empty, team);
       case 'people-analytics':
         return this.peopleAnalytics(db, range, empty);
+      case 'payroll':
+        // The reports' connection stops its statements when the request's signal aborts.
+        return this.payrollSetup(db, range, team).then((setup) => payrollBody(db, setup));
     }
+  }
+
+  /** The reports' connection for `signal`, for a payroll file streamed a batch of people at a time. */
+  readerFor(signal?: AbortSignal): Db {
+    return this.reports.db(signal);
+  }
+
+  /** The pay periods, rules and leave types of a payroll report over `query` (payroll-report.ts). */
+  async payrollSetup(db: Db, query: ReportQuery, team: TeamIds): Promise<PayrollSetup> {
+    return payrollSetup(db, query, team, {
+      timeZone: await this.clock.timeZone(),
+      judgedTo: async (range) => (await this.judged(range)).judgedTo,
+    });
   }
 
   /** Absence is judged on days that have ended: up to yesterday, and never past the range. */

@@ -14,7 +14,8 @@ export interface ReportWorkerData {
   options: ReportsPoolOptions;
 }
 
-export type ReportFormat = 'json' | 'pdf' | 'xlsx';
+/** CSV is the payroll report's only (reports.service.ts refuses it for the others). */
+export type ReportFormat = 'json' | 'pdf' | 'xlsx' | 'csv';
 
 export interface ReportJob {
   type: ReportType;

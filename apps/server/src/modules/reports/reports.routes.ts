@@ -5,6 +5,13 @@ import { clientGone } from '../../http/client-gone';
 import { route } from '../../http/route';
 import type { ReportsService } from './reports.service';
 
+/** The payroll CSV starts with a byte order mark (written by the worker, payroll-files.ts). */
+const FILE_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
 export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
   return async (app) => {
     route(app, reportsApi.report, async (request, reply) => {
@@ -29,11 +36,7 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsync {
       );
       const name = `${request.params.type}-report-${range.startDate}-to-${range.endDate}.${format}`;
       return reply
-        .type(
-          format === 'pdf'
-            ? 'application/pdf'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
+        .type(FILE_TYPES[format])
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(file);

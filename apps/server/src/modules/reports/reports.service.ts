@@ -3,13 +3,22 @@ import { REPORT_MAX_DAYS, type ReportQuery, type ReportType } from '@atrium/cont
 import type { Actor } from '../../core/actor';
 import type { OrgClock } from '../../core/clock';
 import { checkRangeLength } from '../../core/date-range';
-import { forbidden } from '../../core/errors';
+import { AppError, forbidden } from '../../core/errors';
 import { listScope } from '../../core/policies';
 import type { ReportFormat } from './report-job';
 import type { ReportRunner } from './report-runner';
 
 /** The reports a manager may run over their team. */
-const TEAM_REPORTS: ReadonlySet<ReportType> = new Set(['attendance', 'leave', 'department']);
+const TEAM_REPORTS: ReadonlySet<ReportType> = new Set(['attendance', 'leave', 'department', 'payroll']);
+
+const csvPayrollOnly = () =>
+  new AppError('validation_failed', 'CSV is offered for the payroll report only', [
+    {
+      field: 'format',
+      rule: 'csv_payroll_only',
+      message: 'must be pdf or xlsx for this report (csv is payroll only)',
+    },
+  ]);
 
 /**
  * Reports and their files, as the API asks for them: who may, and over how long a range (at most
@@ -33,6 +42,7 @@ export class ReportsService {
     const scope = listScope(actor, 'reports.view');
     // A manager's reports are about their people: doors and the building's counts are not theirs.
     if (scope.departmentIds !== undefined && !TEAM_REPORTS.has(type)) throw forbidden();
+    if (format === 'csv' && type !== 'payroll') throw csvPayrollOnly();
     checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
     const range = { startDate: query.startDate, endDate: query.endDate };
     return this.runner.run(

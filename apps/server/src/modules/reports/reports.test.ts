@@ -298,7 +298,7 @@ describe("a manager's reports", () => {
 describe('Reports API', () => {
   it('answers 403 to staff and 400 naming the field for a bad type or date', async () => {
     expect((await suite.http.get(`/api/reports/attendance?${RANGE}`, staff)).statusCode).toBe(403);
-    const badType = await suite.http.get(`/api/reports/payroll?${RANGE}`, suite.admin);
+    const badType = await suite.http.get(`/api/reports/salary?${RANGE}`, suite.admin);
     expect(badType.statusCode).toBe(400);
     expect(badType.body).toContain('type');
     const badDate = await suite.http.get(

@@ -41,6 +41,7 @@ import { type FixedSso, SsoSettingsStore } from './modules/sso/sso-settings';
 import { createSystemModule } from './modules/system/system.module';
 import { createTeamModule } from './modules/team/team.module';
 import { createVideoModule, type VideoOptions } from './modules/video/video.module';
+import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 
 export type AppConfig = Pick<
   Config,
@@ -146,8 +147,11 @@ export async function buildApp({
   const dashboard = createDashboardModule(ctx, {
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
   });
+  const webhooks = createWebhooksModule(ctx, { credentialsKey: accessOptions?.credentialsKey });
   const modules: AtriumModule[] = [
     createSystemModule(ctx, {
+      // The event log keeps what the webhooks' fan-out has not read yet.
+      logHold: webhooks.logHold,
       signIn: () => ssoSettings.signInOptions(),
       demo: config.demo,
       demoLogins: new PublishedDemoLogins(db),
@@ -178,6 +182,7 @@ export async function buildApp({
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     }),
     createMailModule(ctx, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
+    webhooks,
     createVideoModule(
       ctx,
       {

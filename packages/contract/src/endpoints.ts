@@ -21,6 +21,7 @@ import { ssoApi } from './sso';
 import { systemApi } from './system';
 import { teamApi } from './team';
 import { videoApi } from './video';
+import { webhooksApi } from './webhooks';
 
 /**
  * Every HTTP endpoint of Atrium, grouped by domain. A new domain adds its group here, and the
@@ -49,6 +50,7 @@ export const apiEndpoints = {
   team: teamApi,
   delegation: delegationApi,
   mail: mailApi,
+  webhooks: webhooksApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = listEndpoints(apiEndpoints);

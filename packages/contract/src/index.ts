@@ -29,3 +29,4 @@ export * from './sso';
 export * from './system';
 export * from './team';
 export * from './video';
+export * from './webhooks';

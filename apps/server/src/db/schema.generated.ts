@@ -579,6 +579,44 @@ export interface VideoEvents {
   started_at: Timestamp;
 }
 
+export interface WebhookCursor {
+  only_row: Generated<boolean>;
+  pos: number;
+  seq: number;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  event_type: string;
+  id: GeneratedAlways<number>;
+  last_error: string | null;
+  last_response_ms: number | null;
+  last_status_code: number | null;
+  message_id: string;
+  next_attempt_at: Timestamp | null;
+  payload: Json;
+  redelivery_of: number | null;
+  status: Generated<"pending" | "delivering" | "succeeded" | "failed" | "abandoned">;
+  subscription_id: number;
+}
+
+export interface WebhookSubscriptions {
+  consecutive_failures: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  description: string | null;
+  disabled_reason: string | null;
+  enabled: Generated<boolean>;
+  event_types: string[];
+  failing_since: Timestamp | null;
+  id: GeneratedAlways<number>;
+  secret: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface WorkSchedules {
   department_id: number;
   effective_from: Generated<string>;
@@ -643,5 +681,8 @@ export interface DB {
   user_invitations: UserInvitations;
   users: Users;
   video_events: VideoEvents;
+  webhook_cursor: WebhookCursor;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_subscriptions: WebhookSubscriptions;
   work_schedules: WorkSchedules;
 }

@@ -139,6 +139,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   departments: 'Departments, their tree, managers and work schedules.',
   team: "A manager's view of their team: today and the month's leave.",
   delegation: 'Handing one’s approvals to someone else for a period.',
+  webhooks: 'Signed webhooks (Standard Webhooks): subscriptions, their delivery log, redelivery.',
 };
 
 /** One tag per domain group, in registry order, each with its description. */

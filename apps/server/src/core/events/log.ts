@@ -88,14 +88,18 @@ export async function replayFor(
 
 /**
  * Deletes the log's oldest commits, as far as they were made before `cutoff` (a batch at a time),
- * with their events, and moves the horizon past them. Returns how many events went.
+ * with their events, and moves the horizon past them. Returns how many events went. `keepFrom`:
+ * a commit position a durable reader has not read past (the webhooks' fan-out); it and what
+ * follows are kept whatever their age.
  */
-export async function pruneLog(db: AnyDb, cutoff: Date): Promise<number> {
+export async function pruneLog(db: AnyDb, cutoff: Date, keepFrom?: number): Promise<number> {
   let total = 0;
   for (;;) {
     const { rows } = await sql<{ commits: number; events: number }>`
       WITH first AS (
-        SELECT pos, txid, bool_and(created_at < ${cutoff}) OVER (ORDER BY pos) AS old
+        SELECT pos, txid,
+          bool_and(created_at < ${cutoff} AND (${keepFrom ?? null}::bigint IS NULL OR pos < ${keepFrom ?? null}::bigint))
+            OVER (ORDER BY pos) AS old
         FROM (SELECT pos, txid, created_at FROM event_log_commit WHERE pos IS NOT NULL
               ORDER BY pos LIMIT ${PRUNE_BATCH}) AS f
       ), old AS (

@@ -290,6 +290,26 @@ export class AccessService {
         ip: actor.ip,
         details: note ? { note } : {},
       });
+      // Other systems (webhooks) hear who acknowledged what.
+      const alert = (await findAlert(trx, id))!;
+      await this.bus.publish(
+        {
+          kind: 'integration',
+          type: 'alert.acknowledged',
+          data: {
+            alertId: id,
+            source: alert.source,
+            kind: alert.kind,
+            severity: alert.severity,
+            message: alert.message,
+            deviceId: alert.device_id,
+            acknowledgedBy: actor.userId,
+            note: alert.acknowledge_note,
+            acknowledgedAt: alert.acknowledged_at ? new Date(alert.acknowledged_at).toISOString() : null,
+          },
+        },
+        trx,
+      );
     });
     const row = await findAlert(this.db, id);
     if (!row) throw notFound('Alert');

@@ -200,6 +200,21 @@ export class LeaveApplicationsService {
       await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending', [
         route?.approverId ?? null,
       ]);
+      // Other systems (webhooks) hear of a new application, and of its automatic approval.
+      const told = {
+        applicationId: created.id,
+        personId: actor.userId,
+        leaveType: type.leave_name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        days,
+      };
+      await bus.publish({ kind: 'integration', type: 'leave.submitted', data: { ...told, status: 'pending' } }, trx);
+      if (automatic)
+        await bus.publish(
+          { kind: 'integration', type: 'leave.decided', data: { ...told, status: 'approved', decidedBy: null } },
+          trx,
+        );
       if (route) {
         await mailLeaveSubmitted(trx, route.approverId, {
           applicantId: actor.userId,

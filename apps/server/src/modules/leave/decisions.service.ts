@@ -106,6 +106,24 @@ export class LeaveDecisionsService {
       });
       await publishApplicationChanged(bus, trx, closed, status);
       const application = (await findApplication(trx, id))!;
+      // Other systems (webhooks) hear of the final decision, not of a step handed on.
+      await bus.publish(
+        {
+          kind: 'integration',
+          type: 'leave.decided',
+          data: {
+            applicationId: id,
+            personId: closed.user_id,
+            leaveType: application.leave_type_name,
+            startDate: application.start_date,
+            endDate: application.end_date,
+            status,
+            decidedBy: actor.userId,
+            comments: reason ?? null,
+          },
+        },
+        trx,
+      );
       await notifyPerson(
         bus,
         trx,

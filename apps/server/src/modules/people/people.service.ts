@@ -136,6 +136,15 @@ export class PeopleService {
         ip: actor.ip,
         details: Object.keys(details).length ? details : undefined,
       });
+      if (!active)
+        await this.bus.publish(
+          {
+            kind: 'integration',
+            type: 'person.disabled',
+            data: { personId: userId, endDate: !active && endDate !== undefined ? endDate : span.end_date },
+          },
+          trx,
+        );
       if (!active) {
         await endSessionsIn(trx, this.bus, await liveSessionIdsOfUser(trx, userId), {
           reason: 'user_disabled',

@@ -93,6 +93,21 @@ export class PersonService {
           departmentId: fields.departmentId,
         },
       });
+      // Other systems (webhooks) hear of the new person; the fan-out adds their name and email.
+      await this.bus.publish(
+        {
+          kind: 'integration',
+          type: 'person.created',
+          data: {
+            personId: id,
+            role: fields.role,
+            departmentId: fields.departmentId,
+            startDate: fields.startDate,
+            endDate: fields.endDate,
+          },
+        },
+        trx,
+      );
       const link = await issueLink(trx, {
         userId: id,
         purpose: 'invite',
@@ -163,6 +178,10 @@ export class PersonService {
         ip: actor.ip,
         details: { changes },
       });
+      await this.bus.publish(
+        { kind: 'integration', type: 'person.changed', data: { personId: userId, changes } },
+        trx,
+      );
       // A last working day already past ends the employment now, not at the next sweep.
       const today = await this.clock.today();
       const ended =

@@ -18,6 +18,8 @@ export function createSystemModule(
     /** How long the event log keeps events for sockets (and later readers) that were away. */
     eventLogRetentionHours: number;
     signIn?: () => Promise<{ sso: { name: string } | null; passwordLogin: boolean }>;
+    /** The log position a reader (the webhooks' fan-out) still needs: pruning stops before it. */
+    logHold?: () => Promise<number | undefined>;
   },
 ): AtriumModule {
   const system = new SystemService(
@@ -33,10 +35,11 @@ export function createSystemModule(
     routes: (api) => api.register(systemRoutes(system)),
     follow: () => ctx.clock.follow(ctx.bus),
     jobs() {
-      const prune = () =>
+      const prune = async () =>
         pruneLog(
           ctx.db,
           new Date(ctx.clock.now().getTime() - options.eventLogRetentionHours * 3_600_000),
+          await options.logHold?.(),
         ).catch((error) => ctx.onError('event log pruning', error));
       void prune();
       const timer = setInterval(prune, PRUNE_EVERY_MS);

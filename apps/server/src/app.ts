@@ -24,6 +24,7 @@ import { registerSpa } from './http/spa';
 import { registerStorableTextCheck } from './http/storable-text';
 import { registerLiveSocket } from './live/socket';
 import { type AccessOptions, createAccessModule } from './modules/access/access.module';
+import { createApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { createAttendanceModule } from './modules/attendance/attendance.module';
 import { createAuthModule, signingKey } from './modules/auth/auth.module';
 import { PublishedDemoLogins } from './modules/auth/published-logins';
@@ -144,6 +145,7 @@ export async function buildApp({
   const people = createPeopleModule(ctx, auth.sessions, teamsChanged, config.publicUrl);
   const organisation = createOrganisationModule(ctx, auth.sessions, teamsChanged);
   const access = await createAccessModule(ctx, { ...accessOptions, publicUrl: config.publicUrl });
+  const apiTokens = createApiTokensModule(ctx);
   const dashboard = createDashboardModule(ctx, {
     liveSockets: () => app.websocketServer?.clients.size ?? 0,
   });
@@ -183,6 +185,7 @@ export async function buildApp({
     }),
     createMailModule(ctx, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
     webhooks,
+    apiTokens.module,
     createVideoModule(
       ctx,
       {
@@ -210,7 +213,7 @@ export async function buildApp({
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
-  registerAuthentication(app, auth.auth);
+  registerAuthentication(app, auth.auth, apiTokens.authenticator);
   registerStorableTextCheck(app);
   await registerOpenApi(app);
   await registerApiDocs(app);

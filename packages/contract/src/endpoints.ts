@@ -1,6 +1,7 @@
 import { accessApi } from './access';
 import { accessLevelsApi } from './access-levels';
 import { accountApi } from './account';
+import { apiTokensApi } from './api-tokens';
 import { attendanceApi } from './attendance';
 import { attendanceRequestsApi } from './attendance-requests';
 import { authApi } from './auth';
@@ -50,6 +51,7 @@ export const apiEndpoints = {
   team: teamApi,
   delegation: delegationApi,
   mail: mailApi,
+  apiTokens: apiTokensApi,
   webhooks: webhooksApi,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

@@ -2,6 +2,7 @@ export * from './access';
 export * from './access-levels';
 export * from './account';
 export * from './alerts';
+export * from './api-tokens';
 export * from './attendance';
 export * from './attendance-requests';
 export * from './auth';

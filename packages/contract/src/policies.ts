@@ -76,6 +76,8 @@ export const POLICIES = {
   'organisation.manage': adminOnly,
   /** The public holidays: everyone's calendar marks them. */
   'organisation.calendar': allForAll,
+  /** API tokens: create, list, revoke (never given to a token itself). */
+  'tokens.manage': adminOnly,
 
   // The building (later features: administrators only until decided otherwise)
   /** My access logs, status, permissions and statistics; the web reader records my passages. */

@@ -1,6 +1,6 @@
-import type { SessionRole } from '@atrium/contract';
+import type { Action, SessionRole } from '@atrium/contract';
 
-/** The signed-in person on whose behalf a service function runs. */
+/** The signed-in person (or API token) on whose behalf a service function runs. */
 export interface Actor {
   userId: number;
   role: SessionRole;
@@ -8,6 +8,25 @@ export interface Actor {
   ip: string;
   /** A manager's reach: the departments they manage and every one below them. */
   teamDepartmentIds?: readonly number[];
+  /**
+   * Set when an API token acts rather than a person: it may do its scopes, organisation-wide, and
+   * nothing else (core/policies.ts). `userId` is then whoever created it, for the audit trail.
+   */
+  token?: ApiTokenMark;
+}
+
+export interface ApiTokenMark {
+  id: number;
+  name: string;
+  scopes: readonly Action[];
+}
+
+/** Checks API tokens (`atr_...`): the api-tokens module answers, the HTTP hook asks. */
+export interface TokenAuthenticator {
+  /** The token's actor; undefined when unknown, expired or revoked. Throws 429 past its rate. */
+  authenticate(token: string, ip: string): Promise<Actor | undefined>;
+  /** Records that a token was refused `scope` (or, with none, an endpoint closed to tokens). */
+  refused(actor: Actor, refusal: { scope: Action | null; method: string; path: string }): Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Action, type Reach, reachOf } from '@atrium/contract';
 import type { Actor } from './actor';
-import { forbidden } from './errors';
+import { AppError } from './errors';
 
 /**
  * Authorization, asked on the first line of every service function. The table of who may do
@@ -22,8 +22,27 @@ export interface Resource {
   departmentId?: number | null;
 }
 
+/**
+ * A 403 for want of a policy. When an API token lacked the scope, `missingScope` names it, so the
+ * refusal is audited (http/authenticate.ts) with which scope it was.
+ */
+export class PolicyRefusal extends AppError {
+  constructor(readonly missingScope?: Action) {
+    super(
+      'forbidden',
+      missingScope
+        ? `This API token does not have the scope ${missingScope}`
+        : 'You do not have permission to do this',
+    );
+  }
+}
+
+/** Whether an API token acting as `actor` was given `action`; a person is never limited here. */
+const scopeAllows = (actor: Actor, action: Action) => !actor.token || actor.token.scopes.includes(action);
+
 /** Whether `actor` may do `action`; with a resource, also whether that person is within reach. */
 export function can(actor: Actor, action: Action, resource?: Resource): boolean {
+  if (!scopeAllows(actor, action)) return false;
   const reach = reachOf(actor, action);
   return reach !== null && withinReach(actor, reach, resource);
 }
@@ -40,7 +59,8 @@ export function withinReach(actor: Actor, reach: Reach, resource?: Resource): bo
 
 /** Throws the 403 AppError unless `can(actor, action, resource)`. */
 export function authorize(actor: Actor, action: Action, resource?: Resource): void {
-  if (!can(actor, action, resource)) throw forbidden();
+  if (!scopeAllows(actor, action)) throw new PolicyRefusal(action);
+  if (!can(actor, action, resource)) throw new PolicyRefusal();
 }
 
 /**

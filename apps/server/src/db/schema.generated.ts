@@ -133,6 +133,21 @@ export interface Alerts {
   source: "access" | "video" | "counting" | "system";
 }
 
+export interface ApiTokens {
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  expires_at: Timestamp;
+  id: GeneratedAlways<number>;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  name: string;
+  prefix: string;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+  scopes: string[];
+  token_hash: string;
+}
+
 export interface AttendanceCorrectionRequests {
   check_in_time: Timestamp | null;
   check_out_time: Timestamp | null;
@@ -637,6 +652,7 @@ export interface DB {
   access_points: AccessPoints;
   access_presence: AccessPresence;
   alerts: Alerts;
+  api_tokens: ApiTokens;
   attendance_correction_requests: AttendanceCorrectionRequests;
   attendance_department_day_changes: AttendanceDepartmentDayChanges;
   attendance_department_day_totals: AttendanceDepartmentDayTotals;

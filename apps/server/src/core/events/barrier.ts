@@ -19,8 +19,10 @@ export function barrierWanted(): boolean {
   return scope.getStore()?.wanted ?? false;
 }
 
+/** Events that take a credential away: a session, a person's standing, an API token. */
+const REVOCATIONS = new Set<DomainEvent['kind']>(['session_ended', 'users_changed', 'api_tokens_revoked']);
+
 export function noteEvents(events: DomainEvent[]): void {
   const store = scope.getStore();
-  if (store && events.some((e) => e.kind === 'session_ended' || e.kind === 'users_changed'))
-    store.wanted = true;
+  if (store && events.some((e) => REVOCATIONS.has(e.kind))) store.wanted = true;
 }

@@ -5,6 +5,7 @@ import { AccessLevelsPanel } from '@/features/access/components/AccessLevelsPane
 import { OutboxPanel } from '@/features/mail/components/OutboxPanel';
 import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
 import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
+import { PayrollSettingsCard } from '@/features/organisation/components/PayrollSettingsCard';
 import { SettingsPanel } from '@/features/organisation/components/SettingsPanel';
 import { SingleSignOnPanel } from '@/features/organisation/components/SingleSignOnPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
@@ -45,6 +46,7 @@ export function OrganisationPage() {
         {tab === 'settings' ? (
           <>
             <SettingsPanel />
+            <PayrollSettingsCard />
             <SingleSignOnPanel />
           </>
         ) : null}

@@ -46,18 +46,32 @@ describe('the report types', () => {
       'Access Control Report',
       'Department Report',
       'People Counting Report',
+      'Payroll',
     ]);
   });
 
-  it('offers a manager Attendance, Leave and Department, and says they cover their team', () => {
+  it('offers a manager Attendance, Leave, Department and Payroll, and says they cover their team', () => {
     renderRoutes([{ path: '/', element: <ReportsPage /> }], { auth: fakeAuth(managerUser) });
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
     expect(screen.getByText('Generate and export reports covering your team')).toBeTruthy();
-    expect(types()).toEqual(['Attendance Report', 'Leave Report', 'Department Report']);
+    expect(types()).toEqual(['Attendance Report', 'Leave Report', 'Department Report', 'Payroll']);
     expect(screen.getByRole('button', { name: /^Attendance Report/ }).getAttribute('aria-pressed')).toBe(
       'true',
     );
     expect(screen.queryByRole('button', { name: /^Access Control Report/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^People Counting Report/ })).toBeNull();
+  });
+});
+
+describe('the payroll report', () => {
+  it('offers a CSV export beside PDF and Excel for payroll only, and a quarter at most', () => {
+    renderPage();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Payroll/ }));
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export Excel' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2026-04-30' } });
+    expect(screen.getByRole('alert').textContent).toContain('A report covers at most 93 days');
   });
 });

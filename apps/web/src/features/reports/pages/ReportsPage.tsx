@@ -39,11 +39,13 @@ function figure(value: number, kind: string) {
   return value.toLocaleString('en-GB');
 }
 
-type Busy = { what: 'report' | 'pdf' | 'xlsx'; controller: AbortController } | null;
+type Busy = { what: 'report' | 'pdf' | 'xlsx' | 'csv'; controller: AbortController } | null;
+
+const FILE_NAMES = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' } as const;
 
 /**
  * /reports: administrators run every report over the organisation; a manager runs Attendance,
- * Leave and Department over their team (the server narrows them), and is told so.
+ * Leave, Department and Payroll over their team (the server narrows them), and is told so.
  */
 export function ReportsPage() {
   const ids = useId();
@@ -86,7 +88,7 @@ export function ReportsPage() {
     run('report', async (signal) => {
       setReport(await fetchReport(type, { startDate, endDate }, signal));
     });
-  const exportAs = (format: 'pdf' | 'xlsx') =>
+  const exportAs = (format: 'pdf' | 'xlsx' | 'csv') =>
     run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
   const generated = report !== null && report.type === type;
   // The server refuses what the form can tell beforehand: said here, beside the dates.
@@ -95,7 +97,7 @@ export function ReportsPage() {
     covered < 1
       ? 'End Date must not be before Start Date.'
       : covered > REPORT_MAX_DAYS[type]
-        ? `A report covers at most ${REPORT_MAX_DAYS[type]} days: choose an End Date within a year of the Start Date.`
+        ? `A report covers at most ${REPORT_MAX_DAYS[type]} days: choose an End Date within ${type === 'payroll' ? 'three months' : 'a year'} of the Start Date.`
         : null;
   const name = types.find((t) => t.id === type)?.name ?? '';
 
@@ -112,7 +114,7 @@ export function ReportsPage() {
       />
 
       <fieldset
-        className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', forTeam ? 'lg:grid-cols-3' : 'lg:grid-cols-5')}
+        className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', forTeam ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}
       >
         <legend className="sr-only">Report type</legend>
         {types.map((t) => (
@@ -185,6 +187,16 @@ export function ReportsPage() {
             >
               Export Excel
             </Button>
+            {/* Payroll systems import CSV; the other reports are read, not imported. */}
+            {type === 'payroll' && (
+              <Button
+                variant="secondary"
+                disabled={!generated || busy !== null || rangeProblem !== null}
+                onClick={() => exportAs('csv')}
+              >
+                Export CSV
+              </Button>
+            )}
             <Button variant="secondary" disabled={!generated || busy !== null} onClick={() => window.print()}>
               Print
             </Button>
@@ -200,7 +212,7 @@ export function ReportsPage() {
               <span>
                 {busy.what === 'report'
                   ? `Generating ${name}...`
-                  : `Preparing ${busy.what === 'pdf' ? 'PDF' : 'Excel'} file...`}
+                  : `Preparing ${FILE_NAMES[busy.what]} file...`}
               </span>
               <Button size="sm" variant="secondary" onClick={() => busy.controller.abort()}>
                 Cancel

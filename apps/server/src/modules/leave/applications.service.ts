@@ -209,10 +209,17 @@ export class LeaveApplicationsService {
         endDate: input.endDate,
         days,
       };
-      await bus.publish({ kind: 'integration', type: 'leave.submitted', data: { ...told, status: 'pending' } }, trx);
+      await bus.publish(
+        { kind: 'integration', type: 'leave.submitted', data: { ...told, status: 'pending' } },
+        trx,
+      );
       if (automatic)
         await bus.publish(
-          { kind: 'integration', type: 'leave.decided', data: { ...told, status: 'approved', decidedBy: null } },
+          {
+            kind: 'integration',
+            type: 'leave.decided',
+            data: { ...told, status: 'approved', decidedBy: null },
+          },
           trx,
         );
       if (route) {

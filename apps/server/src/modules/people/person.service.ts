@@ -93,13 +93,18 @@ export class PersonService {
           departmentId: fields.departmentId,
         },
       });
-      // Other systems (webhooks) hear of the new person; the fan-out adds their name and email.
+      // Other systems (webhooks) hear of the new person, as created.
       await this.bus.publish(
         {
           kind: 'integration',
           type: 'person.created',
           data: {
-            personId: id,
+            person: {
+              id,
+              name: `${fields.firstName} ${fields.lastName}`,
+              email: fields.email,
+              employeeNumber: fields.employeeNumber,
+            },
             role: fields.role,
             departmentId: fields.departmentId,
             startDate: fields.startDate,

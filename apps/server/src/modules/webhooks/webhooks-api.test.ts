@@ -51,7 +51,9 @@ describe('the private-address guard', () => {
     ]) {
       const res = await create({ url, eventTypes: ['person.created'] });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.details).toEqual([expect.objectContaining({ field: 'url', rule: 'private_address' })]);
+      expect(res.json().error.details).toEqual([
+        expect.objectContaining({ field: 'url', rule: 'private_address' }),
+      ]);
     }
     expect((await suite.http.get('/api/webhooks', suite.admin)).json().webhooks).toEqual([]);
   });
@@ -137,7 +139,11 @@ describe('subscriptions', () => {
       await create({ url: 'http://127.0.0.1:9/a', eventTypes: ['person.created'] })
     ).json();
     const patch = (body: object) => suite.http.patch(`/api/webhooks/${webhook.id}`, suite.admin, body);
-    const changed = await patch({ url: 'http://127.0.0.1:9/b', eventTypes: ['alert.raised'], enabled: false });
+    const changed = await patch({
+      url: 'http://127.0.0.1:9/b',
+      eventTypes: ['alert.raised'],
+      enabled: false,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
       webhook: { url: 'http://127.0.0.1:9/b', event_types: ['alert.raised'], enabled: false },
@@ -166,9 +172,13 @@ describe('subscriptions', () => {
   });
 
   it('pages the delivery log newest first and refuses a forged cursor', async () => {
-    const { webhook } = (await create({ url: 'http://127.0.0.1:9/log', eventTypes: ['person.created'] })).json();
+    const { webhook } = (
+      await create({ url: 'http://127.0.0.1:9/log', eventTypes: ['person.created'] })
+    ).json();
     for (let i = 0; i < 5; i += 1) await suite.http.post(`/api/webhooks/${webhook.id}/test`, suite.admin);
-    const first = (await suite.http.get(`/api/webhooks/${webhook.id}/deliveries?limit=3`, suite.admin)).json();
+    const first = (
+      await suite.http.get(`/api/webhooks/${webhook.id}/deliveries?limit=3`, suite.admin)
+    ).json();
     expect(first.deliveries).toHaveLength(3);
     expect(first.deliveries[0].event_type).toBe('webhook.test');
     expect(first.deliveries[0].status).toBe('pending');
@@ -189,7 +199,9 @@ describe('subscriptions', () => {
   });
 
   it('staff get 403 from every webhook endpoint', async () => {
-    const { webhook } = (await create({ url: 'http://127.0.0.1:9/s', eventTypes: ['person.created'] })).json();
+    const { webhook } = (
+      await create({ url: 'http://127.0.0.1:9/s', eventTypes: ['person.created'] })
+    ).json();
     const calls: [string, string, object?][] = [
       ['GET', '/api/webhooks'],
       ['POST', '/api/webhooks', { url: 'http://127.0.0.1:9/x', eventTypes: ['person.created'] }],
@@ -202,6 +214,9 @@ describe('subscriptions', () => {
       ['PUT', '/api/webhooks/settings', { allowPrivateAddresses: true }],
     ];
     for (const [method, url, body] of calls)
-      expect((await suite.http.request(method as 'GET', url, staff, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect(
+        (await suite.http.request(method as 'GET', url, staff, body)).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
   });
 });

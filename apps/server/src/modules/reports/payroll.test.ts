@@ -298,4 +298,10 @@ describe('payroll files', () => {
     expect(found).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
+
+  it("draws a PDF through the reports' own path", async () => {
+    const res = await suite.http.get(`/api/reports/payroll/export?format=pdf&${OCTOBER}`, suite.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });

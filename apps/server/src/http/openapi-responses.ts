@@ -30,14 +30,14 @@ export function errorSchema(): Record<string, unknown> {
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is not valid: `details` names each field and the rule it broke.',
-  401: 'No valid bearer token (or it has expired): sign in or refresh.',
+  401: 'No valid bearer token (a session that has expired, or an API token unknown, expired or revoked).',
   403: 'Signed in, but not allowed to do this.',
   404: 'Nothing with that identifier, or nothing the caller may see.',
   409: 'The change conflicts with what is stored (a duplicate, or something changed meanwhile).',
   413: 'The body is larger than this endpoint accepts.',
   415: 'The body is not of a media type this endpoint reads.',
   422: 'The request is well formed but cannot be carried out (e.g. a device refused it).',
-  429: 'Too many attempts: wait for the time Retry-After gives.',
+  429: 'Too many attempts, or an API token past its rate: wait for the time Retry-After gives.',
 };
 
 /**
@@ -97,7 +97,8 @@ const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map(
 
 /**
  * The 4xx statuses an operation answers: 400 when it reads any input, 401 and 403 unless it is
- * public (every signed-in caller may meet a 403: a disabled policy, a token without the scope),
+ * public (every signed-in caller may meet a 403: a disabled policy, a token without the scope)
+ * and 429 (an API token past its rate),
  * 404 when its path names a record, and whatever the table or its definition add.
  */
 export function errorStatuses(named: NamedEndpoint): number[] {
@@ -107,6 +108,8 @@ export function errorStatuses(named: NamedEndpoint): number[] {
   if (endpoint.audience !== 'public') {
     statuses.add(401);
     statuses.add(403);
+    // An API token past its requests per minute (modules/api-tokens/rate-limit.ts).
+    if (endpoint.authenticatedBy !== 'handler') statuses.add(429);
   }
   // A handler-authenticated medium refuses a missing or expired link with 401 whatever its audience.
   if (endpoint.authenticatedBy === 'handler') statuses.add(401);

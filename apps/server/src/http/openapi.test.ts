@@ -73,9 +73,10 @@ describe('OpenAPI document', () => {
 
   it('documents each error with the envelope, as the operation can answer it', () => {
     const errors = (label: string) => Object.keys(op(label)?.responses ?? {}).filter((s) => Number(s) >= 400);
-    expect(errors('POST /api/access/devices')).toEqual(['400', '401', '403', '409', '422']);
-    expect(errors('GET /api/users/{id}')).toEqual(['400', '401', '403', '404']);
-    expect(errors('GET /api/attendance/my-status')).toEqual(['401', '403']);
+    // 429: an API token past its rate, on every operation a token authenticates.
+    expect(errors('POST /api/access/devices')).toEqual(['400', '401', '403', '409', '422', '429']);
+    expect(errors('GET /api/users/{id}')).toEqual(['400', '401', '403', '404', '429']);
+    expect(errors('GET /api/attendance/my-status')).toEqual(['401', '403', '429']);
     expect(errors('POST /api/auth/login')).toEqual(['400', '429']);
     const envelope = op('GET /api/users/{id}')?.responses['404']?.content?.['application/json']?.schema;
     expect(envelope).toEqual({ $ref: '#/components/schemas/Error' });

@@ -10,8 +10,9 @@ import { SettingsPanel } from '@/features/organisation/components/SettingsPanel'
 import { SingleSignOnPanel } from '@/features/organisation/components/SingleSignOnPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
+import { WebhooksPanel } from '@/features/webhooks/components/WebhooksPanel';
 
-type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings' | 'outbox';
+type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings' | 'outbox' | 'webhooks';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
@@ -20,6 +21,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'access', label: 'Access Levels' },
   { id: 'settings', label: 'Settings' },
   { id: 'outbox', label: 'Outbox' },
+  { id: 'webhooks', label: 'Webhooks' },
 ];
 
 /** The organisation's administration (admin): its people, departments, calendar, access levels and settings. */
@@ -43,6 +45,7 @@ export function OrganisationPage() {
         ) : null}
         {tab === 'access' ? <AccessLevelsPanel /> : null}
         {tab === 'outbox' ? <OutboxPanel /> : null}
+        {tab === 'webhooks' ? <WebhooksPanel /> : null}
         {tab === 'settings' ? (
           <>
             <SettingsPanel />

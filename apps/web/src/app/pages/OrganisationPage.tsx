@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { AccessLevelsPanel } from '@/features/access/components/AccessLevelsPanel';
+import { ApiTokensPanel } from '@/features/api-tokens/components/ApiTokensPanel';
 import { OutboxPanel } from '@/features/mail/components/OutboxPanel';
 import { DepartmentsPanel } from '@/features/organisation/components/DepartmentsPanel';
 import { HolidaysPanel } from '@/features/organisation/components/HolidaysPanel';
@@ -12,7 +13,15 @@ import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedu
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
 import { WebhooksPanel } from '@/features/webhooks/components/WebhooksPanel';
 
-type Tab = 'people' | 'departments' | 'holidays' | 'access' | 'settings' | 'outbox' | 'webhooks';
+type Tab =
+  | 'people'
+  | 'departments'
+  | 'holidays'
+  | 'access'
+  | 'settings'
+  | 'outbox'
+  | 'api-tokens'
+  | 'webhooks';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
@@ -21,6 +30,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'access', label: 'Access Levels' },
   { id: 'settings', label: 'Settings' },
   { id: 'outbox', label: 'Outbox' },
+  { id: 'api-tokens', label: 'API Tokens' },
   { id: 'webhooks', label: 'Webhooks' },
 ];
 
@@ -45,6 +55,7 @@ export function OrganisationPage() {
         ) : null}
         {tab === 'access' ? <AccessLevelsPanel /> : null}
         {tab === 'outbox' ? <OutboxPanel /> : null}
+        {tab === 'api-tokens' ? <ApiTokensPanel /> : null}
         {tab === 'webhooks' ? <WebhooksPanel /> : null}
         {tab === 'settings' ? (
           <>

@@ -123,47 +123,64 @@ async function linesOf(db: Db, plan: PayrollPlan, ids: number[]): Promise<Payrol
       SELECT d.date, d.period_start, d.week_start
       FROM unnest(${dates}::date[], ${periodStarts}::date[], ${weekStarts}::date[]) AS d (date, period_start, week_start)
     ),
+    -- The calendar with each day's period and week: people x this is every person-day.
     cal AS MATERIALIZED (
-      SELECT c.dept_key, c.date, c.holiday, c.scheduled, c.start_time, c.end_time FROM ${scheduleDays(from, to)} AS c
+      SELECT c.dept_key, c.date, d.period_start, d.week_start, c.holiday, c.scheduled, c.start_time,
+             CASE WHEN c.scheduled THEN extract(epoch FROM c.end_time - c.start_time)::float8 ELSE 0 END AS scheduled_s
+      FROM ${scheduleDays(from, to)} AS c JOIN days d ON d.date = c.date
     ),
+    -- Each read below goes through a person's own index entries (users_pkey, the records'
+    -- (user_id, date) key, leave_applications_user_idx): reading the range's rows for everyone
+    -- and keeping this batch's cost a whole month of records per batch.
     people AS MATERIALIZED (
-      SELECT u.id, u.department_id, u.start_date, u.end_date FROM users u WHERE u.id = ANY (${ids}::int[])
+      SELECT u.id, u.department_id, u.start_date, u.end_date FROM users u
+      WHERE u.id BETWEEN ${ids[0]!} AND ${ids.at(-1)!} AND u.id = ANY (${ids}::int[])
     ),
     recs AS MATERIALIZED (
       SELECT r.user_id, r.date, r.late, r.check_in_time,
              coalesce(extract(epoch FROM r.check_out_time - r.check_in_time), 0)::float8 AS worked_s
-      FROM attendance_records r
-      WHERE r.user_id = ANY (${ids}::int[]) AND r.date BETWEEN ${from}::date AND ${to}::date
+      FROM people p
+      CROSS JOIN LATERAL (
+        SELECT * FROM attendance_records r WHERE r.user_id = p.id AND r.date BETWEEN ${from}::date AND ${to}::date
+      ) AS r
+    ),
+    apps AS MATERIALIZED (
+      SELECT la.user_id, la.leave_type_id, la.start_date, la.end_date, la.start_half, la.end_half
+      FROM people p
+      CROSS JOIN LATERAL (
+        SELECT * FROM leave_applications la
+        WHERE la.user_id = p.id AND la.start_date <= ${to}::date AND la.end_date >= ${from}::date
+        -- A fence: with the status inside, the planner walked the index of everyone's approved
+        -- leave by end date (012) once per person, 20,000 entries each time.
+        OFFSET 0
+      ) AS la
+      WHERE la.status = 'approved'
     ),
     -- The days approved leave covers, whole span (half days too): they excuse an absence, as in
     -- the attendance report.
     leave_days AS MATERIALIZED (
       SELECT DISTINCT la.user_id, g.day::date AS date
-      FROM leave_applications la
+      FROM apps la
       CROSS JOIN LATERAL generate_series(greatest(la.start_date, ${from}::date), least(la.end_date, ${to}::date), interval '1 day') AS g (day)
-      WHERE la.user_id = ANY (${ids}::int[]) AND la.status = 'approved'
-        AND la.start_date <= ${to}::date AND la.end_date >= ${from}::date
     ),
     person_day AS (
-      SELECT p.id AS user_id, d.period_start, d.week_start, c.holiday, r.user_id IS NOT NULL AS worked,
-             coalesce(r.worked_s, 0) AS worked_s,
-             CASE WHEN c.scheduled THEN extract(epoch FROM c.end_time - c.start_time)::float8 ELSE 0 END AS scheduled_s,
+      SELECT p.id AS user_id, c.period_start, c.week_start, c.holiday, r.user_id IS NOT NULL AS worked,
+             coalesce(r.worked_s, 0) AS worked_s, c.scheduled_s,
              coalesce(r.late, false) AS late,
              CASE WHEN r.late THEN greatest(0, floor(extract(epoch FROM
-               (r.check_in_time AT TIME ZONE ${plan.timeZone}) - (d.date + c.start_time)) / 60))::int ELSE 0 END AS late_minutes,
+               (r.check_in_time AT TIME ZONE ${plan.timeZone}) - (c.date + c.start_time)) / 60))::int ELSE 0 END AS late_minutes,
              ${dayKindSql({
                record: sql`r.user_id IS NOT NULL`,
-               employed: employedOn('p', sql`d.date`),
+               employed: employedOn('p', sql`c.date`),
                holiday: sql`c.holiday`,
                scheduled: sql`c.scheduled`,
                leave: sql`lv.user_id IS NOT NULL`,
-               come: sql`d.date <= ${plan.judgedTo}::date`,
+               come: sql`c.date <= ${plan.judgedTo}::date`,
              })} AS kind
       FROM people p
-      CROSS JOIN days d
-      JOIN cal c ON c.dept_key = coalesce(p.department_id, 0) AND c.date = d.date
-      LEFT JOIN recs r ON r.user_id = p.id AND r.date = d.date
-      LEFT JOIN leave_days lv ON lv.user_id = p.id AND lv.date = d.date
+      JOIN cal c ON c.dept_key = coalesce(p.department_id, 0)
+      LEFT JOIN recs r ON r.user_id = p.id AND r.date = c.date
+      LEFT JOIN leave_days lv ON lv.user_id = p.id AND lv.date = c.date
     ),
     person_week AS (
       SELECT user_id, period_start, week_start, sum(worked_s) AS worked_s,
@@ -188,11 +205,9 @@ async function linesOf(db: Db, plan: PayrollPlan, ids: number[]): Promise<Payrol
       SELECT t.user_id, t.period_start, jsonb_object_agg(t.leave_type_id, t.days) AS leave
       FROM (
         SELECT la.user_id, d.period_start, la.leave_type_id, sum(c.portion)::float8 AS days
-        FROM leave_applications la
+        FROM apps la
         CROSS JOIN LATERAL ${chargedDaysOf(storedPeriod('la'))} AS c
         JOIN days d ON d.date = c.day
-        WHERE la.user_id = ANY (${ids}::int[]) AND la.status = 'approved'
-          AND la.start_date <= ${to}::date AND la.end_date >= ${from}::date
         GROUP BY 1, 2, 3
       ) AS t
       GROUP BY 1, 2
@@ -226,9 +241,13 @@ async function linesOf(db: Db, plan: PayrollPlan, ids: number[]): Promise<Payrol
 /** Hours to the hundredth, as payroll systems take them. */
 const hours = (seconds: number) => Math.round(seconds / 36) / 100;
 
+/** Batches read ahead while the one before is written: the database works as the file is drawn. */
+const AHEAD = 2;
+
 /**
  * Payroll lines a batch of people at a time, by id (a keyset: each batch is one bounded read,
- * whatever the organisation's size), so an export holds one batch in memory, never everyone.
+ * whatever the organisation's size), so an export holds a few batches in memory, never everyone.
+ * Up to AHEAD batches are read at once, each on a connection of its own.
  */
 export async function* payrollBatches(
   db: Db,
@@ -237,13 +256,22 @@ export async function* payrollBatches(
   signal?: AbortSignal,
 ): AsyncGenerator<PayrollLine[]> {
   if (plan.periods.length === 0) return;
+  const reading: Promise<PayrollLine[]>[] = [];
   let after = 0;
+  let last = false;
   for (;;) {
-    if (signal?.aborted) return;
-    const ids = await nextPeople(db, plan, after, batchSize);
-    if (ids.length === 0) return;
-    yield await linesOf(db, plan, ids);
-    if (ids.length < batchSize) return;
-    after = ids.at(-1)!;
+    while (!last && reading.length < AHEAD && !signal?.aborted) {
+      const ids = await nextPeople(db, plan, after, batchSize);
+      last = ids.length < batchSize;
+      if (ids.length === 0) break;
+      after = ids.at(-1)!;
+      const lines = linesOf(db, plan, ids);
+      // Awaited below in turn; a failure is thrown there, not reported as unhandled meanwhile.
+      lines.catch(() => {});
+      reading.push(lines);
+    }
+    const next = reading.shift();
+    if (!next || signal?.aborted) return;
+    yield await next;
   }
 }

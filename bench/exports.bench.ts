@@ -1,6 +1,7 @@
 /**
  * The file downloads, against the large data set (npm run bench -- generate first):
  * npm run bench -- exports [--people 50000] [--days 30] [--only substring]
+ * (the payroll exports cover the last whole calendar month, whatever --days says)
  *
  * Atrium runs in a process of its own against that database (DEMO=0). Each export is read to the
  * end once, and for each it prints the time to the first byte and to the last, the bytes, a
@@ -80,6 +81,11 @@ try {
   const range = `startDate=${startDate}&endDate=${endDate}`;
   console.info(`${target.name}: ${startDate} to ${endDate}, everyone`);
 
+  // Payroll over the last whole calendar month: with the default monthly pay period, one row a person.
+  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+  const monthEnd = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 0));
+  const month = `startDate=${monthStart.toISOString().slice(0, 10)}&endDate=${monthEnd.toISOString().slice(0, 10)}`;
+
   const exports: [string, string, RequestInit][] = [
     [
       'attendance CSV',
@@ -98,6 +104,16 @@ try {
     [
       'attendance report pdf',
       `${atrium.base}/api/reports/attendance/export?format=pdf&${range}`,
+      { headers },
+    ],
+    [
+      'payroll CSV (last month)',
+      `${atrium.base}/api/reports/payroll/export?format=csv&${month}`,
+      { headers },
+    ],
+    [
+      'payroll xlsx (last month)',
+      `${atrium.base}/api/reports/payroll/export?format=xlsx&${month}`,
       { headers },
     ],
   ];

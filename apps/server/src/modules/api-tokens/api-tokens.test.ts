@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { API_TOKEN_PREFIX } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startTestApp } from '../../../test/context';
 import { eventually } from '../../../test/eventually';
 import { useSuite } from '../../../test/suite';
+import { CLOSE_UNAUTHENTICATED } from '../../live/socket';
 import { hashApiToken } from './secrets';
 
 const suite = useSuite();
@@ -164,6 +167,17 @@ describe('using an API token', () => {
       expect([method, url, res.statusCode]).toEqual([method, url, 403]);
     }
     expect((await audit('api_token.endpoint_refused', apiToken.id)).length).toBe(9);
+  });
+
+  it('cannot join the live channel', async () => {
+    const { token } = await newToken(['attendance.view', 'access.view']);
+    await suite.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (suite.app.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'join', userId: suite.admin.user.id, token }));
+    expect(await closed).toBe(CLOSE_UNAUTHENTICATED);
   });
 
   it('answers 401 to an unknown, expired or malformed token', async () => {

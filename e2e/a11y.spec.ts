@@ -198,6 +198,19 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the API token form with its messages showing',
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'API Tokens' }).click();
+        await page.getByRole('button', { name: 'Create Token' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Create Token' }).click();
+        await expect(dialog.getByText('Scopes must name at least one scope')).toBeVisible();
+        await page.mouse.move(0, 0);
+      },
+    },
+    {
       name: "a department's refused deletion",
       who: 'admin',
       path: '/settings',

@@ -147,3 +147,25 @@ export async function disableFailing(
     .returning('url')
     .executeTakeFirst();
 }
+
+/**
+ * Deletes finished deliveries (succeeded or abandoned) older than `days`, a batch at a time: the
+ * log is for seeing what happened lately, and would otherwise grow with every event.
+ */
+export async function pruneDeliveries(db: Db, days: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      WITH old AS (
+        SELECT id FROM webhook_deliveries
+        WHERE status IN ('succeeded', 'abandoned') AND created_at < now() - make_interval(days => ${days})
+        LIMIT 5000
+      ), gone AS (
+        DELETE FROM webhook_deliveries d USING old WHERE d.id = old.id RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`.execute(db);
+    const n = rows[0]?.n ?? 0;
+    total += n;
+    if (n < 5000) return total;
+  }
+}

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Session, useSuite } from '../../../test/suite';
+import { pruneDeliveries } from './delivery-queue.repository';
 import { isPrivateAddress } from './url-guard';
 
 const suite = useSuite();
@@ -218,5 +220,35 @@ describe('subscriptions', () => {
         (await suite.http.request(method as 'GET', url, staff, body)).statusCode,
         `${method} ${url}`,
       ).toBe(403);
+  });
+
+  it('the delivery log keeps finished deliveries for 30 days, and waiting ones for good', async () => {
+    const { webhook } = (
+      await create({ url: 'http://127.0.0.1:9/old', eventTypes: ['person.created'] })
+    ).json();
+    for (let i = 0; i < 3; i += 1) await suite.http.post(`/api/webhooks/${webhook.id}/test`, suite.admin);
+    const rows = await suite.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('subscription_id', '=', webhook.id)
+      .orderBy('id')
+      .execute();
+    const [oldDone, oldWaiting, recentDone] = rows.map((r) => Number(r.id));
+    const set = (id: number, status: 'succeeded' | 'failed', daysAgo: number) =>
+      suite.db
+        .updateTable('webhook_deliveries')
+        .set({ status, created_at: sql`now() - make_interval(days => ${daysAgo})` })
+        .where('id', '=', id)
+        .execute();
+    await set(oldDone!, 'succeeded', 31);
+    await set(oldWaiting!, 'failed', 31);
+    await set(recentDone!, 'succeeded', 29);
+    expect(await pruneDeliveries(suite.db, 30)).toBe(1);
+    const left = await suite.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('subscription_id', '=', webhook.id)
+      .execute();
+    expect(left.map((r) => Number(r.id)).sort()).toEqual([oldWaiting, recentDone].sort());
   });
 });

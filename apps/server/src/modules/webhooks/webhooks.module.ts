@@ -1,5 +1,6 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
 import { DeviceCredentials } from '../../devices/hikvision/credentials';
+import { pruneDeliveries } from './delivery-queue.repository';
 import { fanOut } from './fan-out';
 import { WebhookSender, type WebhookSenderOptions } from './webhook-sender';
 import { logHold } from './webhooks.repository';
@@ -8,6 +9,9 @@ import { WebhooksService } from './webhooks.service';
 
 /** How often a serving process looks for events and due deliveries with no wake-up. */
 const POLL_MS = 1_000;
+/** The delivery log keeps finished deliveries this long; it is swept hourly. */
+const KEEP_DELIVERIES_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WebhooksOptions extends WebhookSenderOptions {
   /** The key secrets are kept with (the device credentials key). */
@@ -66,9 +70,16 @@ export function createWebhooksModule(
       const timer = setInterval(tick, POLL_MS);
       timer.unref();
       const stopSender = sender?.start(POLL_MS, (error) => ctx.onError('webhook delivery', error));
+      const prune = () =>
+        void pruneDeliveries(ctx.db, KEEP_DELIVERIES_DAYS).catch((error) =>
+          ctx.onError('webhook delivery log pruning', error),
+        );
+      const pruning = setInterval(prune, PRUNE_EVERY_MS);
+      pruning.unref();
       return async () => {
         unsubscribe();
         clearInterval(timer);
+        clearInterval(pruning);
         stopSender?.();
         await fanning?.catch(() => {});
         await sender?.idle();

@@ -211,6 +211,19 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       },
     },
     {
+      name: 'the webhook form with its messages showing',
+      who: 'admin',
+      path: '/settings',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Webhooks' }).click();
+        await page.getByRole('button', { name: 'Add webhook' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: 'Add webhook' }).click();
+        await expect(dialog.getByText('Choose at least one event type')).toBeVisible();
+        await page.mouse.move(0, 0);
+      },
+    },
+    {
       name: "a department's refused deletion",
       who: 'admin',
       path: '/settings',

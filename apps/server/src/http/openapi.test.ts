@@ -108,6 +108,8 @@ describe('OpenAPI document', () => {
     expect(types('GET /api/reports/{type}/export')).toEqual([
       'application/pdf',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      // The payroll export's CSV.
+      'text/csv',
     ]);
     expect(types('POST /api/video/cameras/{id}/clips')).toEqual(['video/mp4']);
     expect(types('GET /api/video/media/{id}/snapshot.jpg')).toEqual(['image/jpeg']);

@@ -25,6 +25,7 @@ import { authorize, listScope } from '../../core/policies';
 import { counted } from '../../core/text';
 import { delegatorsOf } from '../organisation/delegations.repository';
 import { fullName } from '../people/people.repository';
+import { announceApplication } from './application-announcement';
 import { balancesOf, bookApplication, bookedBalances, ensureLeaveYear } from './balances';
 import { displayDate, displayPeriod, monthBounds } from './dates';
 import type { LeaveDeps } from './leave.context';
@@ -56,7 +57,6 @@ import {
   pendingCount,
 } from './leave-counts.repository';
 import { chargedDaysByYear, readingHolidays } from './leave-days.repository';
-import { mailLeaveSubmitted } from './leave-mails';
 import { ledgerOf } from './ledger.repository';
 import { notifyPerson, publishApplicationChanged } from './notifications';
 import { findLeaveType, listLeaveTypes } from './policies.repository';
@@ -197,64 +197,15 @@ export class LeaveApplicationsService {
           adminStep: route?.adminStep ?? false,
         },
       });
-      await publishApplicationChanged(bus, trx, created, automatic ? 'approved' : 'pending', [
-        route?.approverId ?? null,
-      ]);
-      // Other systems (webhooks) hear of a new application, and of its automatic approval.
-      const told = {
-        applicationId: created.id,
-        personId: actor.userId,
-        leaveType: type.leave_name,
-        startDate: input.startDate,
-        endDate: input.endDate,
+      await announceApplication(bus, trx, {
+        application: created,
+        applicant: actor.userId,
+        type,
+        period: input,
         days,
-      };
-      await bus.publish(
-        { kind: 'integration', type: 'leave.submitted', data: { ...told, status: 'pending' } },
-        trx,
-      );
-      if (automatic)
-        await bus.publish(
-          {
-            kind: 'integration',
-            type: 'leave.decided',
-            data: { ...told, status: 'approved', decidedBy: null },
-          },
-          trx,
-        );
-      if (route) {
-        await mailLeaveSubmitted(trx, route.approverId, {
-          applicantId: actor.userId,
-          applicantName: await fullName(trx, actor.userId),
-          typeName: type.leave_name,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          days,
-          reason: input.reason ?? null,
-        });
-      }
-      if (route?.approverId) {
-        await notifyPerson(
-          bus,
-          trx,
-          { id: route.approverId, name: await fullName(trx, route.approverId) },
-          {
-            message: `${await fullName(trx, actor.userId)} applied for ${type.leave_name} ${displayPeriod(input.startDate, input.endDate)}`,
-            type: 'info',
-          },
-        );
-      }
-      if (automatic) {
-        await notifyPerson(
-          bus,
-          trx,
-          { id: actor.userId, name: await fullName(trx, actor.userId) },
-          {
-            message: `Your ${type.leave_name} ${displayPeriod(input.startDate, input.endDate)} was approved`,
-            type: 'success',
-          },
-        );
-      }
+        route,
+        reason: input.reason ?? null,
+      });
       return created.id;
     });
     return toApplication((await findApplication(db, id))!);

@@ -24,6 +24,8 @@ export const LeavePolicy = z.object({
   /** More days than this adds an administrator's step after the manager's; null: never. */
   admin_step_over_days: z.number().int().nullable(),
   working_days_only: z.boolean(),
+  /** Whether its days are paid: the Payroll report's leave columns say paid or unpaid. */
+  paid: z.boolean(),
   applications: z.number().int(),
 });
 export type LeavePolicy = z.infer<typeof LeavePolicy>;
@@ -55,5 +57,7 @@ export const LeavePolicyRequest = z.object({
   approvalRoute: ApprovalRoute.default('manager'),
   adminStepOverDays: DaysPerYear.nullable().default(null),
   workingDaysOnly: z.boolean().default(false),
+  /** Paid leave unless said otherwise (the Payroll report's leave columns). */
+  paid: z.boolean().default(true),
 });
 export type LeavePolicyRequest = z.input<typeof LeavePolicyRequest>;

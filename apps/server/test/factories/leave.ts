@@ -66,6 +66,7 @@ export async function makeLeaveType(db: Db, options: Partial<PolicyValues> = {})
     approvalRoute: options.approvalRoute ?? 'manager',
     adminStepOverDays: options.adminStepOverDays ?? null,
     workingDaysOnly: options.workingDaysOnly ?? false,
+    paid: options.paid ?? true,
   };
   const policyId = await insertPolicy(db, values);
   const type = (await listLeaveTypes(db)).find((lt) => lt.leave_name === values.name)!;

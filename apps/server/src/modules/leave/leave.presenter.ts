@@ -80,6 +80,7 @@ export const toPolicy = (r: PolicyRow): LeavePolicy => ({
   approval_route: r.approval_route,
   admin_step_over_days: r.admin_step_over_days,
   working_days_only: r.working_days_only,
+  paid: r.paid,
   applications: Number(r.applications ?? 0),
 });
 

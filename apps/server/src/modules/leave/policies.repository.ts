@@ -15,6 +15,7 @@ function typesWithPolicy(db: Db) {
       't.leave_name',
       't.leave_code',
       't.max_days_per_year',
+      't.paid',
       'p.id as policy_id',
       'p.description',
       'p.carry_forward',
@@ -64,12 +65,14 @@ export interface PolicyValues {
   adminStepOverDays: number | null;
   /** Applications made from now on count working days; earlier ones keep what they charged. */
   workingDaysOnly: boolean;
+  /** Whether the type's days are paid (the Payroll report). */
+  paid: boolean;
 }
 
 export async function insertPolicy(db: Db, v: PolicyValues): Promise<number> {
   const type = await db
     .insertInto('leave_types')
-    .values({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays })
+    .values({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays, paid: v.paid })
     .returning('id')
     .executeTakeFirstOrThrow();
   const policy = await db
@@ -103,7 +106,7 @@ export async function lockPolicy(db: Db, policyId: number) {
 export async function updatePolicy(db: Db, policyId: number, typeId: number, v: PolicyValues): Promise<void> {
   await db
     .updateTable('leave_types')
-    .set({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays })
+    .set({ leave_name: v.name, leave_code: v.leaveCode, max_days_per_year: v.maxDays, paid: v.paid })
     .where('id', '=', typeId)
     .execute();
   await db

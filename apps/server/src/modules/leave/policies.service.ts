@@ -150,5 +150,6 @@ function normalise(input: LeavePolicyRequest): PolicyValues {
         ? (input.adminStepOverDays ?? null)
         : null,
     workingDaysOnly: input.workingDaysOnly ?? false,
+    paid: input.paid ?? true,
   };
 }

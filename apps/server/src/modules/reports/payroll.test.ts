@@ -242,6 +242,22 @@ describe('payroll access and input', () => {
     expect(audit.details).toMatchObject({ after: { weeklyThresholdHours: 37.5 } });
   });
 
+  it("labels a leave type's column paid or unpaid as its policy says", async () => {
+    const created = await suite.http.post('/api/leave/policies', suite.admin, {
+      name: 'Study Leave',
+      leaveCode: 'STU',
+      maxDays: 5,
+      carryForward: false,
+      requiresApproval: true,
+      paid: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().policy).toMatchObject({ paid: false });
+    const report = await payroll(OCTOBER);
+    expect(report.columns.map((c) => c.label)).toContain('Study Leave (unpaid) Days');
+    expect(report.columns.map((c) => c.label)).toContain('Sick Leave (paid) Days');
+  });
+
   it('refuses CSV for other reports and a range over a quarter, naming the field', async () => {
     const csv = await suite.http.get(`/api/reports/attendance/export?format=csv&${OCTOBER}`, suite.admin);
     expect(csv.statusCode).toBe(400);

@@ -173,6 +173,10 @@ export function PoliciesPanel() {
               <dd>{yesNo(viewing.working_days_only)}</dd>
             </div>
             <div>
+              <dt className="text-slate-500">Paid leave</dt>
+              <dd>{yesNo(viewing.paid)}</dd>
+            </div>
+            <div>
               <dt className="text-slate-500">Applications</dt>
               <dd>{viewing.applications}</dd>
             </div>

@@ -24,6 +24,7 @@ beforeEach(() =>
         approval_route: sent.approvalRoute,
         admin_step_over_days: sent.adminStepOverDays,
         working_days_only: sent.workingDaysOnly,
+        paid: sent.paid,
         applications: 0,
       },
     };
@@ -86,6 +87,7 @@ describe('PolicyForm', () => {
       approvalRoute: 'manager',
       adminStepOverDays: null,
       workingDaysOnly: false,
+      paid: true,
     });
   });
 
@@ -157,6 +159,7 @@ describe('PoliciesPanel', () => {
     approval_route: 'manager',
     admin_step_over_days: null,
     working_days_only: true,
+    paid: true,
     applications: 0,
     ...over,
   });

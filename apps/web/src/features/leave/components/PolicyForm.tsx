@@ -43,6 +43,7 @@ export function PolicyForm({
     /** Empty: never adds the administrator's step. */
     adminStepOverDays: policy?.admin_step_over_days == null ? '' : String(policy.admin_step_over_days),
     workingDaysOnly: policy?.working_days_only ?? false,
+    paid: policy?.paid ?? true,
   });
   const [errors, setErrors] = useState<Errors>({});
   const save = useSavePolicy();
@@ -65,6 +66,7 @@ export function PolicyForm({
         ? numberOf(values.adminStepOverDays)
         : null,
     workingDaysOnly: values.workingDaysOnly,
+    paid: values.paid,
   });
 
   const submit = () => {
@@ -270,6 +272,19 @@ export function PolicyForm({
         <p id="policy-working-days-hint" className="mt-1 text-xs text-slate-500">
           Weekends of the applicant's schedule and public holidays are not counted. Applications already made
           keep the days they charged.
+        </p>
+      </div>
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <Checkbox
+            checked={values.paid}
+            onChange={(e) => field('paid', e.target.checked)}
+            aria-describedby="policy-paid-hint"
+          />
+          Paid leave
+        </label>
+        <p id="policy-paid-hint" className="mt-1 text-xs text-slate-500">
+          The Payroll report lists this type's days as paid or unpaid.
         </p>
       </div>
     </FormDialog>

@@ -108,7 +108,8 @@ export class PersonService {
             role: fields.role,
             departmentId: fields.departmentId,
             startDate: fields.startDate,
-            endDate: fields.endDate,
+            // Null when none was given, so the message always has the field docs/api.md lists.
+            endDate: fields.endDate ?? null,
           },
         },
         trx,

@@ -106,6 +106,7 @@ describe('each event arrives as its webhook type', () => {
       role: 'staff',
       departmentId: null,
       startDate: '2026-06-01',
+      endDate: null,
     });
     expect(
       (await received('person.changed')).find((d) => (d.person as { id: number }).id === id),

@@ -50,8 +50,14 @@ export function words(camel: string): string[] {
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** `accessLevels` -> `Access levels`. */
-export const tagName = (group: string) => capital(words(group).join(' '));
+/** Words a title writes in capitals: `apiTokens` is "API tokens", not "Api tokens". */
+const ACRONYMS: Record<string, string> = { api: 'API', csv: 'CSV', pdf: 'PDF', sso: 'SSO', isapi: 'ISAPI' };
+
+/** Words as a title reads them: joined, acronyms in capitals. */
+const phrase = (list: string[]) => list.map((word) => ACRONYMS[word] ?? word).join(' ');
+
+/** `accessLevels` -> `Access levels`, `apiTokens` -> `API tokens`. */
+export const tagName = (group: string) => capital(phrase(words(group)));
 
 /** Keys that are a bare verb: their summary names the group's subject too ("Correct attendance"). */
 const VERBS = new Set([
@@ -84,9 +90,9 @@ export function generatedSummary(named: Pick<NamedEndpoint, 'group' | 'key' | 'o
   if (special) return special;
   const keyWords = words(named.key);
   const groupWords = words(named.group);
-  if (keyWords.length > 1) return capital(keyWords.join(' '));
+  if (keyWords.length > 1) return capital(phrase(keyWords));
   const [word = named.key] = keyWords;
-  return capital(VERBS.has(word) ? [word, ...groupWords].join(' ') : [...groupWords, word].join(' '));
+  return capital(phrase(VERBS.has(word) ? [word, ...groupWords] : [...groupWords, word]));
 }
 
 /** Summaries past this length are shown as the description, and a generated title stands in. */
@@ -123,6 +129,8 @@ export function descriptionOf(named: NamedEndpoint): string {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   system: 'Liveness, public facts for the login page, and this document.',
   auth: 'Signing in and out, refreshing the access token, who the caller is.',
+  sso: 'Single sign-on over OpenID Connect: the sign-in redirects and their settings.',
+  passwordReset: 'Forgotten passwords: asking for a reset link and using it.',
   account: "The caller's own profile, password and sessions.",
   people: 'People: the directory, their records, invitations, enabling and disabling.',
   peopleImport: 'Importing people from CSV and exporting them as CSV.',
@@ -134,11 +142,14 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   accessLevels: 'Access levels (doors and hours) and who is granted them.',
   video: 'Cameras, their live view, recordings, clips and motion events.',
   counting: 'People counting: foot traffic by hour and by counter.',
-  reports: 'Reports over a date range, as JSON or as PDF and xlsx downloads.',
+  reports: 'Reports over a date range, as JSON or as PDF and xlsx downloads (payroll also as CSV).',
   organisation: 'Organisation settings and public holidays.',
+  payroll: 'The pay period and overtime thresholds the payroll report applies.',
   departments: 'Departments, their tree, managers and work schedules.',
   team: "A manager's view of their team: today and the month's leave.",
   delegation: 'Handing one’s approvals to someone else for a period.',
+  mail: 'The outbox: messages Atrium sent or would send, and their delivery.',
+  apiTokens: 'API tokens for other systems: created with scopes and an expiry, listed, revoked.',
   webhooks: 'Signed webhooks (Standard Webhooks): subscriptions, their delivery log, redelivery.',
 };
 

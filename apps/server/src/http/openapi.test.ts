@@ -71,6 +71,14 @@ describe('OpenAPI document', () => {
     expect(without4xx).toEqual(['GET /api/health', 'GET /api/app-info']);
   });
 
+  it('names tags and summaries with their acronyms, and describes every tag in its own words', () => {
+    const tags = served.tags as { name: string; description: string }[];
+    expect(tags.map((t) => t.name)).toEqual(expect.arrayContaining(['API tokens', 'SSO', 'Payroll']));
+    expect(tags.filter((t) => / endpoints\.$/.test(t.description)).map((t) => t.name)).toEqual([]);
+    expect(op('GET /api/tokens')?.tags).toEqual(['API tokens']);
+    expect(op('POST /api/attendance/export')?.summary).toBe('Export CSV');
+  });
+
   it('documents each error with the envelope, as the operation can answer it', () => {
     const errors = (label: string) => Object.keys(op(label)?.responses ?? {}).filter((s) => Number(s) >= 400);
     // 429: an API token past its rate, on every operation a token authenticates.

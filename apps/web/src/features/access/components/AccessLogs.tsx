@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { type LogFilters, logsQuery } from '../api/access-api';
 import { ExportLogsButton } from './ExportLogsButton';
 import { Field } from './Field';
@@ -140,19 +140,8 @@ export function AccessLogs() {
             >
               <LogsTable rows={rows} onView={setViewing} />
             </div>
-            {logs.isFetchNextPageError ? (
-              <Unavailable what="Older access logs are" onRetry={() => void logs.fetchNextPage()} />
-            ) : logs.hasNextPage ? (
-              <div className="text-center">
-                <Button
-                  variant="secondary"
-                  disabled={logs.isFetchingNextPage}
-                  aria-busy={logs.isFetchingNextPage}
-                  onClick={() => void logs.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </div>
+            {logs.hasNextPage || logs.isFetchNextPageError ? (
+              <LoadMore pages={logs} what="Older access logs are" className="text-center" />
             ) : (
               <p className="text-center text-sm text-slate-500">
                 {rows.length === 1 ? '1 passage' : `${rows.length} passages`}, no more

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { myTimelineQuery } from '../api/access-api';
 import { dayLabel, groupByDay } from '../lib/format';
 import { LogList } from './LogList';
@@ -36,24 +35,7 @@ export function AccessTimeline() {
                 </section>
               ))
             )}
-            {timeline.isFetchNextPageError ? (
-              <Unavailable
-                className="mt-3"
-                what="Older access events are"
-                onRetry={() => void timeline.fetchNextPage()}
-              />
-            ) : timeline.hasNextPage ? (
-              <div className="pt-3 text-center">
-                <Button
-                  variant="secondary"
-                  disabled={timeline.isFetchingNextPage}
-                  aria-busy={timeline.isFetchingNextPage}
-                  onClick={() => void timeline.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore pages={timeline} what="Older access events are" className="pt-3 text-center" />
           </CardContent>
         </Card>
       )}

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { GrantActions } from '@/components/ui/GrantActions';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
-import { Unavailable } from '@/components/ui/Unavailable';
 import { calendarDateText } from '@/lib/dates';
 import { accessLevelQueries } from '@/lib/queries/access-levels';
 import { AddGrantDialog } from './AddGrantDialog';
@@ -100,21 +100,7 @@ export function LevelGrantsPanel({ level }: { level: AccessLevel }) {
                 )),
               )}
             </ul>
-            {grants.isFetchNextPageError ? (
-              <Unavailable what="More grants are" onRetry={() => void grants.fetchNextPage()} />
-            ) : grants.hasNextPage ? (
-              <div className="text-center">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={grants.isFetchingNextPage}
-                  aria-busy={grants.isFetchingNextPage}
-                  onClick={() => void grants.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore pages={grants} what="More grants are" size="sm" className="text-center" />
           </>
         )}
       </QueryState>

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FormDialog } from '@/components/ui/FormDialog';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -59,17 +60,7 @@ export function ApiTokensPanel() {
                   )),
                 )}
               </ul>
-              {tokens.hasNextPage ? (
-                <div className="mt-4 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    onClick={() => void tokens.fetchNextPage()}
-                    disabled={tokens.isFetchingNextPage}
-                  >
-                    {tokens.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore pages={tokens} what="More tokens are" />
             </>
           )}
         </QueryState>

@@ -1,8 +1,8 @@
 import type { MailKind, MailStatus, OutboxMessage } from '@atrium/contract';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
-import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
 import { useOutbox } from '../api/outbox-api';
 
@@ -58,17 +58,7 @@ export function OutboxPanel() {
                   page.messages.map((message) => <OutboxRow key={message.id} message={message} />),
                 )}
               </ul>
-              {outbox.hasNextPage ? (
-                <div className="mt-4 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    onClick={() => void outbox.fetchNextPage()}
-                    disabled={outbox.isFetchingNextPage}
-                  >
-                    {outbox.isFetchingNextPage ? 'Loading...' : 'Show more'}
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore pages={outbox} what="Older messages are" label="Show more" />
             </>
           )}
         </QueryState>

@@ -2,6 +2,7 @@ import type { WebhookDelivery } from '@atrium/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
@@ -27,18 +28,12 @@ export function DeliveryLog({ webhookId, labelId }: { webhookId: number; labelId
               page.deliveries.map((d) => <DeliveryRow key={d.id} webhookId={webhookId} delivery={d} />),
             )}
           </ul>
-          {deliveries.hasNextPage ? (
-            <div className="mt-3 flex justify-center">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void deliveries.fetchNextPage()}
-                disabled={deliveries.isFetchingNextPage}
-              >
-                {deliveries.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore
+            pages={deliveries}
+            what="Older deliveries are"
+            size="sm"
+            className="mt-3 flex justify-center"
+          />
         </>
       )}
     </QueryState>

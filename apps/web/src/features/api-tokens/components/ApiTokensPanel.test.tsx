@@ -1,6 +1,8 @@
 import { type ApiToken, apiTokensApi, type CreateApiTokenRequest } from '@atrium/contract';
+import { addDays } from '@atrium/contract/calendar';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { organisationInstant, organisationToday } from '@/lib/org-time';
 import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { ApiTokensPanel } from './ApiTokensPanel';
@@ -92,6 +94,20 @@ describe('API tokens panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByText(SECRET)).toBeNull();
     expect(await screen.findByText('HR bridge')).toBeTruthy();
+  });
+
+  it('sets the expiry to the last second of the chosen day on the organisation clock, not 23:59:00', async () => {
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Create Token' }));
+    const dialog = screen.getByRole('dialog');
+    const day = addDays(organisationToday(), 30);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Until then' } });
+    fireEvent.change(within(dialog).getByLabelText('Expiry date'), { target: { value: day } });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read attendance' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Token' }));
+    await screen.findByRole('dialog', { name: 'Token Until then created' });
+    const nextMidnight = Date.parse(organisationInstant(addDays(day, 1), '00:00'));
+    expect(Date.parse(created[0]!.expiresAt)).toBe(nextMidnight - 1000);
   });
 
   it("shows the server's refusal under the field it names", async () => {

@@ -60,8 +60,8 @@ function CreateTokenForm({
       setErrors({ expiresAt: 'Expiry date is required' });
       return;
     }
-    // The token works until the end of that day on the organisation's clock.
-    const values = { name, scopes, expiresAt: organisationInstant(expiry, '23:59') };
+    // The token works until the end of that day on the organisation's clock (its last second too).
+    const values = { name, scopes, expiresAt: organisationInstant(expiry, '23:59:59') };
     const checked = checkForm(CreateApiTokenRequest, values, LABELS);
     if (!checked.ok) {
       setErrors(checked.errors);

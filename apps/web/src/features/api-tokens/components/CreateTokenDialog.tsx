@@ -1,8 +1,9 @@
 import { CreateApiTokenRequest, type CreatedApiToken, TOKEN_SCOPES, type TokenScope } from '@atrium/contract';
 import { addDays } from '@atrium/contract/calendar';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { CopyField } from '@/components/ui/CopyField';
 import { Dialog } from '@/components/ui/Dialog';
 import { FieldError } from '@/components/ui/FieldError';
 import { FormDialog } from '@/components/ui/FormDialog';
@@ -142,18 +143,6 @@ function CreateTokenForm({
 }
 
 function TokenSecretDialog({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied('yes');
-    } catch {
-      // Without clipboard access (an insecure origin), the selected text is ready for Ctrl+C.
-      field.current?.select();
-      setCopied('failed');
-    }
-  };
   const expires = calendarDateText(organisationToday(new Date(created.apiToken.expiresAt)));
   return (
     <Dialog
@@ -169,30 +158,7 @@ function TokenSecretDialog({ created, onClose }: { created: CreatedApiToken; onC
         >
           Copy this token now: it will not be shown again. Atrium keeps only a fingerprint of it.
         </p>
-        <label htmlFor="api-token-secret" className="block font-medium text-slate-700">
-          API token
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <textarea
-            id="api-token-secret"
-            ref={field}
-            readOnly
-            rows={2}
-            value={created.token}
-            onFocus={(e) => e.target.select()}
-            className={`resize-none font-mono text-xs break-all ${inputClasses}`}
-          />
-          <Button variant="secondary" onClick={() => void copy()} className="shrink-0">
-            Copy
-          </Button>
-        </div>
-        <p role="status" className="min-h-5 text-sm text-slate-600">
-          {copied === 'yes'
-            ? 'Token copied.'
-            : copied === 'failed'
-              ? 'Copy failed: press Ctrl+C to copy the selected token.'
-              : ''}
-        </p>
+        <CopyField id="api-token-secret" label="API token" value={created.token} noun="token" />
         <p>
           Send it as{' '}
           <code className="font-mono text-xs">Authorization: Bearer {created.apiToken.prefix}…</code>. It

@@ -1,8 +1,7 @@
 import type { Invitation } from '@atrium/contract';
-import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { CopyField } from '@/components/ui/CopyField';
 import { Dialog } from '@/components/ui/Dialog';
-import { inputClasses } from '@/components/ui/input-classes';
 import { instantText } from '@/lib/dates';
 
 const whenExpires = (iso: string) => instantText(iso);
@@ -23,20 +22,6 @@ export function InvitationDialog({
   reset: boolean;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invitation.inviteUrl);
-      setCopied('yes');
-    } catch {
-      // Without clipboard access (an insecure origin), the selected text is ready for Ctrl+C.
-      field.current?.select();
-      setCopied('failed');
-    }
-  };
-
   return (
     <Dialog
       open
@@ -52,30 +37,7 @@ export function InvitationDialog({
         {reset ? (
           <p>Their sessions have ended. Their current password keeps working until they use the link.</p>
         ) : null}
-        <label htmlFor="invite-url" className="block font-medium text-slate-700">
-          One-time link
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <textarea
-            id="invite-url"
-            ref={field}
-            readOnly
-            rows={2}
-            value={invitation.inviteUrl}
-            onFocus={(e) => e.target.select()}
-            className={`resize-none font-mono text-xs break-all ${inputClasses}`}
-          />
-          <Button variant="secondary" onClick={() => void copy()} className="shrink-0">
-            Copy
-          </Button>
-        </div>
-        <p role="status" className="min-h-5 text-sm text-slate-600">
-          {copied === 'yes'
-            ? 'Link copied.'
-            : copied === 'failed'
-              ? 'Copy failed: press Ctrl+C to copy the selected link.'
-              : ''}
-        </p>
+        <CopyField id="invite-url" label="One-time link" value={invitation.inviteUrl} noun="link" />
       </div>
     </Dialog>
   );

@@ -119,10 +119,19 @@ export function errorStatuses(named: NamedEndpoint): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** One documented error answer: its sentence and the envelope. */
+/** Every 429 says when to try again (the sign-in throttle, address windows, API tokens' rate). */
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** One documented error answer: its sentence, the envelope and, for a 429, Retry-After. */
 export function errorResponse(status: number): Record<string, unknown> {
   return {
     description: ERROR_TEXT[status] ?? 'An error.',
+    ...(status === 429 ? { headers: RETRY_AFTER } : {}),
     content: { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } },
   };
 }

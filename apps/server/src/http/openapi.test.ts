@@ -13,7 +13,10 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   requestBody?: { content: Record<string, unknown> };
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: { $ref?: string } }>; headers?: Record<string, unknown> }
+  >;
 }
 
 let served: OpenApiObject;
@@ -89,6 +92,10 @@ describe('OpenAPI document', () => {
     const envelope = op('GET /api/users/{id}')?.responses['404']?.content?.['application/json']?.schema;
     expect(envelope).toEqual({ $ref: '#/components/schemas/Error' });
     expect(served.components?.schemas?.Error).toMatchObject({ required: ['error'] });
+    // A client is told where the wait is: the Retry-After header every 429 carries.
+    expect(op('GET /api/attendance')?.responses['429']?.headers).toEqual({
+      'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 0 } }),
+    });
   });
 
   it('lets the public operations through without a token (security: []) and no others', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Session, useSuite } from '../../../test/suite';
 import { pruneDeliveries } from './delivery-queue.repository';
 import { isPrivateAddress } from './url-guard';
@@ -227,6 +227,21 @@ describe('subscriptions', () => {
       await create({ url: 'http://127.0.0.1:9/old', eventTypes: ['person.created'] })
     ).json();
     for (let i = 0; i < 3; i += 1) await suite.http.post(`/api/webhooks/${webhook.id}/test`, suite.admin);
+    // The worker makes each first attempt (refused at port 9) in the background: let it finish
+    // before the rows are aged, or its update lands after and a failed row 31 days old is
+    // abandoned (and pruned) rather than left waiting.
+    await vi.waitFor(
+      async () => {
+        const busy = await suite.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('subscription_id', '=', webhook.id)
+          .where((eb) => eb.or([eb('status', 'in', ['pending', 'delivering']), eb('attempts', '=', 0)]))
+          .execute();
+        expect(busy).toEqual([]);
+      },
+      { timeout: 5000 },
+    );
     const rows = await suite.db
       .selectFrom('webhook_deliveries')
       .select('id')
@@ -237,7 +252,12 @@ describe('subscriptions', () => {
     const set = (id: number, status: 'succeeded' | 'failed', daysAgo: number) =>
       suite.db
         .updateTable('webhook_deliveries')
-        .set({ status, created_at: sql`now() - make_interval(days => ${daysAgo})` })
+        // Not due again while the test runs: no retry touches the row before the prune.
+        .set({
+          status,
+          created_at: sql`now() - make_interval(days => ${daysAgo})`,
+          next_attempt_at: sql`now() + interval '1 hour'`,
+        })
         .where('id', '=', id)
         .execute();
     await set(oldDone!, 'succeeded', 31);

@@ -56,6 +56,8 @@ describe('the private-address guard', () => {
       expect(res.json().error.details).toEqual([
         expect.objectContaining({ field: 'url', rule: 'private_address' }),
       ]);
+      // Worded as the schema's own refusals are ("URL must not be empty").
+      expect(res.json().error.message, url).toMatch(/^URL must not point at /);
     }
     expect((await suite.http.get('/api/webhooks', suite.admin)).json().webhooks).toEqual([]);
   });

@@ -216,7 +216,7 @@ export class WebhooksService {
       return url.href;
     } catch (error) {
       if (!(error instanceof UnsafeUrl)) throw error;
-      throw new AppError('validation_failed', `url ${error.message}`, [
+      throw new AppError('validation_failed', `URL ${error.message}`, [
         { field: 'url', rule: error.rule, message: error.message },
       ]);
     }

@@ -185,10 +185,13 @@ export const webhooksApi = {
     method: 'POST',
     path: '/webhooks/:id/deliveries/:deliveryId/redeliver',
     audience: 'admin',
-    summary: 'Send a delivered or failed message again, with the same webhook-id',
+    // Delivered or given up: queued once more. Still waiting for a retry: attempted now (that
+    // delivery answers). Being delivered at this moment: 409.
+    summary: 'Send a message again with the same webhook-id (one waiting for a retry is attempted now)',
     status: 201,
     params: z.object({ id: IdParam, deliveryId: IdParam }),
     response: WebhookDeliveryResponse,
+    errors: [409],
   }),
   test: endpoint({
     method: 'POST',

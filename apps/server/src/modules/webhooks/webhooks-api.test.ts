@@ -185,7 +185,8 @@ describe('subscriptions', () => {
     ).json();
     expect(first.deliveries).toHaveLength(3);
     expect(first.deliveries[0].event_type).toBe('webhook.test');
-    expect(first.deliveries[0].status).toBe('pending');
+    // Not delivered (nothing listens at port 9), though the app's sender may be trying it now.
+    expect(['pending', 'delivering', 'failed']).toContain(first.deliveries[0].status);
     const second = (
       await suite.http.get(
         `/api/webhooks/${webhook.id}/deliveries?limit=3&cursor=${first.next_cursor}`,

@@ -233,6 +233,48 @@ describe('delivery', () => {
     }
   });
 
+  it('redeliver of a message still waiting for its retry attempts it now, once; one in flight answers 409', async () => {
+    const flaky = await startReceiver();
+    try {
+      flaky.answer(500);
+      const { webhook } = await subscribe(flaky.url);
+      await newPerson();
+      await fanOut(suite.db);
+      await senderWith({ retryDelaysMs: [3_600_000] }).sendDue();
+      const [waiting] = await deliveriesOf(webhook.id);
+      expect(waiting).toMatchObject({ status: 'failed', attempts: 1 });
+      flaky.answer(200);
+      const url = `/api/webhooks/${webhook.id}/deliveries/${waiting!.id}/redeliver`;
+      const res = await suite.http.post(url, suite.admin);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().delivery.id).toBe(Number(waiting!.id));
+      await eventually(
+        async () => {
+          await senderWith().sendDue();
+          const [row] = await deliveriesOf(webhook.id);
+          return row?.status === 'succeeded';
+        },
+        5_000,
+        'the retry brought forward',
+      );
+      expect(flaky.received).toHaveLength(1);
+      const rows = await deliveriesOf(webhook.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+      // Being delivered at this moment: not a second send beside it.
+      await suite.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'delivering' })
+        .where('id', '=', waiting!.id)
+        .execute();
+      const busy = await suite.http.post(url, suite.admin);
+      expect(busy.statusCode).toBe(409);
+      expect(await deliveriesOf(webhook.id)).toHaveLength(1);
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('the test ping arrives as webhook.test', async () => {
     const ping = await startReceiver();
     try {

@@ -277,3 +277,25 @@ export async function personNames(db: Kysely<Database>, ids: number[]): Promise<
     rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, employeeNumber: r.employee_number }]),
   );
 }
+
+/** The delivery of a message to a subscription that has not finished yet (waiting, retrying or in flight), if any. */
+export async function unfinishedDelivery(db: Db, subscriptionId: number, messageId: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'status'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('message_id', '=', messageId)
+    .where('status', 'in', ['pending', 'delivering', 'failed'])
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Brings a waiting delivery's next attempt forward to now. */
+export async function retryNow(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+}

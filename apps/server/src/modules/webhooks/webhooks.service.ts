@@ -28,7 +28,9 @@ import {
   insertSubscription,
   listSubscriptions,
   readAllowPrivate,
+  retryNow,
   type SubscriptionChange,
+  unfinishedDelivery,
   updateSubscription,
   writeAllowPrivate,
 } from './webhooks.repository';
@@ -146,6 +148,23 @@ export class WebhooksService {
     const queued = await this.db.transaction().execute(async (trx) => {
       const original = await findDelivery(trx, deliveryId);
       if (!original || original.subscription_id !== id) throw notFound('Delivery');
+      // A message still waiting for its next retry is sent now rather than twice: a second chain
+      // beside the first would hand the receiver the same webhook-id twice for one click.
+      const waiting = await unfinishedDelivery(trx, id, original.message_id);
+      if (waiting?.status === 'delivering')
+        throw new AppError(
+          'conflict',
+          'This message is being delivered right now; see its result in a moment',
+        );
+      if (waiting) {
+        await retryNow(trx, waiting.id);
+        await this.audit(trx, actor, 'webhook.redelivered', id, {
+          deliveryId,
+          messageId: original.message_id,
+          retriedNow: waiting.id,
+        });
+        return waiting.id;
+      }
       const [newId] = await insertDeliveries(trx, [
         {
           subscription_id: id,

@@ -59,6 +59,12 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: Web
           {` · ${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`}
           {delivery.last_status_code !== null ? ` · HTTP ${delivery.last_status_code}` : ''}
           {delivery.last_response_ms !== null ? ` · ${delivery.last_response_ms} ms` : ''}
+          {delivery.status === 'failed' && delivery.next_attempt_at ? (
+            <>
+              {' · next attempt '}
+              <time dateTime={delivery.next_attempt_at}>{instantText(delivery.next_attempt_at)}</time>
+            </>
+          ) : null}
         </p>
         {delivery.last_error && delivery.status !== 'succeeded' ? (
           <p className="break-words text-xs text-red-700">{delivery.last_error}</p>
@@ -75,7 +81,12 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: Web
           redeliver.mutate(
             { id: webhookId, deliveryId: delivery.id },
             {
-              onSuccess: () => toast.success('Queued again with the same webhook-id'),
+              onSuccess: () =>
+                toast.success(
+                  delivery.status === 'failed'
+                    ? 'Trying again now, with the same webhook-id'
+                    : 'Queued again with the same webhook-id',
+                ),
               onError: (error) => toast.error(errorMessage(error, 'Could not redeliver')),
             },
           )

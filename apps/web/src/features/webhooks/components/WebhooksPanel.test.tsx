@@ -97,6 +97,20 @@ describe('Webhooks', () => {
           delivered_at: null,
           redelivery_of: null,
         },
+        {
+          id: 30,
+          message_id: 'msg_12_39',
+          event_type: 'person.changed',
+          status: 'failed',
+          attempts: 2,
+          last_status_code: 500,
+          last_response_ms: 12,
+          last_error: 'HTTP 500',
+          next_attempt_at: '2026-06-01T10:35:00.000Z',
+          created_at: '2026-06-01T10:00:00.000Z',
+          delivered_at: null,
+          redelivery_of: null,
+        },
       ],
       next_cursor: null,
     }));
@@ -124,6 +138,8 @@ describe('Webhooks', () => {
     );
     const log = await screen.findByRole('list', { name: 'Delivery log' });
     expect(await within(log).findByText(/8 attempts · HTTP 503 · 41 ms/)).toBeTruthy();
+    // A message waiting for its retry says when it comes.
+    expect(within(log).getByText(/2 attempts · HTTP 500 · 12 ms · next attempt/)).toBeTruthy();
     await user.click(within(log).getByRole('button', { name: /^Redeliver Person created/ }));
     expect(await screen.findByText('Queued again with the same webhook-id')).toBeTruthy();
     const sent = fakeApi.requests(webhooksApi.redeliver)[0]?.params;

@@ -75,12 +75,12 @@ export const ApiToken = z.object({
   prefix: z.string(),
   scopes: z.array(TokenScope),
   /** Null once that person's record is gone. */
-  createdBy: PersonRef.nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  lastUsedIp: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  created_by: PersonRef.nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  last_used_at: z.string().nullable(),
+  last_used_ip: z.string().nullable(),
+  revoked_at: z.string().nullable(),
   revokedBy: PersonRef.nullable(),
   status: ApiTokenStatus,
 });
@@ -88,7 +88,7 @@ export type ApiToken = z.infer<typeof ApiToken>;
 
 /** The answer to a create: the token and, this once only, its secret. */
 export const CreatedApiToken = z.object({
-  apiToken: ApiToken,
+  api_token: ApiToken,
   /** The secret to send as `Authorization: Bearer <token>`; Atrium keeps only its hash. */
   token: z.string(),
 });
@@ -103,7 +103,7 @@ export type ApiTokensQuery = z.infer<typeof ApiTokensQuery>;
 export const ApiTokensResponse = z.object({
   tokens: z.array(ApiToken),
   /** Pass as `cursor` for the next page; null when there is no more. */
-  nextCursor: z.string().nullable(),
+  next_cursor: z.string().nullable(),
 });
 export type ApiTokensResponse = z.infer<typeof ApiTokensResponse>;
 

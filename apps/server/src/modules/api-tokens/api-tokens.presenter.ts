@@ -16,12 +16,12 @@ export const toApiToken = (row: ApiTokenRow, now: Date): ApiToken => ({
   prefix: row.prefix,
   // Written through the contract's validation only, so every stored scope is one it knows.
   scopes: row.scopes as TokenScope[],
-  createdBy: person(row.created_by, row.created_by_name),
-  createdAt: row.created_at.toISOString(),
-  expiresAt: row.expires_at.toISOString(),
-  lastUsedAt: row.last_used_at?.toISOString() ?? null,
-  lastUsedIp: row.last_used_ip,
-  revokedAt: row.revoked_at?.toISOString() ?? null,
+  created_by: person(row.created_by, row.created_by_name),
+  created_at: row.created_at.toISOString(),
+  expires_at: row.expires_at.toISOString(),
+  last_used_at: row.last_used_at?.toISOString() ?? null,
+  last_used_ip: row.last_used_ip,
+  revoked_at: row.revoked_at?.toISOString() ?? null,
   revokedBy: person(row.revoked_by, row.revoked_by_name),
   status: statusOf(row, now),
 });

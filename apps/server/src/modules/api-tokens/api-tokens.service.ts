@@ -51,7 +51,7 @@ export class ApiTokensService {
     const now = this.clock.now();
     return {
       tokens: items.map((row) => toApiToken(row, now)),
-      nextCursor: more && last ? encodeCursor(last.id) : null,
+      next_cursor: more && last ? encodeCursor(last.id) : null,
     };
   }
 
@@ -85,7 +85,7 @@ export class ApiTokensService {
       });
       return id;
     });
-    return { apiToken: await this.get(id, now), token: secret.token };
+    return { api_token: await this.get(id, now), token: secret.token };
   }
 
   /**

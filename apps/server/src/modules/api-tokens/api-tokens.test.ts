@@ -20,7 +20,7 @@ async function create(body: object, as = suite.admin) {
 async function newToken(scopes: string[], name = `Token ${Math.random().toString(36).slice(2, 8)}`) {
   const res = await create({ name, scopes, expiresAt: inDays(30) });
   expect(res.statusCode).toBe(201);
-  return res.json() as { token: string; apiToken: { id: number; prefix: string; name: string } };
+  return res.json() as { token: string; api_token: { id: number; prefix: string; name: string } };
 }
 
 const audit = (action: string, targetId: number) =>
@@ -39,16 +39,16 @@ describe('creating and listing API tokens', () => {
       expiresAt: inDays(90),
     });
     expect(res.statusCode).toBe(201);
-    const { token, apiToken } = res.json();
+    const { token, api_token: apiToken } = res.json();
     expect(token).toMatch(new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
     expect(apiToken).toMatchObject({
       name: 'Payroll sync',
       scopes: ['attendance.view', 'leave.view'],
       status: 'active',
       prefix: token.slice(0, 10),
-      createdBy: { id: suite.admin.user.id },
-      lastUsedAt: null,
-      revokedAt: null,
+      created_by: { id: suite.admin.user.id },
+      last_used_at: null,
+      revoked_at: null,
     });
     const row = await suite.db
       .selectFrom('api_tokens')
@@ -89,7 +89,7 @@ describe('creating and listing API tokens', () => {
     const first = (await suite.http.get('/api/tokens?limit=2', suite.admin)).json();
     expect(first.tokens).toHaveLength(2);
     const second = (
-      await suite.http.get(`/api/tokens?limit=2&cursor=${first.nextCursor}`, suite.admin)
+      await suite.http.get(`/api/tokens?limit=2&cursor=${first.next_cursor}`, suite.admin)
     ).json();
     expect(second.tokens[0].id).toBeLessThan(first.tokens[1].id);
   });
@@ -105,7 +105,7 @@ describe('creating and listing API tokens', () => {
 
 describe('using an API token', () => {
   it('acts for its scopes and records its last use (time and address), at most once a minute', async () => {
-    const { token, apiToken } = await newToken(['attendance.view']);
+    const { token, api_token: apiToken } = await newToken(['attendance.view']);
     const res = await suite.app.inject({
       url: '/api/attendance',
       headers: bearer(token),
@@ -129,7 +129,7 @@ describe('using an API token', () => {
   });
 
   it('answers 403 for a scope it lacks, and audits which scope, which path', async () => {
-    const { token, apiToken } = await newToken(['attendance.view']);
+    const { token, api_token: apiToken } = await newToken(['attendance.view']);
     const res = await suite.app.inject({ url: '/api/leave/applications', headers: bearer(token) });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({
@@ -146,7 +146,11 @@ describe('using an API token', () => {
   });
 
   it('never reaches sign-in, session, account, token or settings endpoints, whatever its scopes', async () => {
-    const { token, apiToken } = await newToken(['people.manage', 'attendance.manage', 'leave.decide']);
+    const { token, api_token: apiToken } = await newToken([
+      'people.manage',
+      'attendance.manage',
+      'leave.decide',
+    ]);
     for (const [method, url] of [
       ['GET', '/api/auth/me'],
       ['GET', '/api/auth/sessions'],
@@ -194,7 +198,7 @@ describe('using an API token', () => {
       scopes: ['attendance.view'],
       expiresAt: new Date(Date.now() + 1500).toISOString(),
     });
-    const { token, apiToken } = res.json();
+    const { token, api_token: apiToken } = res.json();
     expect((await suite.app.inject({ url: '/api/attendance', headers: bearer(token) })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1600));
     // Cached a moment ago, yet expiry is checked on every hit.
@@ -231,7 +235,7 @@ describe('revoking an API token', () => {
   it('takes effect at once on every process, is audited, and a second revoke changes nothing', async () => {
     const second = await startTestApp(suite.database);
     try {
-      const { token, apiToken } = await newToken(['attendance.view']);
+      const { token, api_token: apiToken } = await newToken(['attendance.view']);
       // Both processes have the token cached.
       for (const app of [suite.app, second.app])
         expect((await app.inject({ url: '/api/attendance', headers: bearer(token) })).statusCode).toBe(200);
@@ -241,7 +245,7 @@ describe('revoking an API token', () => {
       for (const app of [suite.app, second.app])
         expect((await app.inject({ url: '/api/attendance', headers: bearer(token) })).statusCode).toBe(401);
       const again = await suite.http.del(`/api/tokens/${apiToken.id}`, suite.admin);
-      expect(again.json().revokedAt).toBe(res.json().revokedAt);
+      expect(again.json().revoked_at).toBe(res.json().revoked_at);
       expect(await audit('api_token.revoked', apiToken.id)).toHaveLength(1);
       expect((await suite.http.del('/api/tokens/999999', suite.admin)).statusCode).toBe(404);
     } finally {
@@ -252,7 +256,7 @@ describe('revoking an API token', () => {
   it('a token cached before a revocation on another process is refused after it', async () => {
     const second = await startTestApp(suite.database);
     try {
-      const { token, apiToken } = await newToken(['attendance.view']);
+      const { token, api_token: apiToken } = await newToken(['attendance.view']);
       expect((await second.app.inject({ url: '/api/attendance', headers: bearer(token) })).statusCode).toBe(
         200,
       );

@@ -12,7 +12,7 @@ export const apiTokensQuery = () =>
     queryFn: ({ pageParam, signal }) =>
       call(apiTokensApi.list, { query: { limit: API_TOKENS_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
 export const useApiTokens = () => useInfiniteQuery(apiTokensQuery());

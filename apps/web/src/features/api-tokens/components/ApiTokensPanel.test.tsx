@@ -14,12 +14,12 @@ const token = (id: number, name: string, over: Partial<ApiToken> = {}): ApiToken
   name,
   prefix: `atr_Ab${id}xyz`,
   scopes: ['attendance.view'],
-  createdBy: { id: 1, name: 'Ada Admin' },
-  createdAt: '2026-01-05T09:00:00Z',
-  expiresAt: '2027-01-05T09:00:00Z',
-  lastUsedAt: null,
-  lastUsedIp: null,
-  revokedAt: null,
+  created_by: { id: 1, name: 'Ada Admin' },
+  created_at: '2026-01-05T09:00:00Z',
+  expires_at: '2027-01-05T09:00:00Z',
+  last_used_at: null,
+  last_used_ip: null,
+  revoked_at: null,
   revokedBy: null,
   status: 'active',
   ...over,
@@ -32,17 +32,17 @@ beforeEach(() => {
   tokens = [
     token(2, 'Payroll sync', {
       scopes: ['attendance.view', 'leave.view'],
-      lastUsedAt: '2026-02-01T10:00:00Z',
-      lastUsedIp: '10.1.2.3',
+      last_used_at: '2026-02-01T10:00:00Z',
+      last_used_ip: '10.1.2.3',
     }),
-    token(1, 'Old export', { status: 'revoked', revokedAt: '2026-01-10T09:00:00Z' }),
+    token(1, 'Old export', { status: 'revoked', revoked_at: '2026-01-10T09:00:00Z' }),
   ];
-  fakeApi.on(apiTokensApi.list, () => ({ tokens, nextCursor: null }));
+  fakeApi.on(apiTokensApi.list, () => ({ tokens, next_cursor: null }));
   fakeApi.on(apiTokensApi.create, ({ body }) => {
     created.push(body as CreateApiTokenRequest);
-    const made = token(3, body.name, { scopes: body.scopes, expiresAt: body.expiresAt });
+    const made = token(3, body.name, { scopes: body.scopes, expires_at: body.expiresAt });
     tokens = [made, ...tokens];
-    return { apiToken: made, token: SECRET };
+    return { api_token: made, token: SECRET };
   });
   fakeApi.on(apiTokensApi.revoke, ({ params }) => {
     tokens = tokens.map((t) => (t.id === Number(params.id) ? { ...t, status: 'revoked' as const } : t));

@@ -89,29 +89,29 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
           <dt>Created</dt>
           <dd>
-            <time dateTime={token.createdAt}>{instantText(token.createdAt)}</time>
-            {token.createdBy ? ` by ${token.createdBy.name}` : ''}
+            <time dateTime={token.created_at}>{instantText(token.created_at)}</time>
+            {token.created_by ? ` by ${token.created_by.name}` : ''}
           </dd>
           <dt>{token.status === 'expired' ? 'Expired' : 'Expires'}</dt>
           <dd>
-            <time dateTime={token.expiresAt}>{instantText(token.expiresAt)}</time>
+            <time dateTime={token.expires_at}>{instantText(token.expires_at)}</time>
           </dd>
           <dt>Last used</dt>
           <dd>
-            {token.lastUsedAt ? (
+            {token.last_used_at ? (
               <>
-                <time dateTime={token.lastUsedAt}>{instantText(token.lastUsedAt)}</time>
-                {token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}
+                <time dateTime={token.last_used_at}>{instantText(token.last_used_at)}</time>
+                {token.last_used_ip ? ` from ${token.last_used_ip}` : ''}
               </>
             ) : (
               'Never'
             )}
           </dd>
-          {token.revokedAt ? (
+          {token.revoked_at ? (
             <>
               <dt>Revoked</dt>
               <dd>
-                <time dateTime={token.revokedAt}>{instantText(token.revokedAt)}</time>
+                <time dateTime={token.revoked_at}>{instantText(token.revoked_at)}</time>
                 {token.revokedBy ? ` by ${token.revokedBy.name}` : ''}
               </dd>
             </>

@@ -143,12 +143,12 @@ function CreateTokenForm({
 }
 
 function TokenSecretDialog({ created, onClose }: { created: CreatedApiToken; onClose: () => void }) {
-  const expires = calendarDateText(organisationToday(new Date(created.apiToken.expiresAt)));
+  const expires = calendarDateText(organisationToday(new Date(created.api_token.expires_at)));
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Token ${created.apiToken.name} created`}
+      title={`Token ${created.api_token.name} created`}
       footer={<Button onClick={onClose}>Done</Button>}
     >
       <div className="space-y-3 text-sm text-slate-700">
@@ -161,7 +161,7 @@ function TokenSecretDialog({ created, onClose }: { created: CreatedApiToken; onC
         <CopyField id="api-token-secret" label="API token" value={created.token} noun="token" />
         <p>
           Send it as{' '}
-          <code className="font-mono text-xs">Authorization: Bearer {created.apiToken.prefix}…</code>. It
+          <code className="font-mono text-xs">Authorization: Bearer {created.api_token.prefix}…</code>. It
           works until the end of {expires}.
         </p>
       </div>

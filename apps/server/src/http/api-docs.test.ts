@@ -12,6 +12,8 @@ describe('API reference at /api/docs', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<title>Atrium API reference</title>');
+    // The app's own icon (served with the web app), not the browser's 404 for /favicon.ico.
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
     // No inline script: `script-src 'self'` holds on this page as on every other.
     expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
     const csp = String(page.headers['content-security-policy']);

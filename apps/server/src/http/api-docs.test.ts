@@ -19,9 +19,9 @@ describe('API reference at /api/docs', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
-    const urls = fetchedUrls(page.body);
-    expect(urls).toEqual(['/api/docs/scalar.js', '/api/docs/reference.js']);
-    for (const url of urls) {
+    // Everything the page loads is this server's: the icon (the web app's own file) and the scripts.
+    expect(fetchedUrls(page.body)).toEqual(['/favicon.svg', '/api/docs/scalar.js', '/api/docs/reference.js']);
+    for (const url of ['/api/docs/scalar.js', '/api/docs/reference.js']) {
       const res = await suite.http.get(url);
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([
         url,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { pollEvery } from '../../core/poll';
 import type { Database } from '../../db/schema';
 import { claimDueMail, markMailFailed, markMailSent } from './outbox.repository';
 import { type MailTransport, PermanentMailError } from './smtp-transport';
@@ -51,11 +52,7 @@ export class MailSender {
 
   /** Polls every `everyMs` until the returned stop is called. */
   start(everyMs: number, onError: (error: unknown) => void): () => void {
-    const tick = () => void this.sendDue().catch(onError);
-    tick();
-    const timer = setInterval(tick, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return pollEvery(everyMs, () => this.sendDue(), onError);
   }
 
   private async drain(): Promise<number> {

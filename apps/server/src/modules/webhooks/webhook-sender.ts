@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../core/audit.repository';
 import type { EventBus } from '../../core/events/bus';
+import { pollEvery } from '../../core/poll';
 import type { Database } from '../../db/schema';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { alertLiveEvent } from '../access/access.presenter';
@@ -92,11 +93,7 @@ export class WebhookSender {
 
   /** Polls every `everyMs` until the returned stop is called. */
   start(everyMs: number, onError: (error: unknown) => void): () => void {
-    const tick = () => void this.sendDue().catch(onError);
-    tick();
-    const timer = setInterval(tick, everyMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return pollEvery(everyMs, () => this.sendDue(), onError);
   }
 
   private async drain(): Promise<number> {

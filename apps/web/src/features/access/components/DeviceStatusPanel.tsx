@@ -24,6 +24,9 @@ export function DeviceStatusPanel() {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const controllers = (devices.data ?? []).filter((d) => d.type === 'access_controller');
+  // A dialog shows the device as the list has it now, so a live refresh reaches an open dialog too.
+  const current =
+    open && 'device' in open ? (devices.data?.find((d) => d.id === open.device.id) ?? open.device) : null;
 
   return (
     <Card>
@@ -135,9 +138,11 @@ export function DeviceStatusPanel() {
           )}
         </QueryState>
       </CardContent>
-      {open?.kind === 'details' ? <DeviceDetailsDialog device={open.device} onClose={close} /> : null}
-      {open?.kind === 'configure' ? <ConfigureDeviceDialog device={open.device} onClose={close} /> : null}
-      {open?.kind === 'door' ? <OpenDoorDialog device={open.device} onClose={close} /> : null}
+      {open?.kind === 'details' && current ? <DeviceDetailsDialog device={current} onClose={close} /> : null}
+      {open?.kind === 'configure' && current ? (
+        <ConfigureDeviceDialog device={current} onClose={close} />
+      ) : null}
+      {open?.kind === 'door' && current ? <OpenDoorDialog device={current} onClose={close} /> : null}
       {open?.kind === 'simulate' ? <SimulateEventDialog devices={controllers} onClose={close} /> : null}
       {open?.kind === 'add' ? <AddDeviceDialog onClose={close} /> : null}
     </Card>

@@ -1,35 +1,47 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** The organisation's settings are key -> JSON rows; this module holds their SQL. */
+/** The organisation's settings are key -> JSON rows (and its zone the first site's); this module holds their SQL. */
 
 export const TIMEZONE_KEY = 'timezone';
 
-/** Stores the start-up time zone as the organisation's setting unless one was chosen before. */
+/**
+ * On the first start, the start-up time zone becomes the first site's (the organisation's); the
+ * settings row only records that this happened, so a zone chosen later is never overwritten.
+ */
 export async function ensureTimezoneSetting(db: Kysely<Database>, fallback: string): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key: TIMEZONE_KEY, value: JSON.stringify(fallback) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const first = await trx
+      .insertInto('settings')
+      .values({ key: TIMEZONE_KEY, value: JSON.stringify(fallback) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (first) await writeTimeZone(trx, fallback, new Date());
+  });
 }
 
-/** The organisation's IANA time zone as stored; UTC when none was ever set. */
+/** Every site's IANA time zone, by site id; the first site's is the organisation's. */
+export async function readSiteZones(
+  db: Kysely<Database>,
+): Promise<{ first: number; zones: Map<number, string> }> {
+  const rows = await db.selectFrom('sites').select(['id', 'time_zone']).orderBy('id').execute();
+  if (rows.length === 0) throw new Error('no site: migration 055 creates the first one');
+  return { first: rows[0]!.id, zones: new Map(rows.map((r) => [r.id, r.time_zone])) };
+}
+
+/** The organisation's IANA time zone: its first site's. */
 export async function readTimeZone(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', TIMEZONE_KEY)
-    .executeTakeFirst();
-  return typeof row?.value === 'string' ? row.value : 'UTC';
+  const { first, zones } = await readSiteZones(db);
+  return zones.get(first)!;
 }
 
+/** Sets the organisation's (its first site's) time zone. */
 export async function writeTimeZone(db: Kysely<Database>, timeZone: string, at: Date): Promise<void> {
-  const value = JSON.stringify(timeZone);
   await db
-    .insertInto('settings')
-    .values({ key: TIMEZONE_KEY, value, updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+    .updateTable('sites')
+    .set({ time_zone: timeZone, updated_at: at })
+    .where('id', '=', (eb) => eb.selectFrom('sites').select((e) => e.fn.min('id').as('id')))
     .execute();
 }
 

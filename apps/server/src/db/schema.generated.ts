@@ -107,6 +107,7 @@ export interface AccessPoints {
   created_at: Generated<Timestamp>;
   id: GeneratedAlways<number>;
   name: string;
+  site_id: Generated<number>;
 }
 
 export interface AccessPresence {
@@ -234,6 +235,7 @@ export interface Cameras {
   recording_enabled: Generated<boolean>;
   retention_hours: Generated<number>;
   retention_max_mb: Generated<number>;
+  site_id: Generated<number>;
   status: Generated<"online" | "offline">;
   status_changed_at: Generated<Timestamp>;
   stream_url: string;
@@ -291,6 +293,7 @@ export interface Departments {
   id: GeneratedAlways<number>;
   name: string;
   parent_id: number | null;
+  site_id: Generated<number>;
 }
 
 export interface DevicePeople {
@@ -337,6 +340,7 @@ export interface Devices {
   removed_at: Timestamp | null;
   resync_requested: Generated<boolean>;
   serial_number: string | null;
+  site_id: Generated<number>;
   status: Generated<"online" | "offline" | "maintenance">;
   sync_error: string | null;
   sync_failures: Generated<number>;
@@ -493,6 +497,7 @@ export interface PublicHolidays {
   date: string;
   id: Generated<number>;
   name: string;
+  site_id: number | null;
 }
 
 export interface RecordingSegments {
@@ -542,6 +547,19 @@ export interface Settings {
   value: Json;
 }
 
+export interface Sites {
+  address: string | null;
+  created_at: Generated<Timestamp>;
+  geofence_m: number | null;
+  id: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
+  name: string;
+  time_zone: string;
+  updated_at: Generated<Timestamp>;
+  work_week: Generated<number[]>;
+}
+
 export interface SsoIdentities {
   created_at: Generated<Timestamp>;
   email: string | null;
@@ -579,6 +597,7 @@ export interface Users {
   mail_leave_updates: Generated<boolean>;
   password_hash: string | null;
   role: string;
+  site_id: number | null;
   start_date: string | null;
 }
 
@@ -693,6 +712,7 @@ export interface DB {
   server_secrets: ServerSecrets;
   sessions: Sessions;
   settings: Settings;
+  sites: Sites;
   sso_identities: SsoIdentities;
   user_invitations: UserInvitations;
   users: Users;

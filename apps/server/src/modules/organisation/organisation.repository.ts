@@ -3,12 +3,10 @@ import type { Database } from '../../db/schema';
 
 /** Settings keys this module owns (the time zone's key belongs to the clock). */
 export const ORGANISATION_NAME_KEY = 'organisation_name';
-export const WORK_WEEK_KEY = 'work_week';
 export const LEAVE_ESCALATION_DAYS_KEY = 'leave_escalation_days';
 export const LEAVE_CLASH_PERCENT_KEY = 'leave_clash_percent';
 
 const DEFAULT_NAME = 'Atrium';
-const DEFAULT_WORK_WEEK = [1, 2, 3, 4, 5];
 /** Three working days: a request made on Monday reaches the next manager up on Thursday. */
 const DEFAULT_LEAVE_ESCALATION_DAYS = 3;
 /** A fifth of a team away on one day is when planning usually starts to hurt. */
@@ -19,9 +17,23 @@ export async function readOrganisationName(db: Kysely<Database>): Promise<string
   return typeof value === 'string' && value.length > 0 ? value : DEFAULT_NAME;
 }
 
+/** The organisation's default work week: its first site's, which new departments there start with. */
 export async function readWorkWeek(db: Kysely<Database>): Promise<number[]> {
-  const value = await readSetting(db, WORK_WEEK_KEY);
-  return Array.isArray(value) && value.every((d) => Number.isInteger(d)) ? value : DEFAULT_WORK_WEEK;
+  const row = await db
+    .selectFrom('sites')
+    .select('work_week')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.work_week;
+}
+
+export async function writeWorkWeek(db: Kysely<Database>, workWeek: number[], at: Date): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ work_week: workWeek, updated_at: at })
+    .where('id', '=', (eb) => eb.selectFrom('sites').select((e) => e.fn.min('id').as('id')))
+    .execute();
 }
 
 export async function readLeaveEscalationDays(db: Kysely<Database>): Promise<number> {
@@ -111,7 +123,7 @@ export async function insertFreeHolidays(
   return db
     .insertInto('public_holidays')
     .values(holidays)
-    .onConflict((oc) => oc.column('date').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning(holidayColumns)
     .execute();
 }

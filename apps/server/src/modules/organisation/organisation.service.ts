@@ -29,8 +29,8 @@ import {
   readOrganisationName,
   readWorkWeek,
   updateHoliday,
-  WORK_WEEK_KEY,
   writeSetting,
+  writeWorkWeek,
 } from './organisation.repository';
 
 const UNIQUE_VIOLATION = '23505';
@@ -72,13 +72,13 @@ export class OrganisationService {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await writeSetting(trx, ORGANISATION_NAME_KEY, input.organisationName, now);
-      await writeSetting(trx, WORK_WEEK_KEY, workWeek, now);
+      await writeWorkWeek(trx, workWeek, now);
       if (input.leaveEscalationDays !== undefined)
         await writeSetting(trx, LEAVE_ESCALATION_DAYS_KEY, input.leaveEscalationDays, now);
       if (input.leaveClashPercent !== undefined)
         await writeSetting(trx, LEAVE_CLASH_PERCENT_KEY, input.leaveClashPercent, now);
       if (input.timeZone !== before.timeZone) await this.clock.changeTimeZone(this.bus, input.timeZone, trx);
-      await this.bus.publish({ kind: 'settings_changed', keys: [ORGANISATION_NAME_KEY, WORK_WEEK_KEY] }, trx);
+      await this.bus.publish({ kind: 'settings_changed', keys: [ORGANISATION_NAME_KEY] }, trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'organisation.settings_changed',

@@ -18,6 +18,7 @@ import { payrollApi } from './payroll';
 import { peopleApi } from './people';
 import { peopleImportApi } from './people-import';
 import { reportsApi } from './reports';
+import { sitesApi } from './sites';
 import { ssoApi } from './sso';
 import { systemApi } from './system';
 import { teamApi } from './team';
@@ -48,6 +49,7 @@ export const apiEndpoints = {
   organisation: organisationApi,
   payroll: payrollApi,
   departments: departmentsApi,
+  sites: sitesApi,
   team: teamApi,
   delegation: delegationApi,
   mail: mailApi,

@@ -26,6 +26,7 @@ export * from './people';
 export * from './people-import';
 export * from './policies';
 export * from './reports';
+export * from './sites';
 export * from './sso';
 export * from './system';
 export * from './team';

@@ -93,7 +93,36 @@ export const MailPreferencesRequest = z.strictObject({
 });
 export type MailPreferencesRequest = z.infer<typeof MailPreferencesRequest>;
 
+/** What the signed-in person chose to see: the site their screens are filtered to (null: every site). */
+export const PreferencesResponse = z.object({ site_id: z.number().int().nullable() });
+export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
+
+/** Strict like the mail preferences: always the caller's own. */
+export const PreferencesRequest = z.strictObject({
+  siteId: z
+    .number({ error: 'must be a site id or null' })
+    .int({ error: 'must be a site id or null' })
+    .positive({ error: 'must be a site id or null' })
+    .nullable(),
+});
+export type PreferencesRequest = z.infer<typeof PreferencesRequest>;
+
 export const accountApi = {
+  preferences: endpoint({
+    method: 'GET',
+    path: '/auth/preferences',
+    audience: 'user',
+    summary: 'What my screens show: the site they are filtered to',
+    response: PreferencesResponse,
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/auth/preferences',
+    audience: 'user',
+    summary: 'Choose the site my screens are filtered to (null: every site)',
+    body: PreferencesRequest,
+    response: PreferencesResponse,
+  }),
   mailPreferences: endpoint({
     method: 'GET',
     path: '/auth/mail-preferences',

@@ -581,6 +581,12 @@ export interface UserInvitations {
   user_id: number;
 }
 
+export interface UserPreferences {
+  site_id: number | null;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface Users {
   active: Generated<boolean>;
   badge_number: string;
@@ -715,6 +721,7 @@ export interface DB {
   sites: Sites;
   sso_identities: SsoIdentities;
   user_invitations: UserInvitations;
+  user_preferences: UserPreferences;
   users: Users;
   video_events: VideoEvents;
   webhook_cursor: WebhookCursor;

@@ -5,6 +5,7 @@ import { accountRoutes } from './account.routes';
 import { AccountService } from './account.service';
 import { authRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
+import { PreferencesService } from './preferences.service';
 import { SessionCache } from './session-cache';
 import { TokenSigner } from './tokens';
 
@@ -42,7 +43,7 @@ export async function createAuthModule(ctx: ModuleContext, options: AuthOptions)
     name: 'auth',
     async routes(api) {
       await api.register(authRoutes(auth, options));
-      await api.register(accountRoutes(account));
+      await api.register(accountRoutes(account, new PreferencesService(db)));
     },
     follow: () => auth.follow(),
   };

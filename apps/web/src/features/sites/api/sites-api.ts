@@ -1,16 +1,10 @@
 import { type CreateSiteRequest, sitesApi, type UpdateSiteRequest } from '@atrium/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { siteKeys } from '@/lib/queries/sites';
 
-export const siteKeys = { all: ['sites'] as const };
-
-/** Every site with its zone and own "today"; site selectors elsewhere read this same query. */
-export function sitesQuery() {
-  return queryOptions({
-    queryKey: siteKeys.all,
-    queryFn: ({ signal }) => call(sitesApi.list, { signal }).then((r) => r.sites),
-  });
-}
+// Other features read the list through lib/queries/sites (features do not import each other).
+export { siteKeys, sitesQuery } from '@/lib/queries/sites';
 
 /**
  * A site change moves what "today" means, and the first site's zone is the organisation's (its

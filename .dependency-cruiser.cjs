@@ -7,7 +7,7 @@ const src = '^apps/server/src/';
 const levels = [
   ['auth'],
   ['people'],
-  ['organisation'],
+  ['organisation', 'sites'],
   ['attendance', 'leave'],
   ['access'],
   ['video', 'counting'],

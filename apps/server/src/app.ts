@@ -37,6 +37,7 @@ import { createPayrollModule } from './modules/payroll/payroll.module';
 import { createPeopleModule } from './modules/people/people.module';
 import { createPersonModule } from './modules/person/person.module';
 import { createReportsModule } from './modules/reports/reports.module';
+import { createSitesModule } from './modules/sites/sites.module';
 import { createSsoModule } from './modules/sso/sso.module';
 import { type FixedSso, SsoSettingsStore } from './modules/sso/sso-settings';
 import { createSystemModule } from './modules/system/system.module';
@@ -176,6 +177,7 @@ export async function buildApp({
     createPayrollModule(ctx),
     createTeamModule(ctx).module,
     organisation.module,
+    createSitesModule(ctx),
     createSsoModule(ctx, {
       auth: auth.auth,
       settings: ssoSettings,

@@ -33,6 +33,7 @@ export const TOKEN_SCOPES = [
   { action: 'people.manage', label: 'Manage people' },
   { action: 'people.departments', label: 'Read departments' },
   { action: 'organisation.calendar', label: 'Read public holidays' },
+  { action: 'sites.view', label: 'Read sites' },
   { action: 'access.view', label: 'Read access events, devices and alerts' },
   { action: 'counting.view', label: 'Read people counting' },
   { action: 'reports.view', label: 'Read reports' },

@@ -76,6 +76,10 @@ export const POLICIES = {
   'organisation.manage': adminOnly,
   /** The public holidays: everyone's calendar marks them. */
   'organisation.calendar': allForAll,
+  /** The sites, each with its zone and "today" (site selectors and filters). */
+  'sites.view': allForAll,
+  /** Add, change and remove sites (the first site's zone and work week are the organisation's). */
+  'sites.manage': adminOnly,
   /** API tokens: create, list, revoke (never given to a token itself). */
   'tokens.manage': adminOnly,
 

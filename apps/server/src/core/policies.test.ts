@@ -44,6 +44,8 @@ const expected: Record<Action, { admin?: Expected; manager?: Expected; staff?: E
   'people.manage': { admin: 'all' },
   'organisation.manage': { admin: 'all' },
   'organisation.calendar': { admin: 'all', manager: 'all', staff: 'all' },
+  'sites.view': { admin: 'all', manager: 'all', staff: 'all' },
+  'sites.manage': { admin: 'all' },
   'tokens.manage': { admin: 'all' },
   'access.self': { admin: 'own', manager: 'own', staff: 'own' },
   'access.view': { admin: 'all' },

@@ -146,6 +146,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   organisation: 'Organisation settings and public holidays.',
   payroll: 'The pay period and overtime thresholds the payroll report applies.',
   departments: 'Departments, their tree, managers and work schedules.',
+  sites: 'Sites: the buildings, each with its own time zone, work week and "today".',
   team: "A manager's view of their team: today and the month's leave.",
   delegation: 'Handing one’s approvals to someone else for a period.',
   mail: 'The outbox: messages Atrium sent or would send, and their delivery.',

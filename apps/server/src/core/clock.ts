@@ -17,6 +17,11 @@ export interface Today {
   year: number;
 }
 
+/** One site's today. */
+export interface SiteToday extends Today {
+  siteId: number;
+}
+
 /**
  * The organisation's clock: the one place that answers "now", "today", the time zone and where
  * a local day begins and ends. Every service takes it instead of computing these itself. Each
@@ -68,6 +73,16 @@ export class OrgClock {
     const timeZone = await this.timeZone(siteId);
     const date = this.localDate(now, timeZone);
     return { now, timeZone, date, year: Number(date.slice(0, 4)) };
+  }
+
+  /** Every site's today at one instant (sites are few): org-wide views count each person on their site's day. */
+  async todays(): Promise<SiteToday[]> {
+    const { zones } = await this.siteZones();
+    const now = this.now();
+    return [...zones].map(([siteId, timeZone]) => {
+      const date = this.localDate(now, timeZone);
+      return { siteId, now, timeZone, date, year: Number(date.slice(0, 4)) };
+    });
   }
 
   /**

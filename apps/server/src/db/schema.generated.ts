@@ -38,6 +38,7 @@ export interface AccessDailyCounts {
   denied: Generated<number>;
   entries: Generated<number>;
   exits: Generated<number>;
+  site_id: Generated<number>;
 }
 
 export interface AccessEvents {

@@ -343,15 +343,19 @@ async function seedHistory(trx: Kysely<Database>, from: string, to: string, time
     trx,
   );
   await sql`
-    INSERT INTO access_daily_counts (day, entries, exits, denied, alarms)
-    SELECT (occurred_at AT TIME ZONE ${timeZone})::date AS day,
-      count(*) FILTER (WHERE action = 'entry'), count(*) FILTER (WHERE action = 'exit'),
-      count(*) FILTER (WHERE kind = 'denied'), count(*) FILTER (WHERE kind = 'alarm')
-    FROM access_events
-    WHERE occurred_at >= ${from}::date::timestamp AT TIME ZONE ${timeZone}
-      AND occurred_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
-    GROUP BY 1
-    ON CONFLICT (day) DO UPDATE SET entries = EXCLUDED.entries, exits = EXCLUDED.exits,
+    INSERT INTO access_daily_counts (day, site_id, entries, exits, denied, alarms)
+    SELECT (e.occurred_at AT TIME ZONE s.time_zone)::date AS day, s.id,
+      count(*) FILTER (WHERE e.action = 'entry'), count(*) FILTER (WHERE e.action = 'exit'),
+      count(*) FILTER (WHERE e.kind = 'denied'), count(*) FILTER (WHERE e.kind = 'alarm')
+    FROM access_events e
+    LEFT JOIN access_points ap ON ap.id = e.access_point_id
+    LEFT JOIN devices dv ON dv.id = e.device_ref
+    -- Each passage on its door's site's day, as ingest counts it.
+    JOIN sites s ON s.id = coalesce(ap.site_id, dv.site_id, first_site())
+    WHERE e.occurred_at >= ${from}::date::timestamp AT TIME ZONE ${timeZone}
+      AND e.occurred_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
+    GROUP BY 1, 2
+    ON CONFLICT (day, site_id) DO UPDATE SET entries = EXCLUDED.entries, exits = EXCLUDED.exits,
       denied = EXCLUDED.denied, alarms = EXCLUDED.alarms`.execute(trx);
 }
 

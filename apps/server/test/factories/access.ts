@@ -1,4 +1,3 @@
-import { readTimeZone } from '../../src/core/settings.repository';
 import type { Db } from '../../src/db/connection';
 import { type NewAlert, raiseAlert } from '../../src/modules/access/alerts.repository';
 import { newPushSecret } from '../../src/modules/access/devices.service';
@@ -136,11 +135,7 @@ export async function makeAccessEvents(db: Db, events: AccessEventOptions[]) {
   });
   const months = [...new Set(rows.map((r) => `${r.occurred_at.toISOString().slice(0, 7)}-01`))];
   await ensurePartitions(db, months);
-  const outcome = await storeBatch(db, rows, {
-    timeZone: await readTimeZone(db),
-    seen: [],
-    deferAttendance: false,
-  });
+  const outcome = await storeBatch(db, rows, { seen: [], deferAttendance: false });
   return outcome.stored.map((s) => ({ id: s.id, index: s.index }));
 }
 

@@ -153,13 +153,23 @@ export async function findPresence(db: Kysely<Database>, userId: number) {
     .executeTakeFirst();
 }
 
-export async function dailyCounts(db: Kysely<Database>, day: string) {
-  const row = await db
-    .selectFrom('access_daily_counts')
-    .selectAll()
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return row ?? { day, entries: 0, exits: 0, denied: 0, alarms: 0 };
+/**
+ * Door figures of a day over every site, each site counting its own local day (056): of one date,
+ * or of each site's own date (its today, for the organisation's "today").
+ */
+export async function dailyCounts(
+  db: Kysely<Database>,
+  day: string | readonly { siteId: number; date: string }[],
+) {
+  const which =
+    typeof day === 'string'
+      ? sql`c.day = ${day}::date`
+      : sql`(c.day, c.site_id) IN (SELECT * FROM unnest(${day.map((d) => d.date)}::date[], ${day.map((d) => d.siteId)}::int[]))`;
+  const result = await sql<{ entries: number; exits: number; denied: number; alarms: number }>`
+    SELECT coalesce(sum(c.entries), 0)::int AS entries, coalesce(sum(c.exits), 0)::int AS exits,
+           coalesce(sum(c.denied), 0)::int AS denied, coalesce(sum(c.alarms), 0)::int AS alarms
+    FROM access_daily_counts c WHERE ${which}`.execute(db);
+  return { day: typeof day === 'string' ? day : day[0]!.date, ...result.rows[0]! };
 }
 
 /** A person's granted entries since `since`. */

@@ -173,7 +173,7 @@ describe('attendance from badges', () => {
           { userId: p.id, action: 'entry', at: at('13:15') },
           { userId: p.id, action: 'exit', at: at('17:40') },
         ],
-        'Europe/London',
+        { timeZone: async () => 'Europe/London' },
       ),
     );
     expect(changes.map((c) => `${c.userId === p.id ? 'p' : 'other'} ${c.action}`)).toEqual([

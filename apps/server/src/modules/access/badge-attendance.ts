@@ -1,6 +1,7 @@
 import type { AttendanceAction } from '@atrium/contract';
 import { addDays, localDate, zonedInstant } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import {
   findRecordForUpdate,
@@ -10,13 +11,15 @@ import {
 } from '../attendance/attendance.repository';
 import { isEarlyExit, isLate } from '../attendance/attendance.rules';
 import { findRecordsForUpdate, updateRecordFromBadge } from '../attendance/badge.repository';
+import { personSites } from '../attendance/person-site.repository';
 import { findUserSchedules, type Schedule } from '../attendance/schedules.repository';
 import { lastAttendanceEntry } from './ingest.repository';
 
 /**
  * Attendance from door badges, applied in the transaction that stores the door event (so the
  * same event twice, being stored once, changes attendance once):
- * - the first granted entry of the person's local day is their check-in when earlier than what
+ * - the first granted entry of the person's local day (on their site's clock: each person's day is
+ *   their site's day, whichever door they pass) is their check-in when earlier than what
  *   the record has (or there is no record);
  * - a granted exit after their last entry (badge or web check-in) sets the check-out;
  * - entering again after a check-out clears that check-out;
@@ -47,10 +50,19 @@ const dayKey = (userId: number, date: string) => `${userId}|${date}`;
 export async function applyBadges(
   trx: Kysely<Database>,
   passages: BadgePassage[],
-  timeZone: string,
+  clock: Pick<OrgClock, 'timeZone'>,
 ): Promise<AttendanceChange[]> {
   if (passages.length === 0) return [];
-  const dated = passages.map((p) => ({ ...p, date: localDate(p.at, timeZone) }));
+  const zones = new Map<number, string>();
+  for (const [userId, siteId] of await personSites(trx, [...new Set(passages.map((p) => p.userId))]))
+    zones.set(userId, await clock.timeZone(siteId));
+  // Someone removed since the event named them has no schedule either: their passages change nothing.
+  const zoneOf = (userId: number) => zones.get(userId) ?? 'UTC';
+  const dated = passages.map((p) => ({
+    ...p,
+    timeZone: zoneOf(p.userId),
+    date: localDate(p.at, zoneOf(p.userId)),
+  }));
   const firsts = new Map<string, number>();
   dated.forEach((p, i) => {
     const key = dayKey(p.userId, p.date);
@@ -78,7 +90,7 @@ export async function applyBadges(
       user_id: p.userId,
       date: p.date,
       check_in_time: p.at,
-      late: isLate(schedule!, p.date, p.at, timeZone),
+      late: isLate(schedule!, p.date, p.at, p.timeZone),
       source: 'badge' as const,
       created_by: p.userId,
     })),
@@ -97,7 +109,7 @@ export async function applyBadges(
 
   for (const [i, passage] of passages.entries()) {
     if (done.has(i)) continue;
-    changes[i] = await applyBadge(trx, passage, timeZone, known, schedules.get(passage.userId));
+    changes[i] = await applyBadge(trx, passage, zoneOf(passage.userId), known, schedules.get(passage.userId));
   }
   return changes.filter((c) => c !== null);
 }

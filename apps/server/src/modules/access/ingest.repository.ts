@@ -66,7 +66,8 @@ export interface BatchOutcome {
  * - the events, once each: the unique (device, event key, time) key decides duplicates, and the
  *   same event twice in the batch is stored once (the first copy);
  * - each person's latest passage (an older event arriving late changes nothing);
- * - the per-day counters (the organisation's local days);
+ * - the per-day counters, per site: each passage on its door's site's local day (the access
+ *   point's site, else its device's, else the organisation's);
  * - an alert for each new event whose codes raise one;
  * - the devices' last_seen (written at most every few seconds per device), but for those that are
  *   offline, which it returns.
@@ -77,7 +78,7 @@ export interface BatchOutcome {
 export async function storeBatch(
   db: Kysely<Database>,
   rows: BatchRow[],
-  options: { timeZone: string; seen: { id: number; at: Date }[]; deferAttendance: boolean },
+  options: { seen: { id: number; at: Date }[]; deferAttendance: boolean },
 ): Promise<BatchOutcome> {
   const col = <K extends keyof EventRow>(k: K) => rows.map((r) => r[k]);
   const alert = <K extends keyof NonNullable<BatchRow['alert']>>(k: K) =>
@@ -139,13 +140,17 @@ export async function storeBatch(
       WHERE (access_presence.last_at, access_presence.event_id) < (EXCLUDED.last_at, EXCLUDED.event_id)
       RETURNING 1
     ), daily AS (
-      INSERT INTO access_daily_counts (day, entries, exits, denied, alarms)
-      SELECT (occurred_at AT TIME ZONE ${options.timeZone})::date AS day,
-        count(*) FILTER (WHERE kind = 'granted' AND action = 'entry'),
-        count(*) FILTER (WHERE kind = 'granted' AND action = 'exit'),
-        count(*) FILTER (WHERE kind = 'denied'), count(*) FILTER (WHERE kind = 'alarm')
-      FROM ins GROUP BY 1 ORDER BY 1
-      ON CONFLICT (day) DO UPDATE SET entries = access_daily_counts.entries + EXCLUDED.entries,
+      INSERT INTO access_daily_counts (day, site_id, entries, exits, denied, alarms)
+      SELECT (i.occurred_at AT TIME ZONE s.time_zone)::date AS day, s.id,
+        count(*) FILTER (WHERE i.kind = 'granted' AND i.action = 'entry'),
+        count(*) FILTER (WHERE i.kind = 'granted' AND i.action = 'exit'),
+        count(*) FILTER (WHERE i.kind = 'denied'), count(*) FILTER (WHERE i.kind = 'alarm')
+      FROM ins i
+      LEFT JOIN access_points ap ON ap.id = i.access_point_id
+      LEFT JOIN devices dv ON dv.id = i.device_ref
+      JOIN sites s ON s.id = coalesce(ap.site_id, dv.site_id, first_site())
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (day, site_id) DO UPDATE SET entries = access_daily_counts.entries + EXCLUDED.entries,
         exits = access_daily_counts.exits + EXCLUDED.exits, denied = access_daily_counts.denied + EXCLUDED.denied,
         alarms = access_daily_counts.alarms + EXCLUDED.alarms
       RETURNING 1

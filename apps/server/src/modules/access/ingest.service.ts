@@ -198,12 +198,11 @@ export class AccessIngest {
   }
 
   private async write(items: IngestRequest[]): Promise<IngestResult[]> {
-    const timeZone = await this.clock.timeZone();
     const receivedAt = this.clock.now();
     const rows = items.map(rowOf);
     const devices = [...new Set(items.flatMap((i) => (i.device ? [i.device.id] : [])))];
     const seen = devices.map((id) => ({ id, at: receivedAt }));
-    const batch = { rows, indexes: rows.map((_, i) => i), seen, timeZone, receivedAt };
+    const batch = { rows, indexes: rows.map((_, i) => i), seen, receivedAt };
     // The web reader, and devices at doors that (may) count for attendance, need the transaction.
     const stored = items.some((i) => i.device?.counts_for_attendance !== false)
       ? await this.writeWithAttendance(batch)
@@ -216,9 +215,9 @@ export class AccessIngest {
 
   /** A batch with no passage at a door that counts for attendance: no attendance to apply. */
   private async writeAlone(batch: Batch): Promise<Stored[]> {
-    const { rows, seen, timeZone, receivedAt } = batch;
+    const { rows, seen, receivedAt } = batch;
     const { stored, outcome } = await this.writer.transaction().execute(async (trx) => {
-      const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: true });
+      const outcome = await storeBatch(trx, rows, { seen, deferAttendance: true });
       // A forced door mails the opted-in administrators with the alert; nothing when none was raised.
       await mailDeviceAlerts(trx, outcome.alerts);
       const stored = storedOf(batch, outcome);
@@ -242,9 +241,9 @@ export class AccessIngest {
 
   /** Stores a batch and applies its passages to attendance, in one transaction. */
   private async writeWithAttendance(batch: Batch): Promise<Stored[]> {
-    const { rows, seen, timeZone, receivedAt } = batch;
+    const { rows, seen, receivedAt } = batch;
     const stored = await this.writer.transaction().execute(async (trx) => {
-      const outcome = await storeBatch(trx, rows, { timeZone, seen, deferAttendance: false });
+      const outcome = await storeBatch(trx, rows, { seen, deferAttendance: false });
       // A forced door mails the opted-in administrators with the alert; nothing when none was raised.
       await mailDeviceAlerts(trx, outcome.alerts);
       const stored = storedOf(batch, outcome);
@@ -253,7 +252,7 @@ export class AccessIngest {
         .filter((f) => f.attendance && f.row.kind === 'granted' && f.userId !== null)
         .map((f) => ({ userId: f.userId!, action: f.row.action!, at: f.row.occurred_at }))
         .sort((a, b) => a.at.getTime() - b.at.getTime());
-      const changes = await applyBadges(trx, passages, timeZone);
+      const changes = await applyBadges(trx, passages, this.clock);
       await this.bus.publishMany(liveEvents(stored, outcome, changes), trx);
       const back = outcome.offline.map((id) => ({ id, at: receivedAt }));
       await markDevicesSeen(trx, this.bus, back);
@@ -348,7 +347,6 @@ interface Batch {
   indexes: number[];
   /** The devices heard from. */
   seen: { id: number; at: Date }[];
-  timeZone: string;
   receivedAt: Date;
 }
 

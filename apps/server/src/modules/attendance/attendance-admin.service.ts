@@ -33,7 +33,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rules';
-import { dayOverview } from './day-overview';
+import { dayOverview, todayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
@@ -93,8 +93,10 @@ export class AttendanceAdminService {
   async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
     authorize(actor, 'attendance.manage');
     const today = await this.clock.today();
+    // The organisation's today is each person's site's today (sites may be a date apart).
+    if (date === undefined || date === today.date) return todayOverview(this.db, this.clock);
     const { start } = await this.clock.dayBounds(today.date);
-    return dayOverview(this.db, date ?? today.date, { date: today.date, dayStart: start });
+    return dayOverview(this.db, date, { date: today.date, dayStart: start });
   }
 
   /** Idempotent: people already in the requested state are left alone and counted unchanged. */

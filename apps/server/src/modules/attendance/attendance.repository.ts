@@ -13,7 +13,7 @@ import {
   leaveOn,
   leaveTypeOn,
 } from './person-day.repository';
-import { scheduleDays, scheduledDepartments } from './schedules.repository';
+import { calendarKey, scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
 
@@ -26,24 +26,6 @@ export async function findRecord(
   const result = await sql<RecordRow>`/* prepared: attendance_find_record */
     SELECT * FROM attendance_records WHERE user_id = ${userId} AND date = ${date}`.execute(db);
   return result.rows[0];
-}
-
-/**
- * The records of several people's days in one statement, in the order asked (undefined where there
- * is none): status reads arriving together share one round trip (attendance.service.ts).
- */
-export async function findRecords(
-  db: Kysely<Database>,
-  keys: readonly { userId: number; date: string }[],
-): Promise<(RecordRow | undefined)[]> {
-  const result = await sql<RecordRow>`/* prepared: attendance_find_records */
-    SELECT r.* FROM unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[]) AS k (person, day)
-    -- LATERAL with LIMIT: one index probe per person; as a plain join, the generic plan's guess of
-    -- a hundred keys made it hash a whole small table.
-    JOIN LATERAL (SELECT * FROM attendance_records
-                  WHERE user_id = k.person AND date = k.day LIMIT 1) r ON true`.execute(db);
-  const found = new Map(result.rows.map((r) => [`${r.user_id} ${r.date}`, r]));
-  return keys.map((k) => found.get(`${k.userId} ${k.date}`));
 }
 
 /** A person's record of a day, locked: a badge, an approval and a check-out cannot interleave. */
@@ -297,7 +279,7 @@ function dayRows(f: DayRowFilter): RawBuilder<unknown> {
              ${columns.status} AS status, ${columns.leaveType} AS leave_type
       FROM users u
       LEFT JOIN departments dep ON dep.id = u.department_id
-      JOIN ${scheduleDays(f.start, f.end)} AS days ON days.dept_key = coalesce(u.department_id, 0)
+      JOIN ${scheduleDays(f.start, f.end)} AS days ON days.dept_key = ${calendarKey('u')}
       LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = days.date
         -- The range again: the planner cannot see through the generated day, and would otherwise
         -- hash every record ever written (5.5 s for one day at 50,000 people; 0.5 s with it).

@@ -3,25 +3,22 @@ import { addDays, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { Batcher } from '../../core/batcher';
-import type { OrgClock } from '../../core/clock';
+import type { OrgClock, SiteToday } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { attendanceUpdate, statusOf, toAttendanceStats } from './attendance.presenter';
-import {
-  findRecord,
-  findRecords,
-  type RecordRow,
-  recordsBetween,
-  setCheckOutIfOpen,
-} from './attendance.repository';
+import { findRecord, recordsBetween, setCheckOutIfOpen } from './attendance.repository';
 import { isEarlyExit, isScheduledOn } from './attendance.rules';
 import { CheckIns } from './check-ins';
 import type { DayKind } from './person-day';
 import { personDayKinds, personSpan } from './person-day.repository';
+import { personToday, siteToday, todaysKey, todaysSpan } from './person-site';
+import { personSites } from './person-site.repository';
 import { type Dates, findUserSchedule, type Schedule } from './schedules.repository';
+import { findTodayRecords, type TodayRecord } from './today-records.repository';
 
 /**
  * Status reads in flight at once; those arriving meanwhile wait and go out together in the next
@@ -49,10 +46,10 @@ const STREAK_LOOKBACK_DAYS = 400;
 export class AttendanceService {
   /** The morning's busiest write goes out in group commits. */
   private readonly checkIns: CheckIns;
-  /** Status reads, STATUS_READS_IN_FLIGHT at a time. */
-  private readonly records: Batcher<{ userId: number; date: string }, RecordRow | undefined>;
-  /** Records of the day read since the last change, by person and date. */
-  private readonly ownRecords: FreshCache<RecordRow | undefined>;
+  /** Status reads (each person's site and record of its today), STATUS_READS_IN_FLIGHT at a time. */
+  private readonly records: Batcher<number, TodayRecord | undefined>;
+  /** Records of the day read since the last change, by person and the sites' dates. */
+  private readonly ownRecords: FreshCache<TodayRecord | undefined>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,33 +57,37 @@ export class AttendanceService {
     private readonly clock: OrgClock,
     changes: Changes,
   ) {
-    this.checkIns = new CheckIns(db, bus);
-    this.records = new Batcher((keys) => findRecords(db, keys), STATUS_READS_IN_FLIGHT);
+    this.checkIns = new CheckIns(db, bus, clock);
+    this.records = new Batcher(
+      async (userIds) => findTodayRecords(db, userIds, await clock.todays()),
+      STATUS_READS_IN_FLIGHT,
+    );
     this.ownRecords = new FreshCache(changes, OWN_RECORD_TTL_MS, OWN_RECORDS_KEPT);
   }
 
   async myStatus(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
-    const today = await this.clock.today();
     const { userId } = actor;
-    const record = await this.ownRecords.get(`${userId} ${today.date}`, () =>
-      this.records.submit({ userId, date: today.date }),
+    const todays = await this.clock.todays();
+    const own = await this.ownRecords.get(`${userId} ${todaysKey(todays)}`, () =>
+      this.records.submit(userId),
     );
-    return statusOf(record, today);
+    if (!own) throw notFound('User');
+    const today = await siteToday(this.clock, todays, own.siteId);
+    // A record read as the site's date turned is of the day before: today has none yet.
+    return statusOf(own.record?.date === today.date ? own.record : undefined, today);
   }
 
   async checkIn(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
-    const today = await this.clock.today();
-    const record = await this.checkIns.checkIn(actor.userId, today);
+    const { today, record } = await this.checkIns.checkIn(actor.userId);
     if (!record) throw new AppError('conflict', 'Already checked in today');
     return statusOf(record, today);
   }
 
   async checkOut(actor: Actor): Promise<MyStatus> {
     authorize(actor, 'attendance.self');
-    const today = await this.clock.today();
-    const schedule = await this.scheduleOf(actor.userId, { from: today.date, to: today.date });
+    const { today, schedule } = await this.personDay(actor.userId);
     const record = await this.db.transaction().execute(async (trx) => {
       const early = isEarlyExit(schedule, today.date, today.now, today.timeZone);
       const updated = await setCheckOutIfOpen(trx, actor.userId, today.date, today.now, early);
@@ -110,7 +111,7 @@ export class AttendanceService {
    */
   async stats(actor: Actor, month?: string): Promise<AttendanceStats> {
     authorize(actor, 'attendance.self');
-    const today = await this.clock.today();
+    const today = await personToday(this.db, this.clock, actor.userId);
     const shown = month ?? today.date.slice(0, 7);
     const { start, end } = monthRange(shown);
     const lookback = addDays(today.date, -STREAK_LOOKBACK_DAYS);
@@ -141,6 +142,21 @@ export class AttendanceService {
     }
     const streak = streakOf(kind, (d) => isScheduledOn(schedule, d), today.date, lookback);
     return toAttendanceStats(shown, { total: totalDays, present: presentDays, streak }, records);
+  }
+
+  /**
+   * A person's today on their site's clock and their schedule, read side by side: the schedule
+   * over every site's today, whichever theirs turns out to be.
+   */
+  private async personDay(userId: number): Promise<{ today: SiteToday; schedule: Schedule }> {
+    const todays = await this.clock.todays();
+    const [sites, schedule] = await Promise.all([
+      personSites(this.db, [userId]),
+      findUserSchedule(this.db, userId, todaysSpan(todays)),
+    ]);
+    const siteId = sites.get(userId);
+    if (siteId === undefined || !schedule) throw notFound('User');
+    return { today: await siteToday(this.clock, todays, siteId), schedule };
   }
 
   private async scheduleOf(userId: number, dates: Dates): Promise<Schedule> {

@@ -2,16 +2,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeUsers } from '../../../test/factories';
 import { useSuite } from '../../../test/suite';
-import type { Today } from '../../core/clock';
+import { OrgClock } from '../../core/clock';
 import { CheckIns } from './check-ins';
 
 const suite = useSuite({ timeZone: 'Europe/London', now: '2026-07-06T08:00:00Z' });
-const today = (iso: string): Today => ({
-  now: new Date(iso),
-  timeZone: 'Europe/London',
-  date: iso.slice(0, 10),
-  year: 2026,
-});
+const checkInsAt = (iso: string) => {
+  suite.clock.set(iso);
+  return new CheckIns(suite.db, suite.bus, new OrgClock(suite.db, suite.clock.now));
+};
 const recordsOf = (userIds: number[]) =>
   suite.db.selectFrom('attendance_records').select('user_id').where('user_id', 'in', userIds).execute();
 
@@ -29,10 +27,8 @@ describe('check-ins written in group commits', () => {
     await sql`CREATE TRIGGER refuse_one BEFORE INSERT ON attendance_records
       FOR EACH ROW EXECUTE FUNCTION refuse_one()`.execute(suite.db);
     try {
-      const checkIns = new CheckIns(suite.db, suite.bus);
-      const outcomes = await Promise.allSettled(
-        people.map((p) => checkIns.checkIn(p.id, today('2026-07-06T07:50:00Z'))),
-      );
+      const checkIns = checkInsAt('2026-07-06T07:50:00Z');
+      const outcomes = await Promise.allSettled(people.map((p) => checkIns.checkIn(p.id)));
       expect(outcomes.map((o) => o.status)).toEqual(
         people.map((p) => (p.id === refused ? 'rejected' : 'fulfilled')),
       );
@@ -51,32 +47,30 @@ describe('check-ins written in group commits', () => {
 
   it('writes the first of two check-ins of one person in a batch and refuses the second', async () => {
     const [a, b, c] = await makeUsers(suite.db, 3);
-    const checkIns = new CheckIns(suite.db, suite.bus);
-    const at = today('2026-07-06T07:55:00Z');
+    const checkIns = checkInsAt('2026-07-06T07:55:00Z');
     const [first, second, third, again] = await Promise.all([
-      checkIns.checkIn(a!.id, at),
-      checkIns.checkIn(b!.id, at),
-      checkIns.checkIn(c!.id, at),
-      checkIns.checkIn(c!.id, at),
+      checkIns.checkIn(a!.id),
+      checkIns.checkIn(b!.id),
+      checkIns.checkIn(c!.id),
+      checkIns.checkIn(c!.id),
     ]);
-    expect([first?.user_id, second?.user_id, third?.user_id, again]).toEqual([
+    expect([first.record?.user_id, second.record?.user_id, third.record?.user_id, again.record]).toEqual([
       a!.id,
       b!.id,
       c!.id,
-      undefined,
+      null,
     ]);
     expect(await recordsOf([c!.id])).toHaveLength(1);
   });
 
   it('refuses a person who does not exist, and only them', async () => {
     const [a, b, c] = await makeUsers(suite.db, 3);
-    const checkIns = new CheckIns(suite.db, suite.bus);
-    const at = today('2026-07-06T07:58:00Z');
+    const checkIns = checkInsAt('2026-07-06T07:58:00Z');
     const outcomes = await Promise.allSettled([
-      checkIns.checkIn(a!.id, at),
-      checkIns.checkIn(b!.id, at),
-      checkIns.checkIn(424_242, at),
-      checkIns.checkIn(c!.id, at),
+      checkIns.checkIn(a!.id),
+      checkIns.checkIn(b!.id),
+      checkIns.checkIn(424_242),
+      checkIns.checkIn(c!.id),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'not_found' });

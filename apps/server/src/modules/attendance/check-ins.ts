@@ -1,21 +1,22 @@
 import type { Kysely } from 'kysely';
 import { Batcher } from '../../core/batcher';
-import type { Today } from '../../core/clock';
+import type { OrgClock, Today } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
 import { attendanceUpdate } from './attendance.presenter';
 import { insertRecordsAnnounced, type RecordRow } from './attendance.repository';
 import { isLate } from './attendance.rules';
+import { siteToday, todaysSpan } from './person-site';
+import { personSites } from './person-site.repository';
 import { findUserSchedules } from './schedules.repository';
 
 interface CheckIn {
   userId: number;
-  today: Today;
 }
 
-/** The new record, null when the person already had one that day, or why it failed. */
-type Outcome = RecordRow | null | { error: unknown };
+/** The person's today (their site's) and its new record, or null when they had one; or why it failed. */
+type Outcome = { today: Today; record: RecordRow | null } | { error: unknown };
 
 /**
  * Web check-ins, written in group commits: check-ins that arrive while a batch is being written
@@ -32,13 +33,17 @@ export class CheckIns {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: EventBus,
+    private readonly clock: OrgClock,
   ) {}
 
-  /** The person's record of `today.date`, or undefined when they had one already. */
-  async checkIn(userId: number, today: Today): Promise<RecordRow | undefined> {
-    const outcome = await this.batcher.submit({ userId, today });
-    if (outcome && 'error' in outcome) throw outcome.error;
-    return outcome ?? undefined;
+  /**
+   * The person's today (dated on their site's clock) and its new record, which is null when they
+   * had one already.
+   */
+  async checkIn(userId: number): Promise<{ today: Today; record: RecordRow | null }> {
+    const outcome = await this.batcher.submit({ userId });
+    if ('error' in outcome) throw outcome.error;
+    return outcome;
   }
 
   private async writeBatch(items: CheckIn[]): Promise<Outcome[]> {
@@ -53,22 +58,27 @@ export class CheckIns {
   }
 
   private async write(items: CheckIn[]): Promise<Outcome[]> {
-    const dates = items.map((i) => i.today.date).sort();
-    const schedules = await findUserSchedules(this.db, [...new Set(items.map((i) => i.userId))], {
-      from: dates[0]!,
-      to: dates.at(-1)!,
-    });
-    // A second check-in of the same person and day in this batch is refused like one coming
-    // after it: only the first is written.
-    const first = new Map<string, number>();
+    const userIds = [...new Set(items.map((i) => i.userId))];
+    // The people's sites and schedules are read side by side: the schedules over every site's
+    // today (a day or two), whichever each person's turns out to be.
+    const todays = await this.clock.todays();
+    const [sites, schedules] = await Promise.all([
+      personSites(this.db, userIds),
+      findUserSchedules(this.db, userIds, todaysSpan(todays)),
+    ]);
+    const dayOf = new Map<number, Today>();
+    for (const [userId, siteId] of sites) dayOf.set(userId, await siteToday(this.clock, todays, siteId));
+    // A second check-in of the same person in this batch is refused like one coming after it:
+    // only the first is written.
+    const first = new Map<number, number>();
     items.forEach((item, i) => {
-      const key = `${item.userId}|${item.today.date}`;
-      if (schedules.has(item.userId) && !first.has(key)) first.set(key, i);
+      if (schedules.has(item.userId) && dayOf.has(item.userId) && !first.has(item.userId))
+        first.set(item.userId, i);
     });
     const written = await insertRecordsAnnounced(
       this.db,
-      [...first.values()].map((i) => {
-        const { userId, today } = items[i]!;
+      [...first.keys()].map((userId) => {
+        const today = dayOf.get(userId)!;
         return {
           user_id: userId,
           date: today.date,
@@ -81,11 +91,11 @@ export class CheckIns {
       }),
       (payload) => this.bus.notificationOf(payload),
     );
-    const byKey = new Map(written.map((r) => [`${r.user_id}|${r.date}`, r]));
+    const byUser = new Map(written.map((r) => [r.user_id, r]));
     return items.map((item, i) => {
-      if (!schedules.has(item.userId)) return { error: notFound('User') };
-      const key = `${item.userId}|${item.today.date}`;
-      return first.get(key) === i ? (byKey.get(key) ?? null) : null;
+      const today = dayOf.get(item.userId);
+      if (!schedules.has(item.userId) || !today) return { error: notFound('User') };
+      return { today, record: first.get(item.userId) === i ? (byUser.get(item.userId) ?? null) : null };
     });
   }
 }

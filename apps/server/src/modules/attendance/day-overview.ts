@@ -1,8 +1,11 @@
 import type { AttendanceOverview } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import type { OrgClock } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import { toOverview } from './attendance.presenter';
 import { dayFigures } from './attendance.repository';
+import { oneDate } from './person-site';
+import { countInBuildingToday, departmentToday } from './site-days.repository';
 
 /**
  * Organisation figures for one date, as the overview and the dashboard both show them: the
@@ -15,4 +18,24 @@ export async function dayOverview(
 ): Promise<AttendanceOverview> {
   const { rows, inBuilding } = await dayFigures(db, date, today);
   return toOverview(date, rows, inBuilding);
+}
+
+/**
+ * The organisation's figures of today: each person's site's today (site-days.repository.ts); one
+ * date's read when every site is on the same date. Dated with the organisation's (first site's) today.
+ */
+export async function todayOverview(db: Kysely<Database>, clock: OrgClock): Promise<AttendanceOverview> {
+  const [todays, organisation] = await Promise.all([clock.todays(), clock.today()]);
+  if (oneDate(todays)) {
+    const { start } = await clock.dayBounds(organisation.date);
+    return dayOverview(db, organisation.date, { date: organisation.date, dayStart: start });
+  }
+  const withStarts = await Promise.all(
+    todays.map(async (t) => ({ ...t, dayStart: (await clock.dayBounds(t.date, t.siteId)).start })),
+  );
+  const [rows, inBuilding] = await Promise.all([
+    departmentToday(db, todays),
+    countInBuildingToday(db, withStarts),
+  ]);
+  return toOverview(organisation.date, rows, inBuilding);
 }

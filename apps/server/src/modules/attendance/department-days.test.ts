@@ -155,7 +155,7 @@ describe('attendance per department per day', () => {
 
     // Badges: an entry, then an exit (check-out), then an earlier entry arriving late.
     const badges = (passages: { userId: number; action: 'entry' | 'exit'; at: Date }[]) =>
-      suite.db.transaction().execute((trx) => applyBadges(trx, passages, ZONE));
+      suite.db.transaction().execute((trx) => applyBadges(trx, passages, { timeZone: async () => ZONE }));
     await badges([{ userId: cat.id, action: 'entry', at: at('2026-07-08', '09:20') }]);
     await badges([
       { userId: cat.id, action: 'exit', at: at('2026-07-08', '11:00') },

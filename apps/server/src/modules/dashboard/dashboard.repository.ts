@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from '../attendance/attendance.repository';
 import { type DayCount, dayCounts } from '../attendance/day-page.repository';
+import { personSiteSql, siteTodaysSql } from '../attendance/person-site.repository';
 import { bookedCheckOf } from '../leave/ledger.repository';
 
 /**
@@ -19,6 +21,8 @@ export async function countEmployedOn(db: Kysely<Database>, date: string): Promi
 }
 
 export interface PersonalFiguresRow {
+  /** The person's site, whose today the figures are of. */
+  siteId: number;
   /** The person's record of the day, if any. */
   record: RecordRow | undefined;
   /** Days left this year over the types with a limit (entitled less used less pending), as balances count them. */
@@ -28,41 +32,49 @@ export interface PersonalFiguresRow {
   booked: boolean;
 }
 
-/** Whose figures, on which local date and leave year. */
-export interface PersonalFiguresKey {
-  userId: number;
-  date: string;
-  year: number;
-}
-
 /**
- * People's own quick-stats figures, many people in one round trip: each one's record of the day,
- * days left this year and pending applications. Behind every dashboard load, so prepared (see
- * db/connection), and asked in batches (the service's Batcher) as my-status is.
+ * People's own quick-stats figures, many people in one round trip: each one's site, record of
+ * its today, days left in its today's year and pending applications (undefined for someone who
+ * does not exist). Behind every dashboard load, so prepared (see db/connection), and asked in
+ * batches (the service's Batcher) as my-status is.
  */
 export async function personalFigures(
   db: Kysely<Database>,
-  keys: readonly PersonalFiguresKey[],
-): Promise<PersonalFiguresRow[]> {
+  userIds: readonly number[],
+  todays: readonly SiteToday[],
+): Promise<(PersonalFiguresRow | undefined)[]> {
   const result = await sql<
-    RecordRow & { key: number; remaining_days: number; my_pending: number; booked: boolean }
+    RecordRow & {
+      key: number;
+      person_site: number;
+      remaining_days: number;
+      my_pending: number;
+      booked: boolean;
+    }
   >`/* prepared: dashboard_personal_figures */
-    SELECT k.key, r.*,
+    SELECT k.key, s.person_site, r.*,
       (SELECT coalesce(sum(l.entitled_days - l.used_days - l.pending_days), 0)
        FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id AND t.max_days_per_year > 0
-       WHERE l.user_id = k.person AND l.leave_year = k.year) AS remaining_days,
+       WHERE l.user_id = k.person AND l.leave_year = y.year) AS remaining_days,
       (SELECT count(*)::int FROM leave_applications a
        WHERE a.user_id = k.person AND a.status = 'pending') AS my_pending,
-      ${bookedCheckOf(sql`k.person`, sql`k.year`)} AS booked
-    FROM unnest(${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.date)}::date[],
-                ${keys.map((k) => k.year)}::int[]) WITH ORDINALITY AS k (person, day, year, key)
-    -- LATERAL with LIMIT: one index probe per person (see findRecords).
+      ${bookedCheckOf(sql`k.person`, sql`y.year`)} AS booked
+    FROM unnest(${userIds}::int[]) WITH ORDINALITY AS k (person, key)
+    JOIN users u ON u.id = k.person
+    LEFT JOIN departments d ON d.id = u.department_id
+    CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
+    LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
+    CROSS JOIN LATERAL (SELECT extract(year FROM st.today)::int AS year) AS y
+    -- LATERAL with LIMIT: one index probe per person (see findTodayRecords).
     LEFT JOIN LATERAL (SELECT * FROM attendance_records
-                       WHERE user_id = k.person AND date = k.day LIMIT 1) r ON true`.execute(db);
+                       WHERE user_id = k.person AND date = st.today LIMIT 1) r ON true`.execute(db);
   const byKey = new Map(result.rows.map((row) => [Number(row.key), row]));
-  return keys.map((_, i) => {
-    const { key: _key, remaining_days, my_pending, booked, ...record } = byKey.get(i + 1)!;
+  return userIds.map((_, i) => {
+    const row = byKey.get(i + 1);
+    if (!row) return undefined;
+    const { key: _key, person_site, remaining_days, my_pending, booked, ...record } = row;
     return {
+      siteId: person_site,
       record: record.id === null ? undefined : record,
       remainingDays: Number(remaining_days),
       myPending: my_pending,

@@ -9,14 +9,17 @@ import { addDays } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { Batcher } from '../../core/batcher';
-import type { OrgClock, Today } from '../../core/clock';
+import type { OrgClock, SiteToday, Today } from '../../core/clock';
+import { notFound } from '../../core/errors';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize, can, listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import { dailyCounts } from '../access/access.repository';
 import { statusOf } from '../attendance/attendance.presenter';
 import { latestActivity } from '../attendance/attendance.repository';
-import { dayOverview } from '../attendance/day-overview';
+import { todayOverview } from '../attendance/day-overview';
+import { oneDate, siteToday, todaysKey } from '../attendance/person-site';
+import { countEmployedToday, countPresentToday } from '../attendance/site-days.repository';
 import { footTrafficToday } from '../counting/foot-traffic';
 import { totalRemainingDays } from '../leave/balances';
 import { pendingCount } from '../leave/leave-counts.repository';
@@ -38,7 +41,6 @@ import {
   footTrafficByWeekday,
   latestLeaveAndAccess,
   leaveDaysByType,
-  type PersonalFiguresKey,
   type PersonalFiguresRow,
   passagesByHour,
   personalFigures,
@@ -71,21 +73,28 @@ const OWN_FIGURES_KEPT = 20_000;
 
 /** The caller's own figures for quick stats, but for the status, which moves with the clock. */
 interface OwnFigures {
+  /** Their site's today, which the figures are of. */
+  today: Today;
   record: PersonalFiguresRow['record'];
   totalLeaveBalance: number;
   myPendingLeaveRequests: number;
 }
 
-/** Today's record, days left this year and own pending applications. */
+/** Today's record, days left this year and own pending applications, on the person's site's clock. */
 async function ownFigures(
   db: Kysely<Database>,
-  personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>,
+  personal: Batcher<number, PersonalFiguresRow | undefined>,
+  clock: OrgClock,
+  todays: readonly SiteToday[],
   actor: Actor,
-  today: Today,
 ): Promise<OwnFigures> {
-  const own = await personal.submit({ userId: actor.userId, date: today.date, year: today.year });
+  const own = await personal.submit(actor.userId);
+  if (!own) throw notFound('User');
+  const today = await siteToday(clock, todays, own.siteId);
   return {
-    record: own.record,
+    today,
+    // A record read as the site's date turned is of the day before: today has none yet.
+    record: own.record?.date === today.date ? own.record : undefined,
     // A person's first read of a year (or of a new leave type) books it first.
     totalLeaveBalance: own.booked
       ? own.remainingDays
@@ -105,7 +114,7 @@ export interface DashboardDeps {
 export class DashboardService {
   private readonly startedAt: number;
   readonly metrics: ProcessMetrics;
-  private readonly personal: Batcher<PersonalFiguresKey, PersonalFiguresRow>;
+  private readonly personal: Batcher<number, PersonalFiguresRow | undefined>;
   private readonly ownFigures: FreshCache<OwnFigures>;
   private readonly organisationFigures: FreshCache<OrganisationFigures & { pendingLeaveRequests: number }>;
 
@@ -117,22 +126,26 @@ export class DashboardService {
     this.startedAt = clock.now().getTime();
     this.metrics = deps.metrics ?? new ProcessMetrics();
     this.organisationFigures = new FreshCache(deps.changes, ORGANISATION_FIGURES_TTL_MS);
-    this.personal = new Batcher((keys) => personalFigures(db, keys), PERSONAL_READS_IN_FLIGHT);
+    this.personal = new Batcher(
+      async (userIds) => personalFigures(db, userIds, await clock.todays()),
+      PERSONAL_READS_IN_FLIGHT,
+    );
     this.ownFigures = new FreshCache(deps.changes, OWN_FIGURES_TTL_MS, OWN_FIGURES_KEPT);
   }
 
   async quickStats(actor: Actor): Promise<QuickStats> {
     authorize(actor, 'dashboard.self');
-    const today = await this.clock.today();
+    const todays = await this.clock.todays();
+    const day = todaysKey(todays);
     const organisation = can(actor, 'dashboard.organisation');
     const [own, org] = await Promise.all([
-      this.ownFigures.get(`${actor.userId} ${today.date}`, () =>
-        ownFigures(this.db, this.personal, actor, today),
+      this.ownFigures.get(`${actor.userId} ${day}`, () =>
+        ownFigures(this.db, this.personal, this.clock, todays, actor),
       ),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
-          this.organisationFigures.get(`${today.date} ${Math.floor(today.now.getTime() / 60_000)}`, () =>
-            this.readOrganisationFigures(today.date),
+          this.organisationFigures.get(`${day} ${Math.floor(todays[0]!.now.getTime() / 60_000)}`, () =>
+            this.readOrganisationFigures(todays),
           )
         : undefined,
     ]);
@@ -142,7 +155,7 @@ export class DashboardService {
       pendingLeaveRequests: await this.pendingToDecide(actor, org),
     };
     return toQuickStats(
-      statusOf(own.record, today),
+      statusOf(own.record, own.today),
       leave,
       org ?? { presentToday: 0, totalEmployees: 0, access: undefined, traffic: undefined },
     );
@@ -160,11 +173,13 @@ export class DashboardService {
     return pendingCount(this.db, scope);
   }
 
-  private async readOrganisationFigures(date: string) {
+  /** Today's tiles, each person (and door) on their site's today; one date's read when all agree. */
+  private async readOrganisationFigures(todays: readonly SiteToday[]) {
+    const date = oneDate(todays) ? todays[0]!.date : undefined;
     const [presentToday, totalEmployees, access, traffic, pendingLeaveRequests] = await Promise.all([
-      countPresentOn(this.db, date),
-      countEmployedOn(this.db, date),
-      dailyCounts(this.db, date),
+      date ? countPresentOn(this.db, date) : countPresentToday(this.db, todays),
+      date ? countEmployedOn(this.db, date) : countEmployedToday(this.db, todays),
+      dailyCounts(this.db, date ?? todays),
       footTrafficToday(this.db, this.clock),
       pendingCount(this.db, {}),
     ]);
@@ -174,9 +189,8 @@ export class DashboardService {
   async stats(actor: Actor): Promise<DashboardStats> {
     authorize(actor, 'dashboard.organisation');
     const today = await this.clock.today();
-    const { start } = await this.clock.dayBounds(today.date);
     const [overview, activity, others] = await Promise.all([
-      dayOverview(this.db, today.date, { date: today.date, dayStart: start }),
+      todayOverview(this.db, this.clock),
       latestActivity(this.db, today.now, RECENT_ACTIVITY),
       latestLeaveAndAccess(this.db, today.now, RECENT_ACTIVITY),
     ]);

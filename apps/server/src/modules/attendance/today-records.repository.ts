@@ -1,0 +1,44 @@
+import { type Kysely, sql } from 'kysely';
+import type { SiteToday } from '../../core/clock';
+import type { Database } from '../../db/schema';
+import type { RecordRow } from './attendance.repository';
+import { personSiteSql, siteTodaysSql } from './person-site.repository';
+
+/** A person's site, and their record of its today if any. */
+export interface TodayRecord {
+  siteId: number;
+  record: RecordRow | undefined;
+}
+
+/**
+ * Several people's sites and records of their site's today in one statement, in the order asked
+ * (undefined for someone who does not exist): status reads arriving together share one round
+ * trip (attendance.service.ts). Prepared (see db/connection): it is behind every dashboard's load.
+ * A site missing from `todays` (added since the clock read them) finds no record.
+ */
+export async function findTodayRecords(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  todays: readonly SiteToday[],
+): Promise<(TodayRecord | undefined)[]> {
+  const result = await sql<
+    RecordRow & { n: number; person_site: number }
+  >`/* prepared: attendance_today_records */
+    SELECT k.n, s.person_site, r.*
+    FROM unnest(${userIds}::int[]) WITH ORDINALITY AS k (person, n)
+    JOIN users u ON u.id = k.person
+    LEFT JOIN departments d ON d.id = u.department_id
+    CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
+    LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
+    -- LATERAL with LIMIT: one index probe per person; as a plain join, the generic plan's guess of
+    -- a hundred keys made it hash a whole small table.
+    LEFT JOIN LATERAL (SELECT * FROM attendance_records
+                       WHERE user_id = k.person AND date = st.today LIMIT 1) r ON true`.execute(db);
+  const found = new Map(
+    result.rows.map(({ n, person_site, ...record }) => [
+      Number(n),
+      { siteId: person_site, record: record.id === null ? undefined : (record as RecordRow) },
+    ]),
+  );
+  return userIds.map((_, i) => found.get(i + 1));
+}

@@ -184,6 +184,8 @@ export const AccessPoint = z.object({
   area_name: z.string(),
   /** Granted passages here set check-in and check-out. */
   counts_for_attendance: z.boolean(),
+  /** The site it is in: its controller's (a device added to it takes this site unless given one). */
+  site_id: z.number().int(),
 });
 export type AccessPoint = z.infer<typeof AccessPoint>;
 export const AccessPointsResponse = z.object({ accessPoints: z.array(AccessPoint) });

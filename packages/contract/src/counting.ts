@@ -87,6 +87,9 @@ export const Counter = z.object({
   location: z.string(),
   status: z.enum(['online', 'offline', 'maintenance']),
   last_seen_at: z.string().nullable(),
+  /** The site (building) whose entrance it counts. */
+  site_id: z.number().int(),
+  site: z.string(),
 });
 export type Counter = z.infer<typeof Counter>;
 export const CountersResponse = z.object({ counters: z.array(Counter) });

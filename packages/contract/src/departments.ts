@@ -23,13 +23,18 @@ export const DepartmentSummary = z.object({
   /** Everyone whose department it is, disabled people included (they keep their history). */
   people: z.number().int(),
   active_people: z.number().int(),
+  /** The site its people belong to unless they have their own. */
+  site_id: z.number().int(),
+  site: z.string(),
 });
 export type DepartmentSummary = z.infer<typeof DepartmentSummary>;
 
 export const DepartmentSummariesResponse = z.object({ departments: z.array(DepartmentSummary) });
 
+/** A department's name and, optionally, its site (a new one without it is at the first site). */
 export const DepartmentNameRequest = z.object({
   name: Text(80).trim().min(1, { error: 'is required' }),
+  siteId: Id.optional(),
 });
 export type DepartmentNameRequest = z.infer<typeof DepartmentNameRequest>;
 
@@ -123,7 +128,8 @@ export const departmentsApi = {
     method: 'POST',
     path: '/users/departments',
     audience: 'admin',
-    summary: 'Add a department (audited; it starts with the default work week)',
+    summary:
+      "Add a department, at the organisation's first site unless siteId names another (audited; it starts with its site's work week)",
     body: DepartmentNameRequest,
     status: 201,
     response: DepartmentResponse,
@@ -132,7 +138,7 @@ export const departmentsApi = {
     method: 'PATCH',
     path: '/users/departments/:id',
     audience: 'admin',
-    summary: 'Rename a department (audited)',
+    summary: 'Rename a department or move it to another site (audited; its past attendance keeps its dates)',
     params: DepartmentIdParams,
     body: DepartmentNameRequest,
     response: DepartmentResponse,

@@ -46,6 +46,9 @@ export const Device = z.object({
   location: z.string(),
   access_point_id: z.number().int().nullable(),
   access_point: z.string().nullable(),
+  /** The site (building) the device is in; its access point is in the same one. */
+  site_id: z.number().int(),
+  site: z.string(),
   direction: DeviceDirection,
   /** Where Atrium sends commands (http://host:port). */
   address: z.string().nullable(),
@@ -76,6 +79,8 @@ export const UpdateDeviceRequest = z.object({
     .optional(),
   location: Text(200).optional(),
   access_point_id: Id.nullable().optional(),
+  /** The site it is in; its access point moves with it. */
+  siteId: Id.optional(),
   direction: DeviceDirection.optional(),
   /** true puts the device in maintenance (no offline alerts); false takes it out. */
   maintenance: z.boolean().optional(),
@@ -127,6 +132,11 @@ export const CreateDeviceRequest = DeviceConnectionRequest.extend({
   /** Door controllers: the door they guard, and which way their readers count. */
   access_point_id: Id.nullable().default(null),
   direction: DeviceDirection.default('both'),
+  /**
+   * The site it is in: without it, its access point's site (or the organisation's first site).
+   * Its access point moves to the device's site.
+   */
+  siteId: Id.optional(),
 });
 export type CreateDeviceRequest = z.input<typeof CreateDeviceRequest>;
 

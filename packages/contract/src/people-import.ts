@@ -17,7 +17,14 @@ export const PEOPLE_CSV_COLUMNS = [
   'role',
   'start_date',
 ] as const;
-export type PeopleCsvColumn = (typeof PEOPLE_CSV_COLUMNS)[number];
+/**
+ * Columns an import reads when the header has them: `site`, a person's own site by name (blank:
+ * they follow their department's site).
+ */
+export const PEOPLE_CSV_OPTIONAL_COLUMNS = ['site'] as const;
+export type PeopleCsvColumn =
+  | (typeof PEOPLE_CSV_COLUMNS)[number]
+  | (typeof PEOPLE_CSV_OPTIONAL_COLUMNS)[number];
 
 /** The largest file an import takes (a 413 above it) and the most people in one. */
 export const PEOPLE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -13,6 +13,9 @@ export const Department = z.object({
   manager_id: z.number().int().nullable(),
   /** The department it sits inside; null at the top of the tree. */
   parent_id: z.number().int().nullable(),
+  /** The site its people belong to unless they have their own (issue 35). */
+  site_id: z.number().int(),
+  site: z.string(),
 });
 export type Department = z.infer<typeof Department>;
 
@@ -50,6 +53,11 @@ export const PersonFields = z.object({
    * account is disabled, their sessions ended. Null or missing: no end.
    */
   endDate: CalendarDate.nullable().optional(),
+  /**
+   * Their own site, which wins over their department's (someone in Finance who sits in the
+   * warehouse); null or missing: they follow their department's site.
+   */
+  siteId: Id.nullable().optional(),
 });
 export type PersonFields = z.infer<typeof PersonFields>;
 
@@ -104,6 +112,11 @@ export const PersonRow = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   active: z.boolean(),
+  /** The site whose day is theirs: their own, else their department's, else the organisation's first. */
+  site_id: z.number().int(),
+  site: z.string(),
+  /** Their own site when it overrides their department's; null when they follow the department. */
+  home_site_id: z.number().int().nullable(),
 });
 export type PersonRow = z.infer<typeof PersonRow>;
 

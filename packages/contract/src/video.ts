@@ -52,6 +52,9 @@ export const Camera = z.object({
   stream_url: z.string(),
   access_point_id: z.number().int().nullable(),
   access_point_name: z.string().nullable(),
+  /** The site (building) it watches. */
+  site_id: z.number().int(),
+  site: z.string(),
   recording_enabled: z.boolean(),
   /** True while recording is paused because the disk is short of free space. */
   recording_paused: z.boolean(),
@@ -76,6 +79,8 @@ export const CameraInput = z.object({
   location: Text(200).default(''),
   stream_url: StreamUrl,
   access_point_id: Id.nullable().default(null),
+  /** The site it watches: a new camera without it is at the organisation's first site; an edit without it keeps its site. */
+  siteId: Id.optional(),
   recording_enabled: z.boolean().default(true),
   retention_hours: z
     .number({ error: 'must be a whole number' })

@@ -130,6 +130,7 @@ export const toAccessPoint = (r: AccessPointRow): AccessPoint => ({
   area_id: r.area_id,
   area_name: r.area_name,
   counts_for_attendance: r.counts_for_attendance,
+  site_id: r.site_id,
 });
 
 /** The person's badge after a change. */
@@ -141,7 +142,7 @@ export const toBadgeUser = (r: { id: number; employee_number: string; badge_numb
 
 /** A device as administrators manage it: no secret leaves, only whether one is set. */
 export function toDevice(
-  row: DeviceRow & { access_point: string | null; sync_people?: number | null },
+  row: DeviceRow & { access_point: string | null; site: string; sync_people?: number | null },
 ): Device {
   return {
     id: row.id,
@@ -153,6 +154,8 @@ export function toDevice(
     location: row.location,
     access_point_id: row.access_point_id,
     access_point: row.access_point,
+    site_id: row.site_id,
+    site: row.site,
     direction: row.direction,
     address: row.address,
     last_seen_at: iso(row.last_seen_at),

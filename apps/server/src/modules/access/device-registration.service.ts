@@ -21,14 +21,16 @@ import { setEventTarget } from '../../devices/hikvision/http-hosts';
 import { devicesChanged, toDevice } from './access.presenter';
 import { resolveAlerts } from './alerts.repository';
 import {
+  accessPointSiteId,
   findDevice,
   findDeviceView,
   findRegistered,
   insertDevice,
   markRemoved,
+  placeAccessPoint,
   updateDevice,
 } from './devices.repository';
-import { newPushSecret, pushPath } from './devices.service';
+import { newPushSecret, pushPath, unknownSite } from './devices.service';
 import { hashSecret } from './push.service';
 
 /** Which field an administrator fixes for each way a device can fail to say what it is. */
@@ -74,6 +76,7 @@ export class DeviceRegistrationService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
+    if (body.siteId !== undefined && !(await rowExists(this.db, 'sites', body.siteId))) throw unknownSite();
     const identity = await this.identify(body);
     const code = body.device_id ?? identity.serialNumber.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
     const secret = newPushSecret();
@@ -81,6 +84,9 @@ export class DeviceRegistrationService {
     const id = await this.db.transaction().execute(async (trx) => {
       const taken = await findRegistered(trx, identity.serialNumber, code);
       if (taken) throw alreadyRegistered(taken, identity.serialNumber, code);
+      // Without a site of its own the device is where its door is (or at the first site).
+      const siteId =
+        body.siteId ?? (accessPointId === null ? undefined : await accessPointSiteId(trx, accessPointId));
       const row = await insertDevice(
         trx,
         {
@@ -99,11 +105,13 @@ export class DeviceRegistrationService {
           serial_number: identity.serialNumber,
           firmware_version: identity.firmwareVersion,
           mac_address: identity.macAddress,
+          ...(siteId === undefined ? {} : { site_id: siteId }),
         },
         now,
       );
       // Another administrator added it a moment ago (the unique keys decided).
       if (!row) throw alreadyRegistered({ device_id: code, name: code }, identity.serialNumber, code);
+      if (accessPointId !== null) await placeAccessPoint(trx, accessPointId, row.site_id);
       await this.bus.publish(devicesChanged(), trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
@@ -111,7 +119,14 @@ export class DeviceRegistrationService {
         targetType: 'device',
         targetId: row.id,
         ip: actor.ip,
-        details: { device_id: code, type: body.type, name: body.name, address: body.address, ...identity },
+        details: {
+          device_id: code,
+          type: body.type,
+          name: body.name,
+          address: body.address,
+          siteId: row.site_id,
+          ...identity,
+        },
       });
       return row.id;
     });

@@ -83,8 +83,9 @@ export async function listDevices(db: Kysely<Database>, type?: 'access_controlle
   let q = db
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
+    .innerJoin('sites as s', 's.id', 'd.site_id')
     .selectAll('d')
-    .select(['p.name as access_point', syncPeople])
+    .select(['p.name as access_point', 's.name as site', syncPeople])
     .where('d.removed_at', 'is', null);
   if (type) q = q.where('d.type', '=', type);
   return q.orderBy('d.device_id').execute();
@@ -94,8 +95,9 @@ export async function findDeviceView(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('devices as d')
     .leftJoin('access_points as p', 'p.id', 'd.access_point_id')
+    .innerJoin('sites as s', 's.id', 'd.site_id')
     .selectAll('d')
-    .select(['p.name as access_point', syncPeople])
+    .select(['p.name as access_point', 's.name as site', syncPeople])
     .where('d.id', '=', id)
     .where('d.removed_at', 'is', null)
     .executeTakeFirst();
@@ -166,6 +168,7 @@ export interface DeviceChange {
   push_secret_hash?: string | null;
   push_configured_at?: Date | null;
   push_error?: string | null;
+  site_id?: number;
 }
 
 export async function updateDevice(db: Kysely<Database>, id: number, change: DeviceChange, at: Date) {
@@ -187,6 +190,22 @@ export async function lockDevice(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
+/** The site of an access point, which a device bound to it without a site of its own takes. */
+export async function accessPointSiteId(db: Kysely<Database>, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('access_points').select('site_id').where('id', '=', id).executeTakeFirst();
+  return row?.site_id;
+}
+
+/** A door is in the building its controller is in: the access point takes its device's site. */
+export async function placeAccessPoint(db: Kysely<Database>, id: number, siteId: number): Promise<void> {
+  await db
+    .updateTable('access_points')
+    .set({ site_id: siteId })
+    .where('id', '=', id)
+    .where('site_id', '<>', siteId)
+    .execute();
+}
+
 export async function findAccessPointByName(db: Kysely<Database>, name: string) {
   return db
     .selectFrom('access_points')
@@ -201,7 +220,7 @@ export async function listAccessPoints(db: Kysely<Database>) {
   return db
     .selectFrom('access_points as p')
     .innerJoin('access_areas as a', 'a.id', 'p.area_id')
-    .select(['p.id', 'p.name', 'p.area_id', 'a.name as area_name', 'p.counts_for_attendance'])
+    .select(['p.id', 'p.name', 'p.area_id', 'a.name as area_name', 'p.counts_for_attendance', 'p.site_id'])
     .orderBy('p.name')
     .execute();
 }

@@ -45,12 +45,21 @@ import {
   findDeviceView,
   listDevices,
   lockDevice,
+  placeAccessPoint,
   updateDevice,
 } from './devices.repository';
 import { hashSecret } from './push.service';
 
 /** The push path a device is configured with (httpHosts), relative to the server's origin. */
 export const pushPath = (secret: string) => `/api/devices/isapi/${secret}`;
+
+/** A device's siteId that names no site. */
+export const unknownSite = () => {
+  const message = 'The site must be an existing one';
+  return new AppError('validation_failed', `siteId: ${message}`, [
+    { field: 'siteId', rule: 'exists', message },
+  ]);
+};
 
 /** A new push secret: 32 random bytes, base64url (what PUSH_TOKEN accepts). */
 export const newPushSecret = () => randomBytes(32).toString('base64url');
@@ -80,6 +89,7 @@ export class DevicesService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
+    if (body.siteId !== undefined && !(await rowExists(this.db, 'sites', body.siteId))) throw unknownSite();
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const before = await lockDevice(trx, id);
@@ -89,6 +99,7 @@ export class DevicesService {
       if (body.location !== undefined) change.location = body.location;
       if (body.access_point_id !== undefined) change.access_point_id = body.access_point_id;
       if (body.direction !== undefined) change.direction = body.direction;
+      if (body.siteId !== undefined) change.site_id = body.siteId;
       if (body.address !== undefined) change.address = body.address;
       if (body.username !== undefined) change.command_username = body.username || null;
       if (body.password !== undefined)
@@ -96,6 +107,9 @@ export class DevicesService {
       if (body.maintenance === true && before.status !== 'maintenance') change.status = 'maintenance';
       if (body.maintenance === false && before.status === 'maintenance') change.status = 'offline';
       const after = await updateDevice(trx, id, change, now);
+      // Moving the device, or binding it to a door, puts the door in the device's building.
+      if (after?.access_point_id != null && (change.site_id !== undefined || change.access_point_id != null))
+        await placeAccessPoint(trx, after.access_point_id, after.site_id);
       if (change.status === 'maintenance') {
         await resolveAlerts(trx, {
           source: 'access',
@@ -114,7 +128,13 @@ export class DevicesService {
         targetType: 'device',
         targetId: id,
         ip: actor.ip,
-        details: { ...shown, ...(body.password !== undefined ? { password: 'changed' } : {}) },
+        details: {
+          ...shown,
+          ...(body.password !== undefined ? { password: 'changed' } : {}),
+          ...(after && after.site_id !== before.site_id
+            ? { site: { old: before.site_id, new: after.site_id } }
+            : {}),
+        },
       });
     });
     this.onSecretRotated();

@@ -11,6 +11,8 @@ export const toCounter = (row: CounterRow): Counter => ({
   location: row.location,
   status: row.status,
   last_seen_at: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
+  site_id: row.site_id,
+  site: row.site,
 });
 
 /** A counter's new counts, for the administrators' live foot traffic. */

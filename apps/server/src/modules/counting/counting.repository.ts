@@ -207,15 +207,19 @@ export interface CounterRow {
   location: string;
   status: 'online' | 'offline' | 'maintenance';
   last_seen_at: Date | null;
+  site_id: number;
+  site: string;
 }
 
 export async function listCounters(db: Db): Promise<CounterRow[]> {
   return db
-    .selectFrom('devices')
-    .select(['id', 'device_id', 'name', 'location', 'status', 'last_seen_at'])
-    .where('type', '=', 'counter')
-    .where('removed_at', 'is', null)
-    .orderBy('name')
+    .selectFrom('devices as d')
+    .innerJoin('sites as s', 's.id', 'd.site_id')
+    .select(['d.id', 'd.device_id', 'd.name', 'd.location', 'd.status', 'd.last_seen_at', 'd.site_id'])
+    .select('s.name as site')
+    .where('d.type', '=', 'counter')
+    .where('d.removed_at', 'is', null)
+    .orderBy('d.name')
     .execute();
 }
 

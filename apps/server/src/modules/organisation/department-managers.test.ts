@@ -41,7 +41,14 @@ describe('PUT /api/departments/:id/managers', () => {
     expect(res.statusCode).toBe(200);
     const names = (u: typeof first) => `${u!.firstName} ${u!.lastName}`;
     expect(res.json()).toEqual({
-      department: { id, name: 'Managed Team', manager_id: second!.id, parent_id: null },
+      department: {
+        id,
+        name: 'Managed Team',
+        manager_id: second!.id,
+        parent_id: null,
+        site_id: expect.any(Number),
+        site: 'Head Office',
+      },
       managers: [
         { id: second!.id, name: names(second) },
         { id: first!.id, name: names(first) },
@@ -54,7 +61,14 @@ describe('PUT /api/departments/:id/managers', () => {
       managers: [{ id: second!.id }, { id: first!.id }],
     });
     const pickers = (await suite.http.get('/api/users/departments', suite.admin)).json().departments;
-    expect(pickers).toContainEqual({ id, name: 'Managed Team', manager_id: second!.id, parent_id: null });
+    expect(pickers).toContainEqual({
+      id,
+      name: 'Managed Team',
+      manager_id: second!.id,
+      parent_id: null,
+      site_id: expect.any(Number),
+      site: 'Head Office',
+    });
 
     expect((await put(id, [])).json().managers).toEqual([]);
     const audits = await suite.db

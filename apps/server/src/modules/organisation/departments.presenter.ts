@@ -10,6 +10,8 @@ export const toDepartmentSummary = (row: DepartmentSummaryRow): DepartmentSummar
   parent_id: row.parent_id,
   people: row.people,
   active_people: row.active_people,
+  site_id: row.site_id,
+  site: row.site,
 });
 
 const hhmm = (time: string) => time.slice(0, 5);

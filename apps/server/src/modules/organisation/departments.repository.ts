@@ -17,6 +17,8 @@ export interface DepartmentSummaryRow {
   parent_id: number | null;
   people: number;
   active_people: number;
+  site_id: number;
+  site: string;
 }
 
 /** The managers of `departments d` in order, as [{id, name}] (json). */
@@ -28,8 +30,10 @@ const managersOf = sql<DepartmentManager[]>`coalesce((
 export async function departmentSummaries(db: Kysely<Database>): Promise<DepartmentSummaryRow[]> {
   const result = await sql<DepartmentSummaryRow>`
     SELECT d.id, d.name, d.parent_id, ${managersOf} AS managers,
-           coalesce(n.people, 0)::int AS people, coalesce(n.active_people, 0)::int AS active_people
+           coalesce(n.people, 0)::int AS people, coalesce(n.active_people, 0)::int AS active_people,
+           d.site_id, s.name AS site
     FROM departments d
+    JOIN sites s ON s.id = d.site_id
     LEFT JOIN (SELECT department_id, count(*) AS people, count(*) FILTER (WHERE active) AS active_people
                FROM users WHERE department_id IS NOT NULL GROUP BY department_id) n ON n.department_id = d.id
     ORDER BY d.name, d.id`.execute(db);
@@ -137,15 +141,23 @@ export async function setDepartmentParent(db: Kysely<Database>, id: number, pare
     .executeTakeFirstOrThrow();
 }
 
-/** Inserting a department also gives it its first schedule (a database trigger). */
-export async function insertDepartment(db: Kysely<Database>, name: string) {
-  return db.insertInto('departments').values({ name }).returning(departmentColumns).executeTakeFirstOrThrow();
+/**
+ * Inserting a department also gives it its first schedule (a database trigger, with its site's
+ * work week); without a site it is at the organisation's first.
+ */
+export async function insertDepartment(db: Kysely<Database>, name: string, siteId?: number) {
+  return db
+    .insertInto('departments')
+    .values({ name, ...(siteId === undefined ? {} : { site_id: siteId }) })
+    .returning(departmentColumns)
+    .executeTakeFirstOrThrow();
 }
 
-export async function renameDepartment(db: Kysely<Database>, id: number, name: string) {
+/** Renames a department and, when `siteId` is given, moves it to that site. */
+export async function updateDepartment(db: Kysely<Database>, id: number, name: string, siteId?: number) {
   return db
     .updateTable('departments')
-    .set({ name })
+    .set({ name, ...(siteId === undefined ? {} : { site_id: siteId }) })
     .where('id', '=', id)
     .returning(departmentColumns)
     .executeTakeFirstOrThrow();

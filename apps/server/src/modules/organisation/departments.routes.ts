@@ -10,10 +10,10 @@ export function departmentsRoutes(departments: DepartmentsService): FastifyPlugi
       departments: await departments.list(actorOf(request)),
     }));
     route(app, departmentsApi.create, async (request) => ({
-      department: await departments.create(actorOf(request), request.body.name),
+      department: await departments.create(actorOf(request), request.body),
     }));
     route(app, departmentsApi.rename, async (request) => ({
-      department: await departments.rename(actorOf(request), request.params.id, request.body.name),
+      department: await departments.rename(actorOf(request), request.params.id, request.body),
     }));
     route(app, departmentsApi.setParent, async (request) => ({
       department: await departments.setParent(actorOf(request), request.params.id, request.body.parentId),

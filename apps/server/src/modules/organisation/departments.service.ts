@@ -1,6 +1,7 @@
 import type {
   Department,
   DepartmentManagersResponse,
+  DepartmentNameRequest,
   DepartmentSchedule,
   DepartmentSummary,
   ScheduleRequest,
@@ -15,6 +16,7 @@ import { authorize } from '../../core/policies';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
+import { rowExists } from '../../db/row-exists';
 import type { SessionCache } from '../auth/session-cache';
 import { toDepartment, usersChanged } from '../people/people.presenter';
 import { toDepartmentSummary, toSchedules } from './departments.presenter';
@@ -31,10 +33,10 @@ import {
   insertDepartment,
   lockDepartment,
   lockDepartmentTree,
-  renameDepartment,
   replaceDepartmentManagers,
   setDepartmentParent,
   subDepartmentNames,
+  updateDepartment,
   upsertScheduleVersion,
 } from './departments.repository';
 
@@ -57,6 +59,11 @@ const stillHasPeople = (name: string, people: number, active: number) => {
     `${name} still has ${who}${detail}. Move them to another department before deleting it.`,
   );
 };
+
+const noSuchSite = () =>
+  new AppError('validation_failed', 'siteId: no site has this id', [
+    { field: 'siteId', rule: 'exists', message: 'No site has this id' },
+  ]);
 
 const noSuchParent = () =>
   new AppError('validation_failed', 'parentId: no department has this id', [
@@ -162,11 +169,13 @@ export class DepartmentsService {
     return (await departmentSummaries(this.db)).map(toDepartmentSummary);
   }
 
-  async create(actor: Actor, name: string): Promise<Department> {
+  /** A new department, at the site named or else the organisation's first. */
+  async create(actor: Actor, { name, siteId }: DepartmentNameRequest): Promise<Department> {
     authorize(actor, 'organisation.manage');
     return this.db.transaction().execute(async (trx) => {
+      if (siteId !== undefined && !(await rowExists(trx, 'sites', siteId))) throw noSuchSite();
       if (await findDepartmentNamed(trx, name)) throw nameTaken(name);
-      const department = await insertDepartment(trx, name).catch((error: unknown) => {
+      const department = await insertDepartment(trx, name, siteId).catch((error: unknown) => {
         throw hasCode(error, UNIQUE_VIOLATION) ? nameTaken(name) : error;
       });
       await recordAudit(trx, {
@@ -175,28 +184,40 @@ export class DepartmentsService {
         targetType: 'department',
         targetId: department.id,
         ip: actor.ip,
-        details: { name },
+        details: { name, siteId: department.site_id },
       });
       return toDepartment(department);
     });
   }
 
-  async rename(actor: Actor, id: number, name: string): Promise<Department> {
+  /**
+   * Renames a department and, with `siteId`, moves it to another site. Its people without a site
+   * of their own move with it, for their days from now on only: attendance records keep the work
+   * date they were stored with, so nothing of the past is rewritten.
+   */
+  async rename(actor: Actor, id: number, { name, siteId }: DepartmentNameRequest): Promise<Department> {
     authorize(actor, 'organisation.manage');
     return this.db.transaction().execute(async (trx) => {
       const old = await lockDepartment(trx, id);
       if (!old) throw notFound('Department');
+      if (siteId !== undefined && !(await rowExists(trx, 'sites', siteId))) throw noSuchSite();
       if (await findDepartmentNamed(trx, name, id)) throw nameTaken(name);
-      const department = await renameDepartment(trx, id, name).catch((error: unknown) => {
+      const department = await updateDepartment(trx, id, name, siteId).catch((error: unknown) => {
         throw hasCode(error, UNIQUE_VIOLATION) ? nameTaken(name) : error;
       });
+      const details: Record<string, unknown> = { old: old.name, new: name };
+      if (department.site_id !== old.site_id)
+        details.site = {
+          old: { id: old.site_id, name: old.site },
+          new: { id: department.site_id, name: department.site },
+        };
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'department.renamed',
         targetType: 'department',
         targetId: id,
         ip: actor.ip,
-        details: { old: old.name, new: name },
+        details,
       });
       return toDepartment(department);
     });

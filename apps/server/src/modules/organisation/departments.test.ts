@@ -33,7 +33,14 @@ describe('departments', () => {
     const created = await suite.http.post('/api/users/departments', suite.admin, { name: '  Field Sales ' });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json().department;
-    expect(created.json().department).toEqual({ id, name: 'Field Sales', manager_id: null, parent_id: null });
+    expect(created.json().department).toEqual({
+      id,
+      name: 'Field Sales',
+      manager_id: null,
+      parent_id: null,
+      site_id: expect.any(Number),
+      site: 'Head Office',
+    });
     expect((await listed()).find((d) => d.id === id)).toMatchObject({ people: 0, manager_name: null });
     const schedules = (await suite.http.get('/api/schedules', suite.admin)).json();
     expect(schedules.today).toBe('2026-07-08');
@@ -53,7 +60,10 @@ describe('departments', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await listed()).some((d) => d.id === id)).toBe(false);
     expect(await suite.db.selectFrom('work_schedules').where('department_id', '=', id).execute()).toEqual([]);
-    expect((await audits('department.created', id))[0]?.details).toEqual({ name: 'Field Sales' });
+    expect((await audits('department.created', id))[0]?.details).toEqual({
+      name: 'Field Sales',
+      siteId: created.json().department.site_id,
+    });
     expect((await audits('department.renamed', id))[0]?.details).toEqual({
       old: 'Field Sales',
       new: 'Sales',

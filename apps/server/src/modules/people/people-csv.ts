@@ -1,5 +1,6 @@
 import {
   PEOPLE_CSV_COLUMNS,
+  PEOPLE_CSV_OPTIONAL_COLUMNS,
   PEOPLE_IMPORT_MAX_ROWS,
   type PeopleCsvColumn,
   type PeopleImportIssue,
@@ -88,7 +89,7 @@ export function parsePeopleCsv(bytes: Buffer): ParsedPeopleCsv {
   if (!header)
     return fail(1, 'header', 'required', `The file is empty: its first line must name the columns`);
   const names = header.record.map((name) => name.trim().toLowerCase());
-  const known = new Set<string>(PEOPLE_CSV_COLUMNS);
+  const known = new Set<string>([...PEOPLE_CSV_COLUMNS, ...PEOPLE_CSV_OPTIONAL_COLUMNS]);
   const unknown = names.filter((name) => !known.has(name));
   const missing = PEOPLE_CSV_COLUMNS.filter((column) => !names.includes(column));
   const repeated = names.filter((name, i) => names.indexOf(name) !== i);
@@ -117,15 +118,22 @@ export function parsePeopleCsv(bytes: Buffer): ParsedPeopleCsv {
     );
   }
   const index = new Map(names.map((name, i) => [name, i]));
+  // An optional column the header leaves out reads as blank in every row.
+  const columns = [...PEOPLE_CSV_COLUMNS, ...PEOPLE_CSV_OPTIONAL_COLUMNS];
+  const cellOf = (record: string[], column: PeopleCsvColumn) => {
+    const at = index.get(column);
+    return at === undefined ? '' : (record[at] ?? '').trim();
+  };
   return {
     ok: true,
     people: body.map(({ line, record, notUtf8 }) => ({
       line,
-      cells: Object.fromEntries(
-        PEOPLE_CSV_COLUMNS.map((column) => [column, (record[index.get(column)!] ?? '').trim()]),
-      ) as Record<PeopleCsvColumn, string>,
+      cells: Object.fromEntries(columns.map((column) => [column, cellOf(record, column)])) as Record<
+        PeopleCsvColumn,
+        string
+      >,
       overflow: record.length > names.length,
-      notUtf8: PEOPLE_CSV_COLUMNS.filter((column) => notUtf8.has(index.get(column)!)),
+      notUtf8: columns.filter((column) => index.has(column) && notUtf8.has(index.get(column)!)),
     })),
   };
 }

@@ -19,16 +19,18 @@ const COLUMN_OF: Record<Exclude<keyof PersonFields, 'endDate'>, PeopleCsvColumn>
   departmentId: 'department',
   role: 'role',
   startDate: 'start_date',
+  siteId: 'site',
 };
 
 /**
  * Each row on its own, with the Add Person form's rules (the contract's PersonFields) after its
- * department name is looked up (case aside). A blank role means staff; a blank department or
- * start date means none.
+ * department and site names are looked up (case aside). A blank role means staff; a blank
+ * department or start date means none; a blank site (or no site column) means the department's.
  */
 export function checkRows(
   people: CsvPerson[],
   departmentIds: Map<string, number>,
+  siteIds: Map<string, number>,
 ): { issues: PeopleImportIssue[]; valid: ImportPerson[] } {
   const issues: PeopleImportIssue[] = [];
   const valid: ImportPerson[] = [];
@@ -62,6 +64,13 @@ export function checkRows(
         });
       }
     }
+    let siteId: number | null = null;
+    if (cells.site && !notUtf8.includes('site')) {
+      siteId = siteIds.get(cells.site.toLowerCase()) ?? null;
+      if (siteId === null) {
+        issues.push({ line, field: 'site', rule: 'unknown', message: `Site "${cells.site}" does not exist` });
+      }
+    }
     const parsed = PersonFields.safeParse({
       firstName: cells.first_name,
       lastName: cells.last_name,
@@ -71,6 +80,7 @@ export function checkRows(
       departmentId,
       role: cells.role.toLowerCase() || 'staff',
       startDate: cells.start_date || null,
+      siteId,
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -10,6 +10,12 @@ export async function departmentIdsByName(db: Kysely<Database>): Promise<Map<str
   return new Map(rows.map((d) => [d.name.toLowerCase(), d.id]));
 }
 
+/** Site ids by lower-cased name, as an import row's site column names them. */
+export async function siteIdsByName(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('sites').select(['id', 'name']).execute();
+  return new Map(rows.map((s) => [s.name.toLowerCase(), s.id]));
+}
+
 /**
  * Which of these emails, employee numbers and badge numbers someone already has: one query for
  * the whole file, each list an array parameter (the unique indexes answer each ANY).

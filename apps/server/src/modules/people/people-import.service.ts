@@ -15,12 +15,13 @@ import {
   anyDepartmentName,
   departmentIdsByName,
   lockPeopleImport,
+  siteIdsByName,
   streamPeople,
   takenIdentifiers,
 } from './people-import.repository';
 import { checkRows, duplicateIssues, type ImportPerson } from './people-import-rows';
 
-/** Rows per INSERT: 9 parameters each stays far below PostgreSQL's 65,535 per statement. */
+/** Rows per INSERT: 10 parameters each stays far below PostgreSQL's 65,535 per statement. */
 const CHUNK = 2000;
 
 const UNIQUE_VIOLATION = '23505';
@@ -52,7 +53,11 @@ export class PeopleImportService {
     const parsed = parsePeopleCsv(body);
     if (!parsed.ok) return answer(dryRun, 0, [], [parsed.issue]);
     const rows = parsed.people.length;
-    const { issues, valid } = checkRows(parsed.people, await departmentIdsByName(this.db));
+    const { issues, valid } = checkRows(
+      parsed.people,
+      await departmentIdsByName(this.db),
+      await siteIdsByName(this.db),
+    );
     if (dryRun) {
       const duplicates = duplicateIssues(valid, await takenIdentifiers(this.db, identifiersOf(valid)));
       return answer(true, rows, valid, [...issues, ...duplicates]);

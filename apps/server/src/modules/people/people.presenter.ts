@@ -25,6 +25,9 @@ export const toPersonRow = (row: PersonListRow): PersonRow => ({
   start_date: row.start_date,
   end_date: row.end_date,
   active: row.active,
+  site_id: row.site_id,
+  site: row.site,
+  home_site_id: row.home_site_id,
 });
 
 /** A page of people: `rows` holds one more than `limit` when another page follows. */
@@ -87,6 +90,8 @@ export interface DepartmentListRow {
   name: string;
   manager_id: number | null;
   parent_id: number | null;
+  site_id: number;
+  site: string;
 }
 
 export const toDepartment = (row: DepartmentListRow): Department => ({
@@ -94,6 +99,8 @@ export const toDepartment = (row: DepartmentListRow): Department => ({
   name: row.name,
   manager_id: row.manager_id,
   parent_id: row.parent_id,
+  site_id: row.site_id,
+  site: row.site,
 });
 
 /** People whose standing changed: every process drops their cached sessions. */

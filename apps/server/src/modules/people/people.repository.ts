@@ -26,6 +26,8 @@ export const departmentColumns = [
   'parent_id',
   sql<number | null>`(SELECT dm.user_id FROM department_managers dm
     WHERE dm.department_id = departments.id ORDER BY dm.position LIMIT 1)`.as('manager_id'),
+  'site_id',
+  sql<string>`(SELECT s.name FROM sites s WHERE s.id = departments.site_id)`.as('site'),
 ] as const;
 
 export async function listDepartments(db: Kysely<Database>) {
@@ -42,7 +44,16 @@ export interface PersonListRow extends PublicUserRow {
   start_date: string | null;
   end_date: string | null;
   active: boolean;
+  site_id: number;
+  site: string;
+  home_site_id: number | null;
 }
+
+/**
+ * A person's site, of the users row `u` and their department `d`: their own, else their
+ * department's, else the organisation's first (someone without a department).
+ */
+export const effectiveSiteId = sql<number>`coalesce(u.site_id, d.site_id, first_site())`;
 
 /** Where a page of people in name order ended. */
 export interface NamePosition {
@@ -57,6 +68,11 @@ const personColumns = [
   sql<string | null>`to_char(u.start_date, 'YYYY-MM-DD')`.as('start_date'),
   sql<string | null>`to_char(u.end_date, 'YYYY-MM-DD')`.as('end_date'),
   'u.active',
+  effectiveSiteId.as('site_id'),
+  sql<string>`(SELECT s.name FROM sites s WHERE s.id = coalesce(u.site_id, d.site_id, first_site()))`.as(
+    'site',
+  ),
+  'u.site_id as home_site_id',
 ] as const;
 
 /**
@@ -158,6 +174,7 @@ export async function updatePerson(db: Kysely<Database>, id: number, change: Par
     role: change.role,
     start_date: change.startDate,
     end_date: change.endDate,
+    site_id: change.siteId,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) return;
@@ -184,6 +201,8 @@ export interface NewUser {
   departmentId: number | null;
   startDate?: string | null;
   endDate?: string | null;
+  /** Their own site; null or missing: their department's. */
+  siteId?: number | null;
 }
 
 export async function insertUsers(
@@ -205,6 +224,7 @@ export async function insertUsers(
         department_id: u.departmentId,
         start_date: u.startDate ?? null,
         end_date: u.endDate ?? null,
+        site_id: u.siteId ?? null,
       })),
     )
     .returning(['id', 'email'])

@@ -57,6 +57,7 @@ const COLUMNS = {
   role: 'role',
   startDate: 'start_date',
   endDate: 'end_date',
+  siteId: 'home_site_id',
 } as const satisfies Record<keyof PersonFields, keyof Person>;
 
 /** Adding a person and editing them: administrators only (the page itself is modules/person). */
@@ -91,6 +92,7 @@ export class PersonService {
           badgeNumber: fields.badgeNumber,
           role: fields.role,
           departmentId: fields.departmentId,
+          siteId: fields.siteId ?? null,
         },
       });
       // Other systems (webhooks) hear of the new person, as created.
@@ -163,6 +165,9 @@ export class PersonService {
           changes[field] = { old: before[column], new: value };
       }
       if (Object.keys(changes).length === 0) return false;
+      // A new site of their own (or a new department at another site) moves only their days from
+      // now on: attendance records keep the work date they were stored with, decided in the site
+      // zone of the day they were made, so nothing of the past is rewritten here.
       await updatePerson(trx, userId, change).catch(rethrowTaken);
       // Entitlements are prorated by the days employed: a new start or last day changes the share.
       if ('startDate' in changes || 'endDate' in changes) {
@@ -225,11 +230,17 @@ export class PersonService {
     return person;
   }
 
-  /** A department that exists, identifiers nobody else holds. */
+  /** A department and a site that exist, identifiers nobody else holds. */
   private async check(trx: Kysely<Database>, fields: Partial<PersonFields>, exceptUserId?: number) {
     if (fields.departmentId != null && !(await rowExists(trx, 'departments', fields.departmentId))) {
       const message = 'The department must be an existing one';
       throw new AppError('validation_failed', message, [{ field: 'departmentId', rule: 'exists', message }]);
+    }
+    if (fields.siteId != null && !(await rowExists(trx, 'sites', fields.siteId))) {
+      const message = 'The site must be an existing one';
+      throw new AppError('validation_failed', `siteId: ${message}`, [
+        { field: 'siteId', rule: 'exists', message },
+      ]);
     }
     const collisions = await takenIdentifiers(trx, fields, exceptUserId);
     if (collisions.length > 0) throw taken(collisions);

@@ -4,7 +4,7 @@ import type { CamerasTable, Database } from '../../db/schema';
 /** SQL of video: cameras, recorded segments, events (pushed motion and access pictures have their own). Each function takes a db or a transaction. */
 
 type Db = Kysely<Database>;
-export type CameraRow = Selectable<CamerasTable> & { access_point_name: string | null };
+export type CameraRow = Selectable<CamerasTable> & { access_point_name: string | null; site: string };
 
 export interface CameraValues {
   name: string;
@@ -16,14 +16,17 @@ export interface CameraValues {
   retention_max_mb: number;
   motion_sensitivity: number;
   enabled: boolean;
+  /** Missing: a new camera is at the first site, an edited one stays where it is. */
+  site_id?: number;
 }
 
 const cameraQuery = (db: Db) =>
   db
     .selectFrom('cameras as c')
     .leftJoin('access_points as ap', 'ap.id', 'c.access_point_id')
+    .innerJoin('sites as s', 's.id', 'c.site_id')
     .selectAll('c')
-    .select('ap.name as access_point_name');
+    .select(['ap.name as access_point_name', 's.name as site']);
 
 export async function listCameras(db: Db): Promise<CameraRow[]> {
   return cameraQuery(db).orderBy('c.id').execute();
@@ -52,6 +55,12 @@ export async function insertCamera(db: Db, values: CameraValues): Promise<number
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Where a camera is (a new one without a site is at the first site). */
+export async function cameraSiteId(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('cameras').select('site_id').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.site_id;
 }
 
 export async function updateCamera(db: Db, id: number, values: CameraValues): Promise<boolean> {

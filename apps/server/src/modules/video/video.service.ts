@@ -72,6 +72,8 @@ export class VideoService {
       stream_url: hideCredentials(row.stream_url),
       access_point_id: row.access_point_id,
       access_point_name: row.access_point_name,
+      site_id: row.site_id,
+      site: row.site,
       recording_enabled: row.recording_enabled,
       recording_paused: this.d.pipelines?.recordingPaused ?? false,
       retention_hours: row.retention_hours,
@@ -106,6 +108,12 @@ export class VideoService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
+    if (parsed.siteId !== undefined && !(await rowExists(this.d.db, 'sites', parsed.siteId))) {
+      const message = 'The site must be an existing one';
+      throw new AppError('validation_failed', `siteId: ${message}`, [
+        { field: 'siteId', rule: 'exists', message },
+      ]);
+    }
     return {
       name: parsed.name,
       location: parsed.location ?? '',
@@ -116,6 +124,7 @@ export class VideoService {
       retention_max_mb: parsed.retention_max_mb,
       motion_sensitivity: parsed.motion_sensitivity,
       enabled: parsed.enabled,
+      ...(parsed.siteId === undefined ? {} : { site_id: parsed.siteId }),
     };
   }
 
@@ -134,13 +143,14 @@ export class VideoService {
       .transaction()
       .execute(async (trx) => {
         const cameraId = await repo.insertCamera(trx, values);
+        const site_id = values.site_id ?? (await repo.cameraSiteId(trx, cameraId));
         await recordAudit(trx, {
           actorUserId: actor.userId,
           action: 'camera.created',
           targetType: 'camera',
           targetId: cameraId,
           ip: actor.ip,
-          details: { name: values.name },
+          details: { name: values.name, siteId: site_id },
         });
         return cameraId;
       })
@@ -167,6 +177,9 @@ export class VideoService {
             name: values.name,
             enabled: values.enabled,
             recording_enabled: values.recording_enabled,
+            ...(values.site_id !== undefined && values.site_id !== current.site_id
+              ? { site: { old: current.site_id, new: values.site_id } }
+              : {}),
           },
         });
       })

@@ -4,10 +4,10 @@ import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
 import { useToast } from '@/components/ui/toast-context';
+import { WeekdayPicker } from '@/components/ui/WeekdayPicker';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { useSaveSchedule } from '../api/departments-api';
-import { WeekdayPicker } from './WeekdayPicker';
 
 const LABELS = { workdays: 'Workdays', startTime: 'Start', endTime: 'End', graceMinutes: 'Grace' };
 

@@ -7,10 +7,10 @@ import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
 import { QueryState } from '@/components/ui/QueryState';
 import { useToast } from '@/components/ui/toast-context';
+import { WeekdayPicker } from '@/components/ui/WeekdayPicker';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
-import { WeekdayPicker } from './WeekdayPicker';
 
 const LABELS = {
   organisationName: 'Organisation name',

@@ -13,7 +13,7 @@ interface WeekdayPickerProps {
   hint?: { id: string; text: ReactNode };
 }
 
-/** A week's days as large checkboxes: a department's schedule, the organisation's default week. */
+/** A week's days as large checkboxes: a department's schedule, a site's and the organisation's default week. */
 export function WeekdayPicker({ legend, value, onChange, error, errorId, hint }: WeekdayPickerProps) {
   const toggle = (day: number) =>
     onChange(value.includes(day) ? value.filter((d) => d !== day) : [...value, day]);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../src/core/audit.repository';
-import { writeTimeZone } from '../src/core/settings.repository';
+import { readTimeZone, writeTimeZone } from '../src/core/settings.repository';
 import { backupDatabase } from '../src/db/backup';
 import { ArchiveReader, ArchiveWriter, type Progress, verifyBackup } from '../src/db/backup-archive';
 import type { Db } from '../src/db/connection';
@@ -239,8 +239,7 @@ describe('backup and restore of the embedded database', () => {
     expect(await row(db, 'access_events', kept.event)).toEqual(
       await row(source.db, 'access_events', kept.event),
     );
-    const setting = sql<{ value: unknown }>`SELECT value FROM settings WHERE key = 'timezone'`;
-    expect((await setting.execute(db)).rows).toEqual([{ value: 'Europe/Lisbon' }]);
+    expect(await readTimeZone(db)).toBe('Europe/Lisbon');
 
     // New rows get fresh ids, past every id the backup holds.
     const maxUser = Number((await sql<{ m: number }>`SELECT max(id) AS m FROM users`.execute(db)).rows[0]!.m);

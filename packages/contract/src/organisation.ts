@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OkResponse } from './auth';
-import { CalendarDate, IdParam, Text } from './common';
+import { CalendarDate, Id, IdParam, Text } from './common';
 import { endpoint } from './endpoint';
 
 /** ISO weekday: 1 = Monday ... 7 = Sunday. */
@@ -64,13 +64,28 @@ export type OrganisationSettingsRequest = z.infer<typeof OrganisationSettingsReq
 
 export const OrganisationSettingsResponse = z.object({ settings: OrganisationSettings });
 
-/** A public holiday: not a workday for anybody. */
-export const Holiday = z.object({ id: z.number().int(), date: z.string(), name: z.string() });
+/** A public holiday: not a workday for anybody at its site, or at any site when it names none. */
+export const Holiday = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  name: z.string(),
+  /** The one site it is a holiday of; null: every site. */
+  site_id: z.number().int().nullable(),
+  site: z.string().nullable(),
+});
 export type Holiday = z.infer<typeof Holiday>;
 
+/** A site's id, or null (or left out) for every site. */
+const HolidaySite = Id.nullable().optional();
+
+/**
+ * One date holds one holiday per site: a holiday of every site leaves no room that day for one of
+ * a single site, and the reverse.
+ */
 export const HolidayRequest = z.object({
   date: CalendarDate,
   name: Text(80).min(1, { error: 'is required' }),
+  siteId: HolidaySite,
 });
 export type HolidayRequest = z.infer<typeof HolidayRequest>;
 
@@ -80,11 +95,13 @@ const Year = z.coerce
   .min(2000, { error: 'must be from 2000 to 2100' })
   .max(2100, { error: 'must be from 2000 to 2100' });
 
-export const HolidaysQuery = z.object({ year: Year });
+/** With siteId: that site's holidays and those of every site. */
+export const HolidaysQuery = z.object({ year: Year, siteId: IdParam.optional() });
 export const HolidaysResponse = z.object({ holidays: z.array(Holiday) });
 export const HolidayResponse = z.object({ holiday: Holiday });
 export const HolidayIdParams = z.object({ id: IdParam });
-export const CopyHolidaysRequest = z.object({ fromYear: Year, toYear: Year });
+/** Without siteId every holiday of the year is copied, each to its own site; with it, that site's own. */
+export const CopyHolidaysRequest = z.object({ fromYear: Year, toYear: Year, siteId: HolidaySite });
 export type CopyHolidaysRequest = z.infer<typeof CopyHolidaysRequest>;
 /** What a copy added, and how many it left out because that date already had a holiday. */
 export const CopyHolidaysResponse = z.object({ holidays: z.array(Holiday), skipped: z.number().int() });
@@ -109,7 +126,8 @@ export const organisationApi = {
     method: 'GET',
     path: '/holidays',
     audience: 'user',
-    summary: "A year's public holidays, by date (everyone's calendar marks them)",
+    summary:
+      "A year's public holidays, by date, each of one site or of every site (everyone's calendar marks them)",
     query: HolidaysQuery,
     response: HolidaysResponse,
   }),
@@ -117,7 +135,7 @@ export const organisationApi = {
     method: 'POST',
     path: '/holidays',
     audience: 'admin',
-    summary: 'Declare a public holiday',
+    summary: 'Declare a public holiday, of one site or of every site',
     body: HolidayRequest,
     status: 201,
     response: HolidayResponse,
@@ -126,7 +144,7 @@ export const organisationApi = {
     method: 'PUT',
     path: '/holidays/:id',
     audience: 'admin',
-    summary: "Change a holiday's date or name",
+    summary: "Change a holiday's date, name or site",
     params: HolidayIdParams,
     body: HolidayRequest,
     response: HolidayResponse,

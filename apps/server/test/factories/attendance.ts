@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/connection';
 import { upsertScheduleVersion } from '../../src/modules/organisation/departments.repository';
-import { insertHoliday } from '../../src/modules/organisation/organisation.repository';
+import { insertHoliday } from '../../src/modules/organisation/holidays.repository';
 import { makeDepartment, makeUser } from './people';
 
 export interface AttendanceOptions {
@@ -82,7 +82,12 @@ export async function makeSchedule(db: Db, options: ScheduleOptions = {}) {
   return { departmentId: department.id, ...version };
 }
 
-/** A public holiday (a name of its own unless given). */
-export async function makeHoliday(db: Db, date: string, name = `Holiday ${date}`) {
-  return insertHoliday(db, date, name);
+/** A public holiday (a name of its own unless given) of every site, or of `siteId`. */
+export async function makeHoliday(
+  db: Db,
+  date: string,
+  name = `Holiday ${date}`,
+  siteId: number | null = null,
+) {
+  return insertHoliday(db, { date, name, site_id: siteId });
 }

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DayRow, type DayRowFilter, dayColumns, personFilter } from './attendance.repository';
 import { employedOn, excusedDays, leaveOn } from './person-day.repository';
-import { datesBetween, scheduleDays } from './schedules.repository';
+import { calendarKey, datesBetween, scheduleDays } from './schedules.repository';
 
 /**
  * The attendance list a page at a time, without building every person-day of the range.
@@ -80,26 +80,55 @@ function departmentFigures(f: DayRowFilter): RawBuilder<unknown> {
       GROUP BY 1, 2)`;
 }
 
+/**
+ * Per day, what people with a site of their own (calendarKey) change in the department figures,
+ * which count everyone by their department's calendar: on a day one calendar schedules and the
+ * other does not (a holiday of one site), such a person's absence, leave or scheduled record
+ * moves in or out. Few people, found through users_site_idx.
+ */
+function ownSiteCorrections(f: DayRowFilter): RawBuilder<unknown> {
+  return sql`
+    own_site AS MATERIALIZED (
+      SELECT o.date,
+             sum(o.sign * (NOT o.worked AND o.employed AND NOT o.on_leave AND o.date <= ${f.today}::date)::int)::int AS absent,
+             sum(o.sign * (NOT o.worked AND o.employed AND o.on_leave)::int)::int AS on_leave,
+             sum(o.sign * o.worked::int)::int AS scheduled_records
+      FROM (
+        SELECT own.date, CASE WHEN own.scheduled THEN 1 ELSE -1 END AS sign, r.id IS NOT NULL AS worked,
+               ${employedOn('u', sql`own.date`)} AS employed, ${leaveOn(sql`u.id`, sql`own.date`)} AS on_leave
+        FROM users u
+        JOIN calendar own ON own.dept_key = ${calendarKey('u')}
+        JOIN calendar dep ON dep.dept_key = coalesce(u.department_id, 0) AND dep.date = own.date
+        LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = own.date
+        WHERE u.site_id IS NOT NULL AND own.scheduled <> dep.scheduled AND ${personFilter(f)}
+      ) AS o
+      GROUP BY o.date)`;
+}
+
 /** Each day's rows of the list, newest day first, and the people the filter covers. */
 export async function dayCounts(db: Kysely<Database>, f: DayRowFilter): Promise<ListCounts> {
   const dates = datesBetween(f.start, f.end);
   const result = await sql<DayCount & { people: number }>`
     WITH ${departmentFigures(f)},
          calendar AS MATERIALIZED (SELECT * FROM ${scheduleDays(f.start, f.end)} AS c),
-         excused AS MATERIALIZED (SELECT * FROM ${excusedDays(personFilter(f), dates, f.departmentIds)} AS x)
+         excused AS MATERIALIZED (SELECT * FROM ${excusedDays(personFilter(f), dates, f.departmentIds)} AS x),
+         ${ownSiteCorrections(f)}
     SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
            coalesce(sum(d.present), 0)::int AS records,
            coalesce(sum(d.open), 0)::int AS open,
-           coalesce(sum(h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0))
-                    FILTER (WHERE c.scheduled AND g.day <= ${f.today}::date), 0)::int AS absent,
-           coalesce(sum(x.on_leave) FILTER (WHERE c.scheduled), 0)::int AS on_leave,
-           coalesce(sum(d.present) FILTER (WHERE c.scheduled), 0)::int AS scheduled_records,
+           (coalesce(sum(h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0))
+                    FILTER (WHERE c.scheduled AND g.day <= ${f.today}::date), 0)
+            + coalesce(max(o.absent), 0))::int AS absent,
+           (coalesce(sum(x.on_leave) FILTER (WHERE c.scheduled), 0) + coalesce(max(o.on_leave), 0))::int AS on_leave,
+           (coalesce(sum(d.present) FILTER (WHERE c.scheduled), 0) + coalesce(max(o.scheduled_records), 0))::int
+             AS scheduled_records,
            (SELECT coalesce(sum(people), 0) FROM heads)::int AS people
     FROM unnest(${[...dates].reverse()}::date[]) WITH ORDINALITY AS g (day, n)
     CROSS JOIN heads h
     LEFT JOIN calendar c ON c.date = g.day AND c.dept_key = h.dept_key
     LEFT JOIN days d ON d.date = g.day AND d.dept_key = h.dept_key
     LEFT JOIN excused x ON x.date = g.day AND x.dept_key = h.dept_key
+    LEFT JOIN own_site o ON o.date = g.day
     GROUP BY g.day, g.n ORDER BY g.n`.execute(db);
   return {
     people: result.rows[0]?.people ?? 0,
@@ -193,7 +222,7 @@ export async function oneDay(
 ): Promise<DayRow[]> {
   const scheduledKeys = sql`(SELECT coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}')
                              FROM ${scheduleDays(date, date)} AS c)`;
-  const scheduled = sql`coalesce(u.department_id, 0) = ANY (sd.keys)`;
+  const scheduled = sql`${calendarKey('u')} = ANY (sd.keys)`;
   const day = dayColumns(sql`${date}::date`, scheduled, f.today);
   const list = listConditions(sql`${date}::date`, scheduled, f.today);
   const statusFilter = f.status ? sql`AND ${list.status[f.status]}` : sql``;

@@ -2,7 +2,7 @@ import type { AttendanceSource } from '@atrium/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type DayRowFilter, personFilter } from './attendance.repository';
-import { scheduleDays } from './schedules.repository';
+import { calendarKey, scheduleDays } from './schedules.repository';
 
 /** A person the export lists on every day of its range. */
 export interface ExportPerson {
@@ -12,7 +12,7 @@ export interface ExportPerson {
   email: string;
   employee_number: string;
   department_name: string | null;
-  /** The person's department, 0 without one (scheduleDays' dept_key). */
+  /** The person's calendar in scheduleDays (calendarKey). */
   dept_key: number;
   start_date: string | null;
   end_date: string | null;
@@ -22,7 +22,7 @@ export interface ExportPerson {
 export async function exportPeople(db: Kysely<Database>, f: DayRowFilter): Promise<ExportPerson[]> {
   const result = await sql<ExportPerson>`
     SELECT u.id, u.first_name, u.last_name, u.email, u.employee_number, dep.name AS department_name,
-           coalesce(u.department_id, 0) AS dept_key, u.start_date, u.end_date
+           ${calendarKey('u')} AS dept_key, u.start_date, u.end_date
     FROM users u
     LEFT JOIN departments dep ON dep.id = u.department_id
     WHERE ${personFilter(f)}`.execute(db);

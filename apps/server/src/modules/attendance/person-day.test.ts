@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAttendance, makeLeaveApplication, makeUser, type TestUser } from '../../../test/factories';
 import type { LoggedIn } from '../../../test/fixtures';
 import { useSuite } from '../../../test/suite';
-import { insertHoliday } from '../organisation/organisation.repository';
+import { insertHoliday } from '../organisation/holidays.repository';
 import { type DayFacts, type DayKind, dayKind } from './person-day';
 import { dayKindSql } from './person-day.repository';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await make('onLeave');
   await make('newHire', { startDate: '2026-07-09' });
   await make('leaver', { endDate: '2026-07-06' });
-  await insertHoliday(suite.db, '2026-07-03', 'Truth Day');
+  await insertHoliday(suite.db, { date: '2026-07-03', name: 'Truth Day', site_id: null });
   for (const date of ['2026-07-06', '2026-07-07'])
     await makeAttendance(suite.db, { user: people.worker, date, checkIn: '08:00', checkOut: '16:00' });
   await makeAttendance(suite.db, { user: people.worker, date: TODAY, checkIn: '08:00' });

@@ -3,17 +3,17 @@ import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import type { EventBus } from '../../core/events/bus';
 import type { Database } from '../../db/schema';
-import type { HolidaysChanged } from '../organisation/organisation.service';
+import type { HolidaysChanged } from '../organisation/holidays.service';
 import { publishApplicationChanged } from './notifications';
 import { recountLeaveOn } from './recount.repository';
 
 /**
- * Working-days-only leave that covers a changed holiday charges its days anew, in the holiday's
+ * Working-days-only leave that covers a changed holiday at the applicant's site charges its days anew, in the holiday's
  * transaction, each recount audited on its application.
  */
 export function recountLeaveOnHolidays(bus: EventBus, clock: OrgClock) {
-  return async (trx: Kysely<Database>, { actor, dates, note }: HolidaysChanged): Promise<void> => {
-    const recounted = await recountLeaveOn(trx, dates, { userId: actor.userId, at: clock.now(), note });
+  return async (trx: Kysely<Database>, { actor, changes, note }: HolidaysChanged): Promise<void> => {
+    const recounted = await recountLeaveOn(trx, changes, { userId: actor.userId, at: clock.now(), note });
     for (const application of recounted) {
       await recordAudit(trx, {
         actorUserId: actor.userId,

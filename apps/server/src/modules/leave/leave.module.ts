@@ -1,7 +1,7 @@
 import type { AtriumModule, ModuleContext } from '../../core/module';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
-import type { HolidaysChanged } from '../organisation/organisation.service';
+import type { HolidaysChanged } from '../organisation/holidays.service';
 import type { EmploymentChanged } from '../people/employment';
 import { LeaveApplicationsService } from './applications.service';
 import { LeaveDecisionsService } from './decisions.service';

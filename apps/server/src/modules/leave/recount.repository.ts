@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { personSite } from '../organisation/holidays.repository';
+import type { HolidayChange } from '../organisation/holidays.service';
 import { applicationDaysByYear, changingHolidays } from './leave-days.repository';
 import { applicationBuckets, insertLedgerLines } from './ledger.repository';
 
@@ -15,17 +17,18 @@ export interface Recounted {
 
 /**
  * After a public holiday was declared, moved or removed (in the same transaction): recounts the
- * pending and approved applications of working-days-only types that cover one of `dates`, and
+ * pending and approved applications of working-days-only types that cover one of the changed
+ * dates at the applicant's site (a change of every site's holiday reaches everyone), and
  * books the difference per leave year as a recount line: in pending days while the application
  * waits, in used days once approved. The later decision moves what is then pending, so the
  * ledger balances. Answers what changed, for the audit.
  */
 export async function recountLeaveOn(
   db: Db,
-  dates: string[],
+  changes: HolidayChange[],
   by: { userId: number; at: Date; note: string },
 ): Promise<Recounted[]> {
-  if (dates.length === 0) return [];
+  if (changes.length === 0) return [];
   await changingHolidays(db);
   // Locked, so a decision or a cancellation waits and then moves the recounted days.
   const affected = await sql<Recounted & { leave_type_id: number }>`
@@ -33,7 +36,10 @@ export async function recountLeaveOn(
     FROM leave_applications a
     JOIN leave_policies p ON p.leave_type_id = a.leave_type_id AND p.working_days_only
     WHERE a.status IN ('pending', 'approved')
-      AND EXISTS (SELECT 1 FROM unnest(${dates}::date[]) AS d WHERE d BETWEEN a.start_date AND a.end_date)
+      AND EXISTS (SELECT 1 FROM unnest(${changes.map((c) => c.date)}::date[], ${changes.map((c) => c.siteId)}::int[])
+                    AS c (date, site_id)
+                  WHERE c.date BETWEEN a.start_date AND a.end_date
+                    AND (c.site_id IS NULL OR c.site_id = ${personSite(sql`a.user_id`)}))
     ORDER BY a.id
     FOR UPDATE OF a`.execute(db);
   const changed: Recounted[] = [];

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { holidayAt, personSite } from '../organisation/holidays.repository';
 
 /** A value (sent as a parameter) or a column of the surrounding query (sql`a.user_id`). */
 export type SqlValue = RawBuilder<unknown> | string | number | null;
@@ -6,8 +7,9 @@ export type SqlValue = RawBuilder<unknown> | string | number | null;
 /**
  * The one answer to "which dates from `from` to `to` are working days for this person": the days
  * of the week their department's work schedule works under the version in force that day (Monday
- * to Friday without a department, as the attendance reports count), less public holidays. A
- * derived table of one column, `day`.
+ * to Friday without a department, as the attendance reports count), less the public holidays of
+ * their site (their own, else their department's) and of every site. A derived table of one
+ * column, `day`.
  *
  * Everything that charges leave by working days reads it (applying, the wizard's count, the
  * recount when a holiday changes, the leave report), so what a working day is changes here alone.
@@ -25,6 +27,6 @@ export function workingDaysOf(userId: SqlValue, from: SqlValue, to: SqlValue): R
                   ws.effective_from
          LIMIT 1),
         '{1,2,3,4,5}'::smallint[]))
-      AND NOT EXISTS (SELECT 1 FROM public_holidays h WHERE h.date = d::date)
+      AND NOT ${holidayAt(personSite(userId), sql`d::date`)}
   )`;
 }

@@ -1,7 +1,13 @@
 import type { Holiday, OrganisationSettings } from '@atrium/contract';
-import type { HolidayRow } from './organisation.repository';
+import type { HolidayRow } from './holidays.repository';
 
-export const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, date: row.date, name: row.name });
+export const toHoliday = (row: HolidayRow): Holiday => ({
+  id: row.id,
+  date: row.date,
+  name: row.name,
+  site_id: row.site_id,
+  site: row.site,
+});
 
 export const toSettings = (
   organisationName: string,

@@ -12,21 +12,5 @@ export function organisationRoutes(organisation: OrganisationService): FastifyPl
     route(app, organisationApi.updateSettings, async (request) => ({
       settings: await organisation.updateSettings(actorOf(request), request.body),
     }));
-    route(app, organisationApi.holidays, async (request) => ({
-      holidays: await organisation.holidays(actorOf(request), request.query.year),
-    }));
-    route(app, organisationApi.createHoliday, async (request) => ({
-      holiday: await organisation.createHoliday(actorOf(request), request.body),
-    }));
-    route(app, organisationApi.updateHoliday, async (request) => ({
-      holiday: await organisation.updateHoliday(actorOf(request), request.params.id, request.body),
-    }));
-    route(app, organisationApi.deleteHoliday, async (request) => {
-      await organisation.deleteHoliday(actorOf(request), request.params.id);
-      return { ok: true as const };
-    });
-    route(app, organisationApi.copyHolidays, async (request) =>
-      organisation.copyHolidays(actorOf(request), request.body),
-    );
   };
 }

@@ -3,7 +3,7 @@ import { addDays } from '@atrium/contract/calendar';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { countedPerson, dayKindSql, employedOn } from '../attendance/person-day.repository';
-import { datesBetween, scheduleDays } from '../attendance/schedules.repository';
+import { calendarKey, datesBetween, scheduleDays } from '../attendance/schedules.repository';
 import { chargedDaysOf, storedPeriod } from '../leave/leave-days.repository';
 import type { TeamIds } from './reports.repository';
 
@@ -133,7 +133,7 @@ async function linesOf(db: Db, plan: PayrollPlan, ids: number[]): Promise<Payrol
     -- (user_id, date) key, leave_applications_user_idx): reading the range's rows for everyone
     -- and keeping this batch's cost a whole month of records per batch.
     people AS MATERIALIZED (
-      SELECT u.id, u.department_id, u.start_date, u.end_date FROM users u
+      SELECT u.id, u.department_id, u.site_id, u.start_date, u.end_date FROM users u
       WHERE u.id BETWEEN ${ids[0]!} AND ${ids.at(-1)!} AND u.id = ANY (${ids}::int[])
     ),
     recs AS MATERIALIZED (
@@ -178,7 +178,8 @@ async function linesOf(db: Db, plan: PayrollPlan, ids: number[]): Promise<Payrol
                come: sql`c.date <= ${plan.judgedTo}::date`,
              })} AS kind
       FROM people p
-      JOIN cal c ON c.dept_key = coalesce(p.department_id, 0)
+      -- Each person's site's holidays (calendarKey).
+      JOIN cal c ON c.dept_key = ${calendarKey('p')}
       LEFT JOIN recs r ON r.user_id = p.id AND r.date = c.date
       LEFT JOIN leave_days lv ON lv.user_id = p.id AND lv.date = c.date
     ),

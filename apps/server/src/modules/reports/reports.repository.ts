@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import { scheduleDays } from '../attendance/schedules.repository';
+import { calendarKey, scheduleDays } from '../attendance/schedules.repository';
 import { chargedDaysOf, storedPeriod } from '../leave/leave-days.repository';
 import { type MonthPlan, monthPlan } from './month-plan';
 
@@ -83,7 +83,7 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan, team: T
              CASE WHEN mo.worked_from_rollup THEN am.worked_seconds END AS worked_seconds
       FROM users u
       CROSS JOIN months mo
-      LEFT JOIN owed o ON o.month = mo.month AND o.dept_key = coalesce(u.department_id, 0)
+      LEFT JOIN owed o ON o.month = mo.month AND o.dept_key = ${calendarKey('u')}
       LEFT JOIN attendance_months am ON am.user_id = u.id AND am.month = mo.month
         AND am.month BETWEEN ${first}::date AND ${last}::date
       LEFT JOIN on_leave lv ON lv.user_id = u.id AND lv.month = mo.month

@@ -6,7 +6,7 @@
  * PostgreSQL through its Unix socket, database atrium_bench_<people>). Idempotent: a finished data set
  * of the same size is kept; an unfinished or different one is dropped and built again.
  *
- * Knobs: --people N (default 50000), --days N of attendance history (default 730),
+ * Knobs: --people N (default 50000), --days N of attendance history (default 730), --sites N (default 40),
  * --access-events N (default 20000000), --counters N (default 20).
  */
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
@@ -26,8 +26,12 @@ const days = option('days', 730);
 const accessEvents = option('access-events', Math.min(20_000_000, people * 400));
 const counters = option('counters', 20);
 const departments = Math.max(5, Math.min(50, Math.round(people / 1000)));
-/** `tree`: the departments' tree and managers (issue 31); a set built before it is built again. */
-const spec = { people, days, accessEvents, counters, departments, tree: 1 };
+const sites = option('sites', 40);
+/**
+ * `tree`: the departments' tree and managers (issue 31); `sites`: the buildings across six zones
+ * (issue 35). A set built before either is built again.
+ */
+const spec = { people, days, accessEvents, counters, departments, tree: 1, sites };
 
 const target = benchDatabase(people);
 const started = performance.now();
@@ -84,11 +88,29 @@ await pool.query(`INSERT INTO settings (key, value) VALUES ('timezone', '"UTC"')
 await pool.query(`INSERT INTO settings (key, value) VALUES ('leave_escalation_days', '0')
   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
 
+// Sites in six zones either side of UTC, each with its own calendar: the first (UTC) is the
+// organisation's own. Departments are spread over them and one person in a hundred sits at a site
+// other than their department's.
+await step(
+  'sites',
+  `WITH zones(i, zone) AS (VALUES (0, 'UTC'), (1, 'Europe/London'), (2, 'America/New_York'),
+                                  (3, 'Asia/Singapore'), (4, 'Australia/Sydney'), (5, 'America/Los_Angeles'))
+   INSERT INTO sites (name, time_zone)
+   SELECT 'Site ' || lpad(s::text, 2, '0') || ' ' || z.zone, z.zone
+   FROM generate_series(2, $1) AS s JOIN zones z ON z.i = (s - 1) % 6`,
+  [sites],
+);
+
 await step(
   'departments',
   `INSERT INTO departments (name) SELECT CASE WHEN d % 10 = 0 THEN 'Security ' ELSE 'Department ' END
      || lpad(d::text, 2, '0') FROM generate_series(1, $1) AS d`,
   [departments],
+);
+await pool.query(
+  `WITH ranked AS (SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS i FROM sites)
+  UPDATE departments d SET site_id = r.id FROM ranked r WHERE r.i = (d.id - 1) % $1`,
+  [Math.max(1, sites)],
 );
 // Every tenth department works every day, as Security does in the demo.
 await pool.query(`UPDATE work_schedules ws SET workdays = '{1,2,3,4,5,6,7}'
@@ -107,6 +129,12 @@ await step(
           (SELECT min(id) FROM departments) + n % $3
    FROM generate_series(1, $2) AS n`,
   [hash, people, departments],
+);
+await step(
+  'people at another site',
+  `UPDATE users u SET site_id = (SELECT id FROM sites ORDER BY id OFFSET (u.id / 100) % $1 LIMIT 1)
+   WHERE u.id % 100 = 50`,
+  [Math.max(1, sites)],
 );
 // Three levels, as an organisation of this size has them: the first ten departments at the top,
 // the next fifteen inside them, the rest inside those. A top department's manager reaches about a
@@ -226,6 +254,15 @@ await step(
           dir, 'online', now()
    FROM access_points p CROSS JOIN (VALUES ('entry'), ('exit')) AS v (dir)`,
 );
+// A department's doors are in its building.
+await step(
+  'doors at their sites',
+  `WITH placed AS (
+     UPDATE access_points p SET site_id = d.site_id
+     FROM access_areas a JOIN departments d ON a.name = 'Area ' || d.name
+     WHERE p.area_id = a.id RETURNING p.id, p.site_id)
+   UPDATE devices dv SET site_id = placed.site_id FROM placed WHERE dv.access_point_id = placed.id`,
+);
 await pool.query(
   `SELECT access_events_ensure_partition(m::date)
    FROM generate_series(date_trunc('month', $1::date), date_trunc('month', $2::date) + interval '2 months', interval '1 month') AS m`,
@@ -268,6 +305,12 @@ await step(
           'both', 'online', now()
    FROM generate_series(1, $1) AS n`,
   [counters],
+);
+await pool.query(
+  `WITH ranked AS (SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS i FROM sites),
+     numbered AS (SELECT id, row_number() OVER (ORDER BY id)::int - 1 AS i FROM devices WHERE type = 'counter')
+  UPDATE devices dv SET site_id = r.id FROM numbered c JOIN ranked r ON r.i = c.i % $1 WHERE dv.id = c.id`,
+  [Math.max(1, sites)],
 );
 await step(
   'counting windows',

@@ -11,11 +11,13 @@ import { SettingsPanel } from '@/features/organisation/components/SettingsPanel'
 import { SingleSignOnPanel } from '@/features/organisation/components/SingleSignOnPanel';
 import { WorkSchedulesCard } from '@/features/organisation/components/WorkSchedulesCard';
 import { PeoplePanel } from '@/features/people/components/PeoplePanel';
+import { SitesPanel } from '@/features/sites/components/SitesPanel';
 import { WebhooksPanel } from '@/features/webhooks/components/WebhooksPanel';
 
 type Tab =
   | 'people'
   | 'departments'
+  | 'sites'
   | 'holidays'
   | 'access'
   | 'settings'
@@ -26,6 +28,7 @@ type Tab =
 const TABS: { id: Tab; label: string }[] = [
   { id: 'people', label: 'People' },
   { id: 'departments', label: 'Departments' },
+  { id: 'sites', label: 'Sites' },
   { id: 'holidays', label: 'Schedules & Holidays' },
   { id: 'access', label: 'Access Levels' },
   { id: 'settings', label: 'Settings' },
@@ -34,19 +37,20 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'webhooks', label: 'Webhooks' },
 ];
 
-/** The organisation's administration (admin): its people, departments, calendar, access levels and settings. */
+/** The organisation's administration (admin): its people, departments, sites, calendar, access levels and settings. */
 export function OrganisationPage() {
   const [tab, setTab] = useState<Tab>('people');
   return (
     <>
       <PageHeader
         title="Organisation"
-        description="People, departments, work schedules, public holidays, access levels and the organisation's settings."
+        description="People, departments, sites, work schedules, public holidays, access levels and the organisation's settings."
       />
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Organisation" idPrefix="organisation" />
       <TabPanel idPrefix="organisation" id={tab}>
         {tab === 'people' ? <PeoplePanel /> : null}
         {tab === 'departments' ? <DepartmentsPanel /> : null}
+        {tab === 'sites' ? <SitesPanel /> : null}
         {tab === 'holidays' ? (
           <div className="grid gap-6">
             <WorkSchedulesCard />

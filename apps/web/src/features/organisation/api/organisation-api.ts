@@ -7,6 +7,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { useInvalidateHolidays } from '@/lib/queries/holidays';
+import { siteKeys } from '@/lib/queries/sites';
 
 /** Every key starts with 'organisation', so a saved change refreshes what depends on it. */
 export const organisationKeys = {
@@ -24,11 +25,13 @@ export const organisationQueries = {
 
 function useInvalidateOrganisation() {
   const client = useQueryClient();
-  // The time zone also lives in the public app info every screen reads its clock from.
+  // The time zone also lives in the public app info every screen reads its clock from, and it and
+  // the work week are the first site's.
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: organisationKeys.all }),
       client.invalidateQueries({ queryKey: ['app-info'] }),
+      client.invalidateQueries({ queryKey: siteKeys.all }),
     ]);
 }
 

@@ -1,4 +1,4 @@
-import { type OrganisationSettings, organisationApi } from '@atrium/contract';
+import { type OrganisationSettings, organisationApi, type Site, sitesApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
@@ -6,6 +6,21 @@ import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
 import { SettingsPanel } from './SettingsPanel';
 
 let saved: OrganisationSettings;
+
+const headOffice: Site = {
+  id: 1,
+  name: 'London HQ',
+  time_zone: 'Europe/London',
+  address: null,
+  latitude: null,
+  longitude: null,
+  geofence_m: null,
+  work_week: [1, 2, 3, 4, 5],
+  is_first: true,
+  counts: { departments: 1, people: 1, devices: 0, cameras: 0 },
+  today: '2026-11-27',
+  utc_offset: '+00:00',
+};
 
 beforeEach(() => {
   saved = {
@@ -16,6 +31,7 @@ beforeEach(() => {
     leaveClashPercent: 0,
   };
   fakeApi.on(organisationApi.settings, () => ({ settings: saved }));
+  fakeApi.on(sitesApi.list, () => ({ sites: [headOffice] }));
   fakeApi.on(organisationApi.updateSettings, ({ body }) => {
     // Left out, a number stays as it was.
     saved = {
@@ -37,6 +53,16 @@ const renderPanel = () =>
 const escalation = () => screen.getByLabelText('Escalate leave after (working days)') as HTMLInputElement;
 
 describe('Organisation settings', () => {
+  it("says the time zone is the organisation's own site's", async () => {
+    renderPanel();
+    const zone = await screen.findByLabelText('Time zone');
+    await waitFor(() =>
+      expect(document.getElementById(zone.getAttribute('aria-describedby')!)?.textContent).toMatch(
+        /^The time zone of London HQ, the organisation's own site/,
+      ),
+    );
+  });
+
   it('sends the leave escalation days with the other settings', async () => {
     const { user } = renderPanel();
     await screen.findByLabelText('Escalate leave after (working days)');

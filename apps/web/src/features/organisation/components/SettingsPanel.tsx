@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { WeekdayPicker } from '@/components/ui/WeekdayPicker';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { sitesQuery } from '@/lib/queries/sites';
 import { organisationQueries, useSaveSettings } from '../api/organisation-api';
 
 const LABELS = {
@@ -44,6 +45,8 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveSettings();
   const toast = useToast();
+  // The organisation's zone and work week are its first site's: the hint names that site.
+  const firstSite = useQuery(sitesQuery()).data?.find((site) => site.is_first)?.name;
   const zoneChanged = values.timeZone !== saved.timeZone;
   const zoneChoices = zones.includes(saved.timeZone) ? zones : [saved.timeZone, ...zones];
 
@@ -96,6 +99,8 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
                 Changing the time zone changes what "today" means for attendance, leave and every report, from
                 the moment you save.
               </span>
+            ) : firstSite ? (
+              `The time zone of ${firstSite}, the organisation's own site (Organisation > Sites). Its attendance days, lateness and reports follow this clock; other sites keep their own.`
             ) : (
               'Attendance days, lateness and reports follow this clock.'
             )

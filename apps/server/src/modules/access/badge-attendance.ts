@@ -11,6 +11,7 @@ import {
 } from '../attendance/attendance.repository';
 import { isEarlyExit, isLate } from '../attendance/attendance.rules';
 import { findRecordsForUpdate, updateRecordFromBadge } from '../attendance/badge.repository';
+import { isNightShift } from '../attendance/night-shift';
 import { personSites } from '../attendance/person-site.repository';
 import { findUserSchedules, type Schedule } from '../attendance/schedules.repository';
 import { lastAttendanceEntry } from './ingest.repository';
@@ -164,7 +165,7 @@ async function applyBadge(
     return updated ? { userId, date, action: 'check_in' } : null;
   }
 
-  if (!record) return null;
+  if (!record) return endNightShift(trx, passage, timeZone, known, schedule);
   const checkIn = new Date(record.check_in_time);
   const checkOut = record.check_out_time ? new Date(record.check_out_time) : null;
   const dayEnd = zonedInstant(addDays(date, 1), '00:00', timeZone);
@@ -181,4 +182,28 @@ async function applyBadge(
     ),
   );
   return updated ? { userId, date, action: 'check_out' } : null;
+}
+
+/** An exit on a day without a record ends yesterday's night shift still under way (night-shift.ts). */
+async function endNightShift(
+  trx: Kysely<Database>,
+  passage: BadgePassage,
+  timeZone: string,
+  known: Known,
+  schedule: Schedule,
+): Promise<AttendanceChange | null> {
+  const { userId, at } = passage;
+  const yesterday = addDays(localDate(at, timeZone), -1);
+  const key = dayKey(userId, yesterday);
+  const record = known.has(key) ? known.get(key) : await findRecordForUpdate(trx, userId, yesterday);
+  if (!record || !isNightShift(record, localDate(at, timeZone), at)) return null;
+  const updated = await updateRecordFromBadge(
+    trx,
+    record.id,
+    { check_out_time: at, early_exit: isEarlyExit(schedule, yesterday, at, timeZone) },
+    new Date(),
+  );
+  if (updated) known.set(key, updated);
+  else known.delete(key);
+  return updated ? { userId, date: yesterday, action: 'check_out' } : null;
 }

@@ -36,6 +36,8 @@ import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rule
 import { dayOverview, todayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
+import { personToday, siteToday, todaysSpan } from './person-site';
+import { personSites } from './person-site.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
 
 /** The longest range one list or export covers. */
@@ -106,10 +108,15 @@ export class AttendanceAdminService {
     body: BulkMarkRequest,
   ): Promise<BulkMarkResponse['bulk']> {
     authorize(actor, 'attendance.manage');
-    const today = await this.clock.today();
-    if (body.date > today.date) throw issue('date', 'not_in_future', 'The date must not be in the future');
+    const todays = await this.clock.todays();
+    // Not after the latest site's today (the date may be someone's today while the organisation's is behind).
+    if (body.date > todaysSpan(todays).to)
+      throw issue('date', 'not_in_future', 'The date must not be in the future');
     const ids = [...new Set(body.userIds)];
-    const schedules = await findUserSchedules(this.db, ids, { from: body.date, to: body.date }, true);
+    const [schedules, sites] = await Promise.all([
+      findUserSchedules(this.db, ids, { from: body.date, to: body.date }, true),
+      personSites(this.db, ids),
+    ]);
     const people = [...schedules].map(([id, schedule]) => ({ id, schedule: versionOn(schedule, body.date) }));
     const unknown = ids.filter((id) => !schedules.has(id));
     if (unknown.length)
@@ -131,7 +138,12 @@ export class AttendanceAdminService {
         }
       } else {
         for (const person of people) {
-          const times = bulkTimes(person.schedule, body.date, today);
+          // The schedule's hours on the person's site's clock.
+          const times = bulkTimes(
+            person.schedule,
+            body.date,
+            await siteToday(this.clock, todays, sites.get(person.id)!),
+          );
           const created = await insertRecordIfAbsent(trx, {
             user_id: person.id,
             date: body.date,
@@ -157,10 +169,12 @@ export class AttendanceAdminService {
 
   async correct(actor: Actor, id: number, body: CorrectAttendanceRequest): Promise<AttendanceRecord> {
     authorize(actor, 'attendance.manage');
-    const today = await this.clock.today();
+    let today = await this.clock.today();
     const updated = await this.db.transaction().execute(async (trx) => {
       const old = await findRecordById(trx, id, true);
       if (!old) throw notFound('Attendance record');
+      // The corrected times are judged on the person's site's clock.
+      today = await personToday(trx, this.clock, old.user_id);
       const checkIn = body.check_in_time ? new Date(body.check_in_time) : old.check_in_time;
       const checkOut =
         body.check_out_time === undefined

@@ -3,7 +3,7 @@ import { addDays, monthRange } from '@atrium/contract/calendar';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { Batcher } from '../../core/batcher';
-import type { OrgClock, SiteToday } from '../../core/clock';
+import type { OrgClock, SiteToday, Today } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { type Changes, FreshCache } from '../../core/events/changes';
@@ -13,6 +13,7 @@ import { attendanceUpdate, statusOf, toAttendanceStats } from './attendance.pres
 import { findRecord, recordsBetween, setCheckOutIfOpen } from './attendance.repository';
 import { isEarlyExit, isScheduledOn } from './attendance.rules';
 import { CheckIns } from './check-ins';
+import { isNightShift, ongoingRecord } from './night-shift';
 import type { DayKind } from './person-day';
 import { personDayKinds, personSpan } from './person-day.repository';
 import { personToday, siteToday, todaysKey, todaysSpan } from './person-site';
@@ -73,9 +74,8 @@ export class AttendanceService {
       this.records.submit(userId),
     );
     if (!own) throw notFound('User');
-    const today = await siteToday(this.clock, todays, own.siteId);
-    // A record read as the site's date turned is of the day before: today has none yet.
-    return statusOf(own.record?.date === today.date ? own.record : undefined, today);
+    const shown = ongoingRecord(own.record, await siteToday(this.clock, todays, own.siteId));
+    return statusOf(shown.record, shown.today);
   }
 
   async checkIn(actor: Actor): Promise<MyStatus> {
@@ -90,18 +90,19 @@ export class AttendanceService {
     const { today, schedule } = await this.personDay(actor.userId);
     const record = await this.db.transaction().execute(async (trx) => {
       const early = isEarlyExit(schedule, today.date, today.now, today.timeZone);
-      const updated = await setCheckOutIfOpen(trx, actor.userId, today.date, today.now, early);
-      if (!updated) {
-        const existing = await findRecord(trx, actor.userId, today.date);
+      let updated = await setCheckOutIfOpen(trx, actor.userId, today.date, today.now, early);
+      const existing = updated ? undefined : await findRecord(trx, actor.userId, today.date);
+      // No record today: the night shift begun yesterday ends (night-shift.ts).
+      if (!updated && !existing) updated = await this.endNightShift(trx, actor.userId, today, schedule);
+      if (!updated)
         throw new AppError(
           'conflict',
           existing ? 'Already checked out today' : 'You have not checked in today',
         );
-      }
-      await this.publish(trx, actor.userId, today.date, 'check_out');
+      await this.publish(trx, actor.userId, updated.date, 'check_out');
       return updated;
     });
-    return statusOf(record, today);
+    return statusOf(record, { ...today, date: record.date });
   }
 
   /**
@@ -144,15 +145,25 @@ export class AttendanceService {
     return toAttendanceStats(shown, { total: totalDays, present: presentDays, streak }, records);
   }
 
+  /** Checks out of yesterday's record when it is a night shift still under way. */
+  private async endNightShift(trx: Kysely<Database>, userId: number, today: Today, schedule: Schedule) {
+    const yesterday = addDays(today.date, -1);
+    const open = await findRecord(trx, userId, yesterday);
+    if (!open || !isNightShift(open, today.date, today.now)) return undefined;
+    const early = isEarlyExit(schedule, yesterday, today.now, today.timeZone);
+    return setCheckOutIfOpen(trx, userId, yesterday, today.now, early);
+  }
+
   /**
    * A person's today on their site's clock and their schedule, read side by side: the schedule
-   * over every site's today, whichever theirs turns out to be.
+   * over every site's today (and the day before, a night shift's), whichever theirs turns out to be.
    */
   private async personDay(userId: number): Promise<{ today: SiteToday; schedule: Schedule }> {
     const todays = await this.clock.todays();
+    const span = todaysSpan(todays);
     const [sites, schedule] = await Promise.all([
       personSites(this.db, [userId]),
-      findUserSchedule(this.db, userId, todaysSpan(todays)),
+      findUserSchedule(this.db, userId, { ...span, from: addDays(span.from, -1) }),
     ]);
     const siteId = sites.get(userId);
     if (siteId === undefined || !schedule) throw notFound('User');

@@ -41,6 +41,7 @@ import {
   listRequests,
   type RequestRow,
 } from './correction-requests.repository';
+import { personToday } from './person-site';
 import { findUserSchedule } from './schedules.repository';
 
 const issue = (field: string, rule: string, message: string) =>
@@ -60,7 +61,8 @@ export class CorrectionRequestsService {
 
   async create(actor: Actor, body: CreateCorrectionRequest): Promise<CorrectionRequest> {
     authorize(actor, 'attendance.request');
-    const today = await this.clock.today();
+    // The person's day and times are their site's.
+    const today = await personToday(this.db, this.clock, actor.userId);
     if (body.date > today.date)
       throw issue('date', 'not_in_future', `The date must be today (${displayDate(today.date)}) or earlier`);
     const person = await findStartDate(this.db, actor.userId);
@@ -143,9 +145,11 @@ export class CorrectionRequestsService {
 
   async approve(actor: Actor, id: number): Promise<{ request: CorrectionRequest; record: AttendanceRecord }> {
     authorize(actor, 'attendance.decide');
-    const today = await this.clock.today();
+    let today = await this.clock.today();
     const written = await this.db.transaction().execute(async (trx) => {
       const row = await this.decidable(trx, actor, id);
+      // The requested times are judged on the person's site's clock.
+      today = await personToday(trx, this.clock, row.user_id);
       const old = await findRecordForUpdate(trx, row.user_id, row.date);
       const asked = { in: row.check_in_time, out: row.check_out_time };
       // The day lost its record since the request (an admin removed it): a check-out alone

@@ -1,17 +1,27 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from './attendance.repository';
 import { personSiteSql, siteTodaysSql } from './person-site.repository';
 
-/** A person's site, and their record of its today if any. */
+/**
+ * A LATERAL subquery for a person's record of `today`, else of the day before (a night shift may
+ * still be under way: night-shift.ts decides). One index probe per person; as a plain join, the
+ * generic plan's guess of a hundred keys made it hash a whole small table.
+ */
+export function ownRecordSql(person: RawBuilder<unknown>, today: RawBuilder<unknown>) {
+  return sql`(SELECT * FROM attendance_records WHERE user_id = ${person}
+                AND date IN (${today}, ${today} - 1) ORDER BY date DESC LIMIT 1)`;
+}
+
+/** A person's site, and their record of its today (or of the day before) if any. */
 export interface TodayRecord {
   siteId: number;
   record: RecordRow | undefined;
 }
 
 /**
- * Several people's sites and records of their site's today in one statement, in the order asked
+ * Several people's sites and records of their site's today (ownRecordSql) in one statement, in the order asked
  * (undefined for someone who does not exist): status reads arriving together share one round
  * trip (attendance.service.ts). Prepared (see db/connection): it is behind every dashboard's load.
  * A site missing from `todays` (added since the clock read them) finds no record.
@@ -30,10 +40,7 @@ export async function findTodayRecords(
     LEFT JOIN departments d ON d.id = u.department_id
     CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
     LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
-    -- LATERAL with LIMIT: one index probe per person; as a plain join, the generic plan's guess of
-    -- a hundred keys made it hash a whole small table.
-    LEFT JOIN LATERAL (SELECT * FROM attendance_records
-                       WHERE user_id = k.person AND date = st.today LIMIT 1) r ON true`.execute(db);
+    LEFT JOIN LATERAL ${ownRecordSql(sql`k.person`, sql`st.today`)} r ON true`.execute(db);
   const found = new Map(
     result.rows.map(({ n, person_site, ...record }) => [
       Number(n),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { RecordRow } from '../attendance/attendance.repository';
 import { type DayCount, dayCounts } from '../attendance/day-page.repository';
 import { personSiteSql, siteTodaysSql } from '../attendance/person-site.repository';
+import { ownRecordSql } from '../attendance/today-records.repository';
 import { bookedCheckOf } from '../leave/ledger.repository';
 
 /**
@@ -34,7 +35,7 @@ export interface PersonalFiguresRow {
 
 /**
  * People's own quick-stats figures, many people in one round trip: each one's site, record of
- * its today, days left in its today's year and pending applications (undefined for someone who
+ * its today (or night shift under way), days left in its today's year and pending applications (undefined for someone who
  * does not exist). Behind every dashboard load, so prepared (see db/connection), and asked in
  * batches (the service's Batcher) as my-status is.
  */
@@ -65,9 +66,7 @@ export async function personalFigures(
     CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
     LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
     CROSS JOIN LATERAL (SELECT extract(year FROM st.today)::int AS year) AS y
-    -- LATERAL with LIMIT: one index probe per person (see findTodayRecords).
-    LEFT JOIN LATERAL (SELECT * FROM attendance_records
-                       WHERE user_id = k.person AND date = st.today LIMIT 1) r ON true`.execute(db);
+    LEFT JOIN LATERAL ${ownRecordSql(sql`k.person`, sql`st.today`)} r ON true`.execute(db);
   const byKey = new Map(result.rows.map((row) => [Number(row.key), row]));
   return userIds.map((_, i) => {
     const row = byKey.get(i + 1);

@@ -18,6 +18,7 @@ import { dailyCounts } from '../access/access.repository';
 import { statusOf } from '../attendance/attendance.presenter';
 import { latestActivity } from '../attendance/attendance.repository';
 import { todayOverview } from '../attendance/day-overview';
+import { ongoingRecord } from '../attendance/night-shift';
 import { oneDate, siteToday, todaysKey } from '../attendance/person-site';
 import { countEmployedToday, countPresentToday } from '../attendance/site-days.repository';
 import { footTrafficToday } from '../counting/foot-traffic';
@@ -91,10 +92,10 @@ async function ownFigures(
   const own = await personal.submit(actor.userId);
   if (!own) throw notFound('User');
   const today = await siteToday(clock, todays, own.siteId);
+  const shown = ongoingRecord(own.record, today);
   return {
-    today,
-    // A record read as the site's date turned is of the day before: today has none yet.
-    record: own.record?.date === today.date ? own.record : undefined,
+    today: shown.today,
+    record: shown.record,
     // A person's first read of a year (or of a new leave type) books it first.
     totalLeaveBalance: own.booked
       ? own.remainingDays

@@ -10,6 +10,7 @@ import { toAccessPermission } from '../access/access.presenter';
 import { permissionsOf } from '../access/access.repository';
 import { type RecordRow, recordsBetween } from '../attendance/attendance.repository';
 import { type PersonSpan, personDayKinds, personSpan } from '../attendance/person-day.repository';
+import { personToday } from '../attendance/person-site';
 import { findUserSchedule, type Schedule } from '../attendance/schedules.repository';
 import { bookedBalances } from '../leave/balances';
 import { findPerson } from '../people/people.repository';
@@ -58,7 +59,8 @@ export class PersonPageService {
     authorize(actor, 'people.view');
     const person = await findPerson(this.db, userId);
     if (!person) throw notFound('Person');
-    const today = await this.clock.today();
+    // Their days are their site's days.
+    const today = await personToday(this.db, this.clock, userId);
     const from = addDays(today.date, 1 - RECENT_DAYS);
     const [schedule, records, span, balances, permissions] = await Promise.all([
       findUserSchedule(this.db, userId, { from, to: today.date }),

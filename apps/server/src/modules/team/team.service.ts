@@ -8,6 +8,7 @@ import { listScope } from '../../core/policies';
 import type { Database } from '../../db/schema';
 import type { DayRowFilter } from '../attendance/attendance.repository';
 import { dayCounts, pageDayRows } from '../attendance/day-page.repository';
+import { personToday } from '../attendance/person-site';
 import { calendarDays } from '../leave/leave-counts.repository';
 import { readLeaveClashPercent } from '../organisation/organisation.repository';
 import { toTeamCounts, toTeamMember } from './team.presenter';
@@ -24,7 +25,9 @@ export class TeamService {
     const scope = listScope(actor, 'attendance.view');
     // Staff reach only their own day: they have no team.
     if (scope.userId !== undefined) throw forbidden();
-    const today = await this.clock.today();
+    // The manager's site's today: a team works where its manager does (an administrator's
+    // everyone is read on the administrator's site's day).
+    const today = await personToday(this.db, this.clock, actor.userId);
     const filter: DayRowFilter = {
       start: today.date,
       end: today.date,

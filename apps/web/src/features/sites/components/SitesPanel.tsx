@@ -61,7 +61,7 @@ export function SitesPanel() {
                 'Site',
                 'Time zone',
                 'Address',
-                'Work week',
+                { label: 'Work week', className: 'whitespace-nowrap' },
                 'Holds',
                 { label: 'Actions', hidden: true },
               ]}
@@ -108,14 +108,14 @@ function SiteRow({
       <th scope="row" className={`text-left align-top font-medium text-slate-900 ${cell}`}>
         <span className="break-words">{site.name}</span>
         {site.is_first ? (
-          <Badge tone="info" className="ml-2 align-middle md:mt-1 md:ml-0 md:block md:w-fit">
+          <Badge tone="info" className="ml-2 whitespace-nowrap align-middle md:mt-1 md:ml-0 md:flex md:w-fit">
             Organisation's own site
           </Badge>
         ) : null}
       </th>
       <td className={`align-top text-slate-700 ${cell}`}>
         <span className="block">{site.time_zone}</span>
-        <span className="block text-xs text-slate-600">
+        <span className="block text-xs text-slate-600 md:whitespace-nowrap">
           Today here: {siteNowText(site.time_zone, site.utc_offset, now)}
         </span>
       </td>
@@ -128,15 +128,15 @@ function SiteRow({
         {daysText(site.work_week)}
       </td>
       <td className={`align-top text-slate-700 ${cell}`}>
-        {[
-          counted(departments, 'department'),
-          counted(people, 'person', 'people'),
-          counted(devices, 'device'),
-          counted(cameras, 'camera'),
-        ].join(' · ')}
+        <span className="block whitespace-nowrap">
+          {counted(departments, 'department')} · {counted(people, 'person', 'people')}
+        </span>
+        <span className="block whitespace-nowrap">
+          {counted(devices, 'device')} · {counted(cameras, 'camera')}
+        </span>
       </td>
       <td className="align-top md:py-3 md:text-right">
-        <div className="mt-2 flex flex-wrap gap-2 md:mt-0 md:justify-end">
+        <div className="mt-2 flex flex-wrap gap-2 md:mt-0 md:flex-nowrap md:justify-end">
           <Button variant="secondary" size="sm" aria-label={`Edit ${site.name}`} onClick={onEdit}>
             Edit
           </Button>

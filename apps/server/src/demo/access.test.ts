@@ -33,7 +33,31 @@ describe('demo access', () => {
     await seedDemoAttendance(database.db, at(first));
     await seedDemoAccess(database.db, at(first));
 
-    expect(await count('devices')).toBe(8);
+    // Head Office's eight controllers and the second site's two (the gate's in and out readers).
+    expect(await count('devices')).toBe(10);
+    const atSecondSite = await database.db
+      .selectFrom('devices as d')
+      .innerJoin('sites as s', 's.id', 'd.site_id')
+      .innerJoin('access_points as p', 'p.id', 'd.access_point_id')
+      .innerJoin('sites as ps', 'ps.id', 'p.site_id')
+      .select(['d.device_id', 'p.name as point', 'p.counts_for_attendance', 'ps.name as point_site'])
+      .where('s.name', '=', 'Singapore Warehouse')
+      .orderBy('d.device_id')
+      .execute();
+    expect(atSecondSite).toEqual([
+      {
+        device_id: 'HK-201',
+        point: 'Jurong Gate',
+        counts_for_attendance: true,
+        point_site: 'Singapore Warehouse',
+      },
+      {
+        device_id: 'HK-202',
+        point: 'Jurong Gate',
+        counts_for_attendance: true,
+        point_site: 'Singapore Warehouse',
+      },
+    ]);
     const statuses = await database.db
       .selectFrom('devices')
       .select(['device_id', 'status'])
@@ -42,9 +66,12 @@ describe('demo access', () => {
     expect(statuses.filter((d) => d.status === 'maintenance').map((d) => d.device_id)).toEqual(['HK-107']);
     expect(statuses.filter((d) => d.status === 'offline').map((d) => d.device_id)).toEqual(['HK-108']);
 
-    // Every check-in and check-out is a passage at the Main Entrance.
+    // Every check-in is a passage at its site's entrance: Head Office's Main Entrance, or the
+    // warehouse's Jurong Gate for its department.
     const mismatch = await database.db
       .selectFrom('attendance_records as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .innerJoin('departments as dep', 'dep.id', 'u.department_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) =>
         eb.not(
@@ -53,7 +80,13 @@ describe('demo access', () => {
               .selectFrom('access_events as e')
               .select('e.id')
               .whereRef('e.user_id', '=', 'r.user_id')
-              .where('e.device_code', '=', 'HK-101')
+              .where((eb) =>
+                eb(
+                  'e.device_code',
+                  '=',
+                  eb.case().when('dep.name', '=', 'Warehouse Singapore').then('HK-201').else('HK-101').end(),
+                ),
+              )
               .where('e.action', '=', 'entry')
               .whereRef('e.occurred_at', '=', 'r.check_in_time'),
           ),
@@ -75,6 +108,7 @@ describe('demo access', () => {
       .selectFrom('access_daily_counts')
       .selectAll()
       .where('day', '=', '2026-07-08')
+      .where('site_id', '=', (eb) => eb.selectFrom('sites').select((s) => s.fn.min('id').as('id')))
       .executeTakeFirstOrThrow();
     expect(today.entries).toBeGreaterThanOrEqual(47);
 
@@ -106,6 +140,6 @@ describe('demo access', () => {
       .where('occurred_at', '>=', new Date('2026-07-08T23:00:00Z'))
       .executeTakeFirstOrThrow();
     expect(Number(added.n)).toBeGreaterThan(40);
-    expect(await count('devices')).toBe(8);
+    expect(await count('devices')).toBe(10);
   });
 });

@@ -3,11 +3,14 @@ import { type Kysely, sql } from 'kysely';
 import { OrgClock } from '../core/clock';
 import type { Database } from '../db/schema';
 import { demoAccounts } from './people.data';
+import { secondSiteId } from './second-site';
+import { SECOND_SITE } from './second-site.data';
 
 /**
- * The demo building: areas, doors, eight controllers, permissions per department, and access
- * history that agrees with the attendance history (every check-in is a granted entry at the
- * Main Entrance, every check-out a granted exit), plus some denied cards, a forced door and a
+ * The demo buildings: areas, doors, controllers, permissions per department, and access history
+ * that agrees with the attendance history (every check-in is a granted entry at the entrance of
+ * the person's site, Head Office's Main Entrance or the warehouse's Jurong Gate, every check-out
+ * a granted exit), plus some denied cards, a forced door and a
  * door held open. Everything is set-based SQL over the attendance rows. Runs at every demo start
  * after the attendance seed: the structure once, then history up to today.
  */
@@ -23,6 +26,7 @@ export const DEMO_AREAS = [
   ['Server Room', 'Network and server racks'],
   ['Showroom', 'Customer showroom floor'],
   ['Security Office', 'Control room and key safe'],
+  SECOND_SITE.area,
 ] as const;
 
 /** Access points: name, area, whether passages there are check-ins and check-outs. */
@@ -34,6 +38,7 @@ export const DEMO_POINTS = [
   ['Security Office', 'Security Office', false],
   ['Loading Bay Side Door', 'Warehouse', false],
   ['Car Park Gate', 'Main Building', false],
+  [SECOND_SITE.point, SECOND_SITE.area[0], true],
 ] as const;
 
 export interface DemoDevice {
@@ -129,6 +134,7 @@ export const DEMO_DEVICES: DemoDevice[] = [
     simulated: false,
     status: 'offline',
   },
+  ...SECOND_SITE.devices,
 ];
 
 /** Which areas each department may enter; everyone has the Main Building. */
@@ -138,6 +144,7 @@ const DEPARTMENT_AREAS: Record<string, string[]> = {
   Showrooms: ['Main Building', 'Showroom'],
   Facilities: ['Main Building', 'Warehouse', 'Server Room'],
   Security: ['Main Building', 'Warehouse', 'Server Room', 'Showroom', 'Security Office'],
+  [SECOND_SITE.department]: [SECOND_SITE.area[0]],
 };
 
 async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
@@ -185,6 +192,24 @@ async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
       })),
     )
     .execute();
+
+  const site = await secondSiteId(trx);
+  if (site !== undefined) {
+    await trx
+      .updateTable('access_points')
+      .set({ site_id: site })
+      .where('name', '=', SECOND_SITE.point)
+      .execute();
+    await trx
+      .updateTable('devices')
+      .set({ site_id: site })
+      .where(
+        'device_id',
+        'in',
+        SECOND_SITE.devices.map((d) => d.code),
+      )
+      .execute();
+  }
 
   const departments = await trx.selectFrom('departments').select(['id', 'name']).execute();
   const grants = departments.flatMap((d) =>
@@ -243,7 +268,8 @@ async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
 }
 
 /**
- * Passages from attendance (check-in at HK-101, check-out at HK-102), and a few incidents,
+ * Passages from attendance (check-in and check-out at the entry and exit readers of the door of
+ * the person's site that counts for attendance), and a few incidents,
  * for the local days [from, to]. Event keys derive from the attendance record, so running it
  * again over the same days stores nothing twice.
  */
@@ -254,7 +280,7 @@ async function seedHistory(trx: Kysely<Database>, from: string, to: string, time
   for (const { m } of months.rows) await sql`SELECT access_events_ensure_partition(${m}::date)`.execute(trx);
 
   const raw = `jsonb_build_object('source', 'demo')`;
-  // Entries and exits through the Main Entrance, as the attendance records have them.
+  // Entries and exits through each site's entrance, as the attendance records have them.
   await sql`
     INSERT INTO access_events (device_ref, device_code, serial_no, event_key, occurred_at, received_at, major, minor,
       kind, action, access_point_id, user_id, card_no, employee_no, verify_mode, reader_no, door_no, backlog, raw)
@@ -263,8 +289,10 @@ async function seedHistory(trx: Kysely<Database>, from: string, to: string, time
       u.badge_number, u.employee_number, CASE WHEN r.id % 5 = 0 THEN 'face' ELSE 'card' END, 1, 1, false, ${sql.raw(raw)}
     FROM attendance_records r
     JOIN users u ON u.id = r.user_id
-    CROSS JOIN LATERAL (VALUES ('entry', r.check_in_time, 'HK-101'), ('exit', r.check_out_time, 'HK-102')) AS t(action, at, code)
-    JOIN devices d ON d.device_id = t.code
+    LEFT JOIN departments dep ON dep.id = u.department_id
+    CROSS JOIN LATERAL (VALUES ('entry', r.check_in_time), ('exit', r.check_out_time)) AS t(action, at)
+    JOIN access_points ap ON ap.counts_for_attendance AND ap.site_id = coalesce(u.site_id, dep.site_id, first_site())
+    JOIN devices d ON d.access_point_id = ap.id AND d.direction = t.action
     WHERE r.date BETWEEN ${from}::date AND ${to}::date AND t.at IS NOT NULL AND t.at <= ${now}
     ON CONFLICT ON CONSTRAINT access_events_once DO NOTHING`.execute(trx);
 
@@ -352,8 +380,10 @@ async function seedHistory(trx: Kysely<Database>, from: string, to: string, time
     LEFT JOIN devices dv ON dv.id = e.device_ref
     -- Each passage on its door's site's day, as ingest counts it.
     JOIN sites s ON s.id = coalesce(ap.site_id, dv.site_id, first_site())
-    WHERE e.occurred_at >= ${from}::date::timestamp AT TIME ZONE ${timeZone}
-      AND e.occurred_at < (${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}
+    -- Whole days of every site, the ones ahead of the organisation's too.
+    WHERE e.occurred_at >= (${from}::date - 1)::timestamp AT TIME ZONE ${timeZone}
+      AND e.occurred_at < (${to}::date + 2)::timestamp AT TIME ZONE ${timeZone}
+      AND (e.occurred_at AT TIME ZONE s.time_zone)::date BETWEEN ${from}::date AND ${to}::date + 1
     GROUP BY 1, 2
     ON CONFLICT (day, site_id) DO UPDATE SET entries = EXCLUDED.entries, exits = EXCLUDED.exits,
       denied = EXCLUDED.denied, alarms = EXCLUDED.alarms`.execute(trx);

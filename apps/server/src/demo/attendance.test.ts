@@ -8,6 +8,7 @@ import { dayOverview } from '../modules/attendance/day-overview';
 import { findUserSchedules } from '../modules/attendance/schedules.repository';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';
+import { SECOND_SITE } from './second-site.data';
 
 let database: TestDatabase;
 const first = new Date('2026-07-08T13:00:00Z');
@@ -38,7 +39,7 @@ describe('demo attendance', () => {
     expect(await seedDemoAttendance(database.db, at(first))).toBe(0);
   });
 
-  it('seeds 60 days with 47 of 52 present today and the demo User not checked in', async () => {
+  it("seeds 60 days with 47 of Head Office's 52 present today and the demo User not checked in", async () => {
     await seedDemo(database.db);
     expect(await seedDemoAttendance(database.db, at(first))).toBeGreaterThan(1500);
     expect(await presentBy('2026-07-08')).toEqual({
@@ -47,6 +48,8 @@ describe('demo attendance', () => {
       Showrooms: 8,
       Facilities: 4,
       Security: 2,
+      // 21:00 in Singapore: the warehouse's day (all but one came) is over.
+      [SECOND_SITE.department]: 4,
     });
     const user = await database.db
       .selectFrom('attendance_records as r')
@@ -84,22 +87,27 @@ describe('demo attendance', () => {
     expect(open.length).toBeGreaterThan(5);
   });
 
-  it("places past check-ins at each schedule's start on the organisation's clock, not in UTC", async () => {
+  it("places past check-ins at each schedule's start on the person's site's clock, not in UTC", async () => {
     const rows = await database.db
-      .selectFrom('attendance_records')
-      .select(['user_id', 'date', 'check_in_time'])
-      .where('date', '<', '2026-07-08')
+      .selectFrom('attendance_records as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .innerJoin('departments as d', 'd.id', 'u.department_id')
+      .innerJoin('sites as s', 's.id', 'd.site_id')
+      .select(['r.user_id', 'r.date', 'r.check_in_time', 's.time_zone'])
+      .where('r.date', '<', '2026-07-08')
       .execute();
+    expect(new Set(rows.map((r) => r.time_zone))).toEqual(new Set(['Europe/London', 'Asia/Singapore']));
     const schedules = await findUserSchedules(database.db, [...new Set(rows.map((r) => r.user_id))], {
       from: '2026-05-10',
       to: '2026-07-07',
     });
-    // London is on BST (UTC+1) here: a start read in UTC would be an hour late for everyone.
+    // London is on BST (UTC+1) here and Singapore on UTC+8: a start read in UTC, or on the
+    // organisation's clock for the warehouse, would be hours off.
     for (const r of rows) {
       const start = zonedInstant(
         r.date,
         versionOn(schedules.get(r.user_id)!, r.date).start_time,
-        'Europe/London',
+        r.time_zone,
       );
       const minutesFromStart = (r.check_in_time.getTime() - start.getTime()) / 60_000;
       expect(minutesFromStart).toBeGreaterThanOrEqual(-25);
@@ -115,12 +123,16 @@ describe('demo attendance', () => {
     expect(localDate(later, 'Europe/London')).toBe('2026-07-11');
     // A Saturday: only the departments whose schedule includes it are in, so the overview's
     // figures agree with each department's "not a workday".
-    expect(await presentBy('2026-07-11')).toEqual({ Showrooms: 8, Security: 2 });
-    const overview = await dayOverview(database.db, '2026-07-11', {
-      date: '2026-07-11',
-      dayStart: new Date('2026-07-10T23:00:00Z'),
-    });
-    expect(overview.present).toBe(10);
+    // The warehouse works Saturdays (its site's week): 15:30 there, all but one came.
+    expect(await presentBy('2026-07-11')).toEqual({ Showrooms: 8, Security: 2, [SECOND_SITE.department]: 4 });
+    const overview = await dayOverview(
+      database.db,
+      '2026-07-11',
+      { date: '2026-07-11', dayStart: new Date('2026-07-10T23:00:00Z') },
+      'organisation',
+    );
+    // Head Office's ten and the warehouse's four.
+    expect(overview.present).toBe(14);
     for (const d of overview.departments) expect(d.present > 0).toBe(d.scheduled);
     expect(Object.keys(await presentBy('2026-07-09'))).toContain('Warehouse');
     const early = await database.db
@@ -129,5 +141,39 @@ describe('demo attendance', () => {
       .where('date', '=', '2026-07-11')
       .execute();
     expect(early.every((r) => r.check_in_time <= later && r.check_out_time === null)).toBe(true);
+  });
+});
+
+describe("the second site's day", () => {
+  let ahead: TestDatabase;
+  beforeAll(async () => {
+    ahead = await createTestDatabase();
+    await writeTimeZone(ahead.db, 'Europe/London', new Date());
+  });
+  afterAll(() => ahead.drop());
+
+  it("dates the warehouse's attendance in Singapore's day, already tomorrow there", async () => {
+    // Wednesday 23:30 in London is Thursday 06:30 in Singapore.
+    const late = new Date('2026-07-08T22:30:00Z');
+    await seedDemo(ahead.db);
+    await seedDemoAttendance(ahead.db, new OrgClock(ahead.db, () => late));
+    const last = await ahead.db
+      .selectFrom('attendance_records as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .innerJoin('departments as d', 'd.id', 'u.department_id')
+      .select(['d.name', (eb) => eb.fn.max('r.date').as('last'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('r.date', '>=', '2026-07-08')
+      .groupBy('d.name')
+      .execute();
+    const lastOf = Object.fromEntries(last.map((r) => [r.name, String(r.last)]));
+    expect(lastOf[SECOND_SITE.department]).toBe('2026-07-09');
+    expect(lastOf.Warehouse).toBe('2026-07-08');
+    // Nobody is in before it happened, in either zone.
+    const future = await ahead.db
+      .selectFrom('attendance_records')
+      .select('id')
+      .where('check_in_time', '>', late)
+      .execute();
+    expect(future).toHaveLength(0);
   });
 });

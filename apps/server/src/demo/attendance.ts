@@ -6,6 +6,7 @@ import { isEarlyExit, isLate, isScheduledOn, versionOn } from '../modules/attend
 import { type Dates, findUserSchedules, type Schedule } from '../modules/attendance/schedules.repository';
 import { demoAccounts } from './people.data';
 import { chance } from './random';
+import { SECOND_SITE } from './second-site.data';
 
 /** Days of history a fresh demo shows. */
 export const HISTORY_DAYS = 60;
@@ -13,9 +14,9 @@ const SEED_LOCK = 7_150_223;
 const MARKER = 'demo_attendance_through';
 
 /**
- * Who is absent today, per department, so on a weekday 47 of 52 are present as the
+ * Who is absent today, per department, so on a weekday 47 of Head Office's 52 are present as the
  * specification shows (Warehouse 18/20, Head Office 15/16, Showrooms 8/9, Facilities 4/4,
- * Security 2/3). Today follows each department's schedule like every other day: on a weekend
+ * Security 2/3), and all but one at the second site. Today follows each department's schedule like every other day: on a weekend
  * only the departments that work then are in. The demo User is one of Warehouse's two absent,
  * so a visitor's first act can be checking in.
  */
@@ -25,6 +26,7 @@ const ABSENT_TODAY: Record<string, number> = {
   Showrooms: 1,
   Facilities: 0,
   Security: 1,
+  [SECOND_SITE.department]: SECOND_SITE.absentToday,
 };
 
 const minutes = (n: number) => n * 60_000;
@@ -34,6 +36,9 @@ interface Person {
   email: string;
   department: string | null;
   schedule: Schedule;
+  /** Their site's: its zone, and its today, the last day they are given. */
+  timeZone: string;
+  today: string;
 }
 
 /** A realistic day: most arrive a little early, some late, a few leave early or forget to check out. */
@@ -67,11 +72,16 @@ function dayFor(person: Person, date: string, timeZone: string, now: Date, today
   return { checkIn, checkOut };
 }
 
-async function demoPeople(db: Kysely<Database>, dates: Dates): Promise<Person[]> {
+async function demoPeople(db: Kysely<Database>, clock: OrgClock, dates: Dates): Promise<Person[]> {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
-    .select(['u.id', 'u.email', 'd.name'])
+    .select([
+      'u.id',
+      'u.email',
+      'd.name',
+      sql<number>`coalesce(u.site_id, d.site_id, first_site())`.as('site_id'),
+    ])
     .where('u.active', '=', true)
     .orderBy('u.id')
     .execute();
@@ -80,7 +90,16 @@ async function demoPeople(db: Kysely<Database>, dates: Dates): Promise<Person[]>
     rows.map((r) => r.id),
     dates,
   );
-  return rows.map((r) => ({ id: r.id, email: r.email, department: r.name, schedule: schedules.get(r.id)! }));
+  const sites = new Map<number, { timeZone: string; date: string }>();
+  for (const siteId of new Set(rows.map((r) => r.site_id))) sites.set(siteId, await clock.today(siteId));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    department: r.name,
+    schedule: schedules.get(r.id)!,
+    timeZone: sites.get(r.site_id)!.timeZone,
+    today: sites.get(r.site_id)!.date,
+  }));
 }
 
 function absentToday(people: Person[]): Set<number> {
@@ -102,7 +121,9 @@ function absentToday(people: Person[]): Set<number> {
 }
 
 /**
- * Fills the demo's attendance from the last day it covers (or 60 days back) up to today.
+ * Fills the demo's attendance from the last day it covers (or 60 days back) up to today, each
+ * person's days dated and timed on their site's clock (a site ahead of the organisation's may
+ * be on tomorrow already).
  * Runs at every start of a demo server, so history always reaches today; days already
  * covered are left alone, and existing records are never overwritten.
  */
@@ -115,7 +136,7 @@ export async function seedDemoAttendance(db: Kysely<Database>, clock = new OrgCl
       .where('key', '=', 'demo_seeded_at')
       .executeTakeFirst();
     if (!seeded) return 0;
-    const { now, timeZone, date: today } = await clock.today();
+    const { now, date: today } = await clock.today();
     const marker = await trx
       .selectFrom('settings')
       .select('value')
@@ -126,12 +147,14 @@ export async function seedDemoAttendance(db: Kysely<Database>, clock = new OrgCl
     const from = through && through >= earliest ? addDays(through, 1) : earliest;
     if (from > today) return 0;
 
-    const people = await demoPeople(trx, { from, to: today });
+    // Schedules reach the latest site's today (one day past the organisation's at most).
+    const people = await demoPeople(trx, clock, { from, to: addDays(today, 1) });
     const absent = absentToday(people);
     const values: Insertable<AttendanceRecordsTable>[] = [];
-    for (let date = from; date <= today; date = addDays(date, 1)) {
-      const isToday = date === today;
-      for (const person of people) {
+    for (const person of people) {
+      const timeZone = person.timeZone;
+      for (let date = from; date <= person.today; date = addDays(date, 1)) {
+        const isToday = date === person.today;
         if (!isScheduledOn(person.schedule, date)) continue;
         if (isToday ? absent.has(person.id) : chance(person.id, date, 'absent') < 0.07) continue;
         const { checkIn, checkOut } = dayFor(person, date, timeZone, now, isToday);

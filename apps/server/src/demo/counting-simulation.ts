@@ -47,11 +47,17 @@ export interface DemoCountersOptions {
 
 /** Starts the simulated demo counters; returns the stop. */
 export async function startDemoCounters(o: DemoCountersOptions): Promise<() => Promise<void>> {
-  const counters: { counter: SimulatedCounter; deviceId: number; code: string; last: Date }[] = [];
+  const counters: {
+    counter: SimulatedCounter;
+    deviceId: number;
+    code: string;
+    siteId: number;
+    last: Date;
+  }[] = [];
   for (const c of DEMO_COUNTERS) {
     const device = await o.db
       .selectFrom('devices')
-      .select(['id'])
+      .select(['id', 'site_id'])
       .where('device_id', '=', c.code)
       .where('type', '=', 'counter')
       .executeTakeFirst();
@@ -73,6 +79,7 @@ export async function startDemoCounters(o: DemoCountersOptions): Promise<() => P
       counter: new SimulatedCounter({ deviceId: c.code, pushUrl: `${o.origin}${pushPath(secret)}` }),
       deviceId: device.id,
       code: c.code,
+      siteId: device.site_id,
       last: new Date(Math.max(stored, Math.floor((now - MAX_CATCH_UP) / MINUTE) * MINUTE)),
     });
   }
@@ -80,14 +87,15 @@ export async function startDemoCounters(o: DemoCountersOptions): Promise<() => P
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const step = async () => {
-    const today = await o.clock.today();
-    const end = new Date(Math.floor(today.now.getTime() / MINUTE) * MINUTE);
+    const end = new Date(Math.floor(o.clock.now().getTime() / MINUTE) * MINUTE);
     for (const c of counters) {
       if (end <= c.last) continue;
       const start = c.last;
       const minutes = (end.getTime() - start.getTime()) / MINUTE;
-      const day = isoWeekday(localDate(start, today.timeZone));
-      const hour = localHour(start, today.timeZone);
+      // Each counter follows its own site's week and hours.
+      const timeZone = await o.clock.timeZone(c.siteId);
+      const day = isoWeekday(localDate(start, timeZone));
+      const hour = localHour(start, timeZone);
       const p = PATTERNS[c.code]!;
       const w: CounterWindow = {
         start,

@@ -36,16 +36,21 @@ async function meanEntries(code: string, weekdays: number[], hours: number[]): P
 describe('demo counting', () => {
   it('writes 60 days of 15-minute windows up to now, and the rollup is their sum', async () => {
     const written = await seedDemoCounting(database.db, at(first));
-    // Two counters, 60 days of 96 slots each.
-    expect(written).toBe(2 * 60 * 96);
+    // Head Office's two counters and the second site's, 60 days of 96 slots each.
+    expect(written).toBe(3 * 60 * 96);
 
     const counters = await database.db
       .selectFrom('devices')
-      .select(['device_id', 'name', 'type', 'status'])
+      .innerJoin('sites', 'sites.id', 'devices.site_id')
+      .select(['device_id', 'devices.name', 'type', 'status', 'sites.name as site'])
       .where('type', '=', 'counter')
       .orderBy('device_id')
       .execute();
-    expect(counters.map((c) => c.name)).toEqual(['Showroom Entrance', 'Head Office Lobby']);
+    expect(counters.map((c) => `${c.name} (${c.site})`)).toEqual([
+      'Showroom Entrance (Head Office)',
+      'Head Office Lobby (Head Office)',
+      'Jurong Gate (Singapore Warehouse)',
+    ]);
 
     const last = await database.db
       .selectFrom('counting_windows')
@@ -77,6 +82,21 @@ describe('demo counting', () => {
     const lobbySunday = await meanEntries('PC-202', [7], [8, 9, 10, 11, 12, 13, 14, 15, 16]);
     expect(lobbyMorning).toBeGreaterThan(4 * lobbyAfternoon);
     expect(lobbySunday).toBeLessThan(1);
+
+    // The warehouse gate follows Singapore's clock: its shift arrives before nine there
+    // (01:00 in London), and Sunday is its day off.
+    const gate = async (weekdays: number[], hours: number[]) => {
+      const row = await sql<{ mean: string | null }>`
+        SELECT avg(h.entries) AS mean FROM counting_hourly h JOIN devices d ON d.id = h.device_id
+        WHERE d.device_id = 'PC-203'
+          AND extract(isodow FROM h.hour AT TIME ZONE 'Asia/Singapore')::int = ANY(${weekdays}::int[])
+          AND extract(hour FROM h.hour AT TIME ZONE 'Asia/Singapore')::int = ANY(${hours}::int[])`.execute(
+        database.db,
+      );
+      return Number(row.rows[0]?.mean ?? 0);
+    };
+    expect(await gate([1, 2, 3, 4, 5, 6], [8])).toBeGreaterThan(6);
+    expect(await gate([7], [8])).toBeLessThan(1);
   });
 
   it('a later start fills only the gap up to now and leaves pushed windows alone', async () => {
@@ -100,7 +120,7 @@ describe('demo counting', () => {
 
     const written = await seedDemoCounting(database.db, at(new Date('2026-07-08T14:02:00Z')));
     // 13:00-14:00 is four slots per counter; the showroom's first slot overlaps what was pushed.
-    expect(written).toBe(4 + 3);
+    expect(written).toBe(4 + 4 + 3);
     const again = await seedDemoCounting(database.db, at(new Date('2026-07-08T14:02:00Z')));
     expect(again).toBe(0);
   });

@@ -1,11 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { OrgClock } from '../core/clock';
 import type { Database } from '../db/schema';
+import { secondSiteId } from './second-site';
+import { SECOND_SITE } from './second-site.data';
 
 /**
- * The demo's two people counters and their history: 60 days of 15-minute windows up to now,
- * following each entrance's week (the showroom busiest at weekends, the lobby on weekday
- * mornings, both near zero when closed). Written set-based, and the hourly rollup is the
+ * The demo's people counters and their history: 60 days of 15-minute windows up to now,
+ * following each entrance's week on its site's clock (the showroom busiest at weekends, the lobby
+ * on weekday mornings, the warehouse gate at its shift changes, all near zero when closed). Written set-based, and the hourly rollup is the
  * GROUP BY of exactly the windows written. Runs at every demo start: slots that already hold
  * a window (earlier starts, or what the simulated counters pushed) are left alone, so a later
  * start only fills the gap up to now.
@@ -20,11 +22,14 @@ export interface DemoCounter {
   name: string;
   location: string;
   model: string;
+  /** At the second site; the others are Head Office's. */
+  secondSite?: boolean;
 }
 
 export const DEMO_COUNTERS: DemoCounter[] = [
   { code: 'PC-201', name: 'Showroom Entrance', location: 'Showroom, street door', model: 'DS-2CD6825G0' },
   { code: 'PC-202', name: 'Head Office Lobby', location: 'Main Building, lobby', model: 'DS-2CD6825G0' },
+  { ...SECOND_SITE.counter, secondSite: true },
 ];
 
 /** Mean people per hour for each hour of the week: index (isoWeekday - 1) * 24 + hour. */
@@ -50,6 +55,10 @@ const showroomScale = (d: number) => (d === 6 ? 2.1 : d === 7 ? 1.7 : d === 5 ? 
 const LOBBY_IN = [0, 0, 0, 0, 0, 0, 2, 14, 38, 22, 9, 7, 12, 18, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0];
 const LOBBY_OUT = [0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 6, 7, 16, 8, 5, 6, 14, 34, 20, 8, 2, 0, 0, 0];
 
+/** Warehouse gate, Monday to Saturday: the shift in before nine, drivers all day, out after five. */
+const GATE_IN = [0, 0, 0, 0, 0, 0, 1, 4, 9, 5, 4, 3, 4, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0];
+const GATE_OUT = [0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 5, 4, 4, 3, 4, 9, 5, 1, 0, 0, 0, 0];
+
 export const PATTERNS: Record<string, HourlyPattern> = {
   'PC-201': {
     entries: week((d, h) => (showroomOpen(d, h) ? (SHOWROOM_DAY[h] ?? 0) * showroomScale(d) : 0.1)),
@@ -66,6 +75,12 @@ export const PATTERNS: Record<string, HourlyPattern> = {
     // Visitors to the other tenants cross the shared lobby.
     passby: week((d, h) => (d <= 5 && h >= 7 && h < 19 ? 6 : 0.1)),
   },
+  [SECOND_SITE.counter.code]: {
+    entries: week((d, h) => (d <= 6 ? (GATE_IN[h] ?? 0) : 0.05)),
+    exits: week((d, h) => (d <= 6 ? (GATE_OUT[h] ?? 0) : 0.05)),
+    // Lorries along Jurong Port Road.
+    passby: week((d, h) => (h >= 6 && h < 22 ? (d <= 6 ? 20 : 8) : 2)),
+  },
 };
 
 /** Mean count of one kind in a window starting at a local weekday and hour, of `minutes` length. */
@@ -74,10 +89,13 @@ export function expected(pattern: number[], isoWeekday: number, hour: number, mi
 }
 
 async function ensureCounters(trx: Kysely<Database>, now: Date): Promise<void> {
+  const second = await secondSiteId(trx);
+  const counters = DEMO_COUNTERS.filter((c) => !c.secondSite || second !== undefined);
   await trx
     .insertInto('devices')
     .values(
-      DEMO_COUNTERS.map((c) => ({
+      counters.map((c) => ({
+        ...(c.secondSite ? { site_id: second } : {}),
         device_id: c.code,
         type: 'counter',
         name: c.name,
@@ -94,25 +112,21 @@ async function ensureCounters(trx: Kysely<Database>, now: Date): Promise<void> {
 
 /**
  * Fills every empty 15-minute slot of the demo counters in [from, to) and adds exactly those
- * windows to the hourly rollup. Counts are the pattern's mean with a stable +-30% spread.
+ * windows to the hourly rollup. Counts are the pattern's mean, at the counter's site's local
+ * weekday and hour, with a stable +-30% spread.
  */
-export async function fillCountingWindows(
-  trx: Kysely<Database>,
-  from: Date,
-  to: Date,
-  timeZone: string,
-): Promise<number> {
+export async function fillCountingWindows(trx: Kysely<Database>, from: Date, to: Date): Promise<number> {
   let written = 0;
   for (const counter of DEMO_COUNTERS) {
     const p = PATTERNS[counter.code]!;
     const result = await sql<{ n: string }>`
       WITH device AS (
-        SELECT id FROM devices WHERE device_id = ${counter.code}
+        SELECT d.id, s.time_zone FROM devices d JOIN sites s ON s.id = d.site_id WHERE d.device_id = ${counter.code}
       ), slots AS (
         SELECT s AS start, s + make_interval(mins => ${SLOT_MINUTES}) AS finish,
-               (extract(isodow FROM s AT TIME ZONE ${timeZone})::int - 1) * 24
-                 + extract(hour FROM s AT TIME ZONE ${timeZone})::int + 1 AS idx
-        FROM generate_series(
+               (extract(isodow FROM s AT TIME ZONE device.time_zone)::int - 1) * 24
+                 + extract(hour FROM s AT TIME ZONE device.time_zone)::int + 1 AS idx
+        FROM device, generate_series(
           date_bin(make_interval(mins => ${SLOT_MINUTES}), ${from}::timestamptz, timestamptz '2000-01-01'),
           ${to}::timestamptz - make_interval(mins => ${SLOT_MINUTES}),
           make_interval(mins => ${SLOT_MINUTES})) AS s
@@ -159,11 +173,11 @@ export async function seedDemoCounting(db: Kysely<Database>, clock = new OrgCloc
       .where('key', '=', 'demo_seeded_at')
       .executeTakeFirst();
     if (!seeded) return 0;
-    const { now, timeZone } = await clock.today();
+    const now = clock.now();
     await ensureCounters(trx, now);
     const slot = SLOT_MINUTES * 60_000;
     const to = new Date(Math.floor(now.getTime() / slot) * slot);
     const from = new Date(to.getTime() - HISTORY_DAYS * 24 * 3600_000);
-    return fillCountingWindows(trx, from, to, timeZone);
+    return fillCountingWindows(trx, from, to);
   });
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedDepartmentManagers, seedLeaveRouting } from './managers';
 import { seedOrganisation } from './organisation';
+import { seedSecondSite } from './second-site';
 
 /** Runs at every demo start after the attendance seed: the building once, passages up to today. */
 export { seedDemoAccess } from './access';
@@ -29,7 +30,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       .where('key', '=', 'demo_seeded_at')
       .executeTakeFirst();
     if (marker) return false;
-    await seedOrganisation(trx);
+    await seedSecondSite(trx, await seedOrganisation(trx));
     await seedDepartmentManagers(trx);
     await seedLeaveRouting(trx);
     await trx

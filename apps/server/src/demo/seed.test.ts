@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { migrate } from '../db/migrate';
 import { seedDemo } from './index';
+import { SECOND_SITE } from './second-site.data';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe('demo seed', () => {
-  it('seeds 52 people in five departments once, however often it runs', async () => {
+  it("seeds Head Office's 52 people in five departments and the second site's few, once, however often it runs", async () => {
     expect(await seedDemo(database.db)).toBe(true);
     expect(await seedDemo(database.db)).toBe(false);
     const counts = await database.db
@@ -25,6 +26,7 @@ describe('demo seed', () => {
       Showrooms: 9,
       Facilities: 4,
       Security: 3,
+      [SECOND_SITE.department]: SECOND_SITE.people.length,
     });
     const tree = await database.db
       .selectFrom('departments as d')
@@ -62,6 +64,7 @@ describe('demo seed', () => {
       'Security',
       'Showrooms',
       'Warehouse',
+      SECOND_SITE.department,
     ]);
     expect(managers.find((m) => m.name === 'Warehouse')?.email).toBe('manager@atrium.local');
     expect(managers.map((m) => m.email)).not.toContain('user@atrium.local');
@@ -73,7 +76,43 @@ describe('demo seed', () => {
         (eb) => eb.fn.count<number>('employee_number').distinct().as('numbers'),
       ])
       .executeTakeFirstOrThrow();
-    expect(unique).toEqual({ emails: 52, badges: 52, numbers: 52 });
+    expect(unique).toEqual({ emails: 57, badges: 57, numbers: 57 });
+  });
+
+  it('has a second site in another zone, its department on its Monday-to-Saturday week, and its own holiday', async () => {
+    const sites = await database.db
+      .selectFrom('sites')
+      .select(['name', 'time_zone', 'address', 'latitude', 'longitude', 'geofence_m', 'work_week'])
+      .orderBy('id')
+      .execute();
+    expect(sites.map((s) => s.name)).toEqual(['Head Office', 'Singapore Warehouse']);
+    expect(sites[1]).toEqual({
+      name: 'Singapore Warehouse',
+      time_zone: 'Asia/Singapore',
+      address: '8 Jurong Port Road, Singapore',
+      latitude: 1.3066,
+      longitude: 103.7208,
+      geofence_m: 200,
+      work_week: [1, 2, 3, 4, 5, 6],
+    });
+    // Every department of Head Office's is the first site's; the warehouse's people are its own.
+    const bySite = await database.db
+      .selectFrom('departments as d')
+      .innerJoin('sites as s', 's.id', 'd.site_id')
+      .leftJoin('work_schedules as w', 'w.department_id', 'd.id')
+      .select(['d.name', 's.name as site', 'w.workdays'])
+      .orderBy('d.name')
+      .execute();
+    expect(bySite.filter((d) => d.site === 'Singapore Warehouse')).toEqual([
+      { name: SECOND_SITE.department, site: 'Singapore Warehouse', workdays: [1, 2, 3, 4, 5, 6] },
+    ]);
+    expect(bySite.filter((d) => d.site === 'Head Office')).toHaveLength(5);
+    const holidays = await database.db
+      .selectFrom('public_holidays as h')
+      .leftJoin('sites as s', 's.id', 'h.site_id')
+      .select(['h.date', 'h.name', 's.name as site'])
+      .execute();
+    expect(holidays).toEqual([{ date: '2026-08-09', name: 'National Day', site: 'Singapore Warehouse' }]);
   });
 
   it('migrations are applied once: a second run applies nothing', async () => {

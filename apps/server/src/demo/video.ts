@@ -6,10 +6,13 @@ import { hashSecret } from '../modules/access/push.service';
 import { cameraPushPath } from '../modules/video/camera-push.service';
 import type { SceneMotion } from '../video/scene';
 import type { CameraSimulator } from '../video/simulator';
+import { secondSiteId } from './second-site';
+import { SECOND_SITE } from './second-site.data';
 
 /**
- * The six demo cameras of the spec, each a network stream the camera simulator serves on
- * loopback and the supervisor pulls like any camera. Car Park is offline by design: nothing
+ * The six demo cameras of the spec (Head Office's) and the second site's gate camera, each a
+ * network stream the camera simulator serves on loopback and the supervisor pulls like any
+ * camera. Car Park is offline by design: nothing
  * answers at its address. Each moving box crosses its picture for a few seconds every few
  * minutes, at different moments, so motion events happen through the day.
  */
@@ -21,6 +24,8 @@ export const demoCameras: {
   offline?: boolean;
   /** The camera also pushes its own motion alarm (ISAPI VMD) while its box moves. */
   pushesMotion?: boolean;
+  /** At the second site; the others are Head Office's. */
+  secondSite?: boolean;
 }[] = [
   {
     key: 'main-entrance',
@@ -60,6 +65,11 @@ export const demoCameras: {
     location: 'Head Office, basement',
     motion: { kind: 'bursts', periodSeconds: 600, moveSeconds: 6, offsetSeconds: 200 },
   },
+  {
+    ...SECOND_SITE.camera,
+    motion: { kind: 'bursts', periodSeconds: 420, moveSeconds: 6, offsetSeconds: 250 },
+    secondSite: true,
+  },
 ];
 
 /**
@@ -76,6 +86,7 @@ export async function seedDemoCameras(
       .select(['id', 'name', 'stream_url', 'access_point_id', 'created_at', 'updated_at'])
       .execute();
     const points = await trx.selectFrom('access_points').select(['id', 'name']).execute();
+    const second = await secondSiteId(trx);
     const seeded = await trx
       .selectFrom('settings')
       .select('key')
@@ -100,7 +111,7 @@ export async function seedDemoCameras(
         }
         continue;
       }
-      if (seeded) continue;
+      if (seeded || (camera.secondSite && second === undefined)) continue;
       await trx
         .insertInto('cameras')
         .values({
@@ -111,6 +122,7 @@ export async function seedDemoCameras(
           access_point_id: points.find((p) => p.name.toLowerCase() === camera.name.toLowerCase())?.id ?? null,
           retention_hours: 24,
           retention_max_mb: 512,
+          ...(camera.secondSite ? { site_id: second } : {}),
         })
         .execute();
     }

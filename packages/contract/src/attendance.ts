@@ -180,6 +180,11 @@ export const AttendanceOverview = z.object({
   onLeave: z.number().int(),
   late: z.number().int(),
   departments: z.array(DepartmentAttendance),
+  /**
+   * What the date means: 'organisation' when every site keeps one zone; 'each_site' when the
+   * sites span zones, and each person counts on their own site's local day (today: each site's today).
+   */
+  localDay: z.enum(['organisation', 'each_site']),
 });
 export type AttendanceOverview = z.infer<typeof AttendanceOverview>;
 export const AttendanceOverviewResponse = z.object({ overview: AttendanceOverview });

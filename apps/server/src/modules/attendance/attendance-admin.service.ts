@@ -33,7 +33,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rules';
-import { dayOverview, todayOverview } from './day-overview';
+import { dayOverview, localDayOf, todayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
 import { personToday, siteToday, todaysSpan } from './person-site';
@@ -97,8 +97,8 @@ export class AttendanceAdminService {
     const today = await this.clock.today();
     // The organisation's today is each person's site's today (sites may be a date apart).
     if (date === undefined || date === today.date) return todayOverview(this.db, this.clock);
-    const { start } = await this.clock.dayBounds(today.date);
-    return dayOverview(this.db, date, { date: today.date, dayStart: start });
+    const [{ start }, todays] = await Promise.all([this.clock.dayBounds(today.date), this.clock.todays()]);
+    return dayOverview(this.db, date, { date: today.date, dayStart: start }, localDayOf(todays));
   }
 
   /** Idempotent: people already in the requested state are left alone and counted unchanged. */

@@ -79,6 +79,7 @@ export function toOverview(
   date: string,
   rows: DepartmentDayRow[],
   inBuilding: number | undefined,
+  localDay: AttendanceOverview['localDay'],
 ): AttendanceOverview {
   const sum = (key: 'total' | 'present' | 'still_in' | 'absent' | 'late' | 'on_leave') =>
     rows.reduce((s, r) => s + r[key], 0);
@@ -93,6 +94,7 @@ export function toOverview(
     departments: rows
       .filter((r) => r.id !== null && r.total > 0)
       .map((r) => ({ id: r.id!, name: r.name!, total: r.total, present: r.present, scheduled: r.scheduled })),
+    localDay,
   };
 }
 

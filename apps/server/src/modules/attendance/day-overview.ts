@@ -1,11 +1,15 @@
 import type { AttendanceOverview } from '@atrium/contract';
 import type { Kysely } from 'kysely';
-import type { OrgClock } from '../../core/clock';
+import type { OrgClock, SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import { toOverview } from './attendance.presenter';
 import { dayFigures } from './attendance.repository';
 import { oneDate } from './person-site';
 import { countInBuildingToday, departmentToday } from './site-days.repository';
+
+/** What an organisation-wide date means: each site's own local day once the sites span zones. */
+export const localDayOf = (todays: readonly SiteToday[]): AttendanceOverview['localDay'] =>
+  new Set(todays.map((t) => t.timeZone)).size > 1 ? 'each_site' : 'organisation';
 
 /**
  * Organisation figures for one date, as the overview and the dashboard both show them: the
@@ -15,9 +19,10 @@ export async function dayOverview(
   db: Kysely<Database>,
   date: string,
   today: { date: string; dayStart: Date },
+  localDay: AttendanceOverview['localDay'],
 ): Promise<AttendanceOverview> {
   const { rows, inBuilding } = await dayFigures(db, date, today);
-  return toOverview(date, rows, inBuilding);
+  return toOverview(date, rows, inBuilding, localDay);
 }
 
 /**
@@ -26,9 +31,10 @@ export async function dayOverview(
  */
 export async function todayOverview(db: Kysely<Database>, clock: OrgClock): Promise<AttendanceOverview> {
   const [todays, organisation] = await Promise.all([clock.todays(), clock.today()]);
+  const localDay = localDayOf(todays);
   if (oneDate(todays)) {
     const { start } = await clock.dayBounds(organisation.date);
-    return dayOverview(db, organisation.date, { date: organisation.date, dayStart: start });
+    return dayOverview(db, organisation.date, { date: organisation.date, dayStart: start }, localDay);
   }
   const withStarts = await Promise.all(
     todays.map(async (t) => ({ ...t, dayStart: (await clock.dayBounds(t.date, t.siteId)).start })),
@@ -37,5 +43,5 @@ export async function todayOverview(db: Kysely<Database>, clock: OrgClock): Prom
     departmentToday(db, todays),
     countInBuildingToday(db, withStarts),
   ]);
-  return toOverview(organisation.date, rows, inBuilding);
+  return toOverview(organisation.date, rows, inBuilding, localDay);
 }

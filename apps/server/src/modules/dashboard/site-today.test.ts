@@ -28,7 +28,13 @@ describe("the organisation's today over two sites whose dates differ", () => {
     expect(quick).toMatchObject({ presentToday: 3, totalEmployees: 5 });
 
     const overview = (await suite.http.get('/api/attendance/overview', suite.admin)).json().overview;
-    expect(overview).toMatchObject({ date: '2026-07-08', present: 3, absent: 2, totalEmployees: 5 });
+    expect(overview).toMatchObject({
+      date: '2026-07-08',
+      present: 3,
+      absent: 2,
+      totalEmployees: 5,
+      localDay: 'each_site',
+    });
     const byName = Object.fromEntries(
       overview.departments.map((d: { name: string; present: number }) => [d.name, d.present]),
     );

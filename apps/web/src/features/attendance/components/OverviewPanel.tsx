@@ -14,7 +14,12 @@ export function OverviewPanel({ date }: { date: string }) {
     <QueryState query={overview} what="The attendance overview is">
       {(o) => (
         <div className="space-y-4">
-          <p className="text-sm text-slate-600">{isToday ? 'Today' : formatDate(date)}</p>
+          <p className="text-sm text-slate-600">
+            {isToday ? 'Today' : formatDate(date)}
+            {o.localDay === 'each_site' ? (
+              <span data-testid="site-day-note"> · each site's local day</span>
+            ) : null}
+          </p>
           <div
             className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
             data-testid="attendance-overview"

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { QueryState } from '@/components/ui/QueryState';
 import { Spinner } from '@/components/ui/Spinner';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
-import { useQuickStats } from '../api/dashboard-api';
+import { useDashboardStats, useQuickStats } from '../api/dashboard-api';
 import { DepartmentOverview } from './DepartmentOverview';
 import { MonitoringPanel } from './MonitoringPanel';
 import { RecentActivity } from './RecentActivity';
@@ -32,6 +32,8 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
   const share = stats && stats.totalEmployees > 0 ? stats.presentToday / stats.totalEmployees : null;
   const pending = stats?.pendingLeaveRequests ?? 0;
   const [tab, setTab] = useState<DashboardTab>('overview');
+  // The sites span time zones: today's figures count each person on their own site's today.
+  const eachSite = useDashboardStats().data?.today.localDay === 'each_site';
 
   return (
     <div className="space-y-6">
@@ -112,6 +114,11 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
           </div>
         )}
       </QueryState>
+      {eachSite ? (
+        <p className="-mt-3 text-xs text-slate-600" data-testid="site-day-note">
+          Today means each site's local day.
+        </p>
+      ) : null}
 
       <div>
         <Tabs tabs={TABS} value={tab} onChange={setTab} label="Dashboard views" idPrefix="dashboard" />

@@ -46,6 +46,7 @@ export function AccessLevelDialog({ level, onClose }: { level: AccessLevel | nul
         area_id: 0,
         area_name: 'current',
         counts_for_attendance: false,
+        site_id: 0,
       });
 
   const setRow = (index: number, row: DoorRow) =>

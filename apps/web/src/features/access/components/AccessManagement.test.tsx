@@ -1,9 +1,17 @@
-import { type AccessLog, type Alert, accessApi, type Device, type LiveMessage } from '@atrium/contract';
+import {
+  type AccessLog,
+  type Alert,
+  accessApi,
+  type Device,
+  type LiveMessage,
+  sitesApi,
+} from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveHandler } from '@/lib/live';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, fakeSocket, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { AccessControlPage } from '../pages/AccessControlPage';
 
 const log = (id: number, first: string, action: 'entry' | 'exit'): AccessLog => ({
@@ -48,6 +56,8 @@ const device: Device = {
   model: 'DS-K1T671',
   status: 'online',
   location: 'Ground floor lobby',
+  site_id: 1,
+  site: 'Head Office',
   access_point_id: 1,
   access_point: 'Main Entrance',
   direction: 'entry',
@@ -76,6 +86,7 @@ let recent: AccessLog[];
 let entries: number;
 
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   alerts = [alert];
   recent = [log(1, 'Ann', 'entry')];
   entries = 12;

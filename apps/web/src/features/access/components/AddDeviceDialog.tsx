@@ -6,15 +6,18 @@ import {
   type DeviceDirection,
   type DeviceType,
 } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormField } from '@/components/ui/FormField';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { useCreateDevice, useTestDeviceConnection } from '../api/access-api';
+import { useSiteChoices } from '@/lib/site-choices';
+import { accessPointsQuery, useCreateDevice, useTestDeviceConnection } from '../api/access-api';
 import { DeviceConnectionFields } from './DeviceConnectionFields';
 import { DeviceIdentityList } from './DeviceIdentityList';
 import { DevicePlacementFields } from './DevicePlacementFields';
@@ -32,6 +35,7 @@ const LABELS = {
   location: 'Location',
   access_point_id: 'Access point',
   direction: 'Direction',
+  siteId: 'Site',
 };
 
 /**
@@ -51,6 +55,16 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const [location, setLocation] = useState('');
   const [accessPoint, setAccessPoint] = useState('');
   const [direction, setDirection] = useState<DeviceDirection>('both');
+  const { sites, several, first } = useSiteChoices();
+  const points = useQuery(accessPointsQuery());
+  const [site, setSite] = useState('');
+  // A door controller is where its door is: choosing the access point proposes the door's site.
+  const chooseAccessPoint = (id: string) => {
+    setAccessPoint(id);
+    const point = points.data?.find((p) => String(p.id) === id);
+    if (point) setSite(String(point.site_id));
+  };
+  const siteValue = site || String(first?.id ?? '');
   const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<CreateDeviceResponse | null>(null);
@@ -82,6 +96,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
       password,
       location,
       ...(controller ? { access_point_id: accessPoint ? Number(accessPoint) : null, direction } : {}),
+      ...(several && siteValue ? { siteId: Number(siteValue) } : {}),
     };
     const checked = checkForm(CreateDeviceSchema, body, LABELS);
     setErrors(checked.ok ? {} : checked.errors);
@@ -199,10 +214,20 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
         {controller ? (
           <DevicePlacementFields
             accessPoint={accessPoint}
-            onAccessPoint={setAccessPoint}
+            onAccessPoint={chooseAccessPoint}
             direction={direction}
             onDirection={setDirection}
             errors={errors}
+          />
+        ) : null}
+        {several ? (
+          <SiteSelect
+            sites={sites}
+            value={siteValue}
+            onChange={setSite}
+            error={errors.siteId}
+            selectClassName={field}
+            hint={controller ? 'Its access point is at the same site.' : undefined}
           />
         ) : null}
         <FormField label="Location" error={errors.location}>

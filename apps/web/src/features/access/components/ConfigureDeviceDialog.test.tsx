@@ -1,8 +1,9 @@
-import { accessApi, type Device } from '@atrium/contract';
+import { accessApi, type Device, sitesApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { ConfigureDeviceDialog } from './ConfigureDeviceDialog';
 
 const device: Device = {
@@ -15,6 +16,8 @@ const device: Device = {
   location: 'Lobby',
   access_point_id: null,
   access_point: null,
+  site_id: 1,
+  site: 'Head Office',
   direction: 'entry',
   address: null,
   last_seen_at: null,
@@ -37,6 +40,7 @@ const device: Device = {
 };
 
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   fakeApi.on(accessApi.updateDevice, { device });
   fakeApi.on(accessApi.accessPoints, { accessPoints: [] });
 });

@@ -4,9 +4,11 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormField } from '@/components/ui/FormField';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useSiteChoices } from '@/lib/site-choices';
 import { useRemoveDevice, useUpdateDevice } from '../api/access-api';
 import { DeviceConnectionFields } from './DeviceConnectionFields';
 import { DevicePlacementFields } from './DevicePlacementFields';
@@ -23,6 +25,7 @@ const LABELS = {
   address: 'Address',
   username: 'Username',
   password: 'Password',
+  siteId: 'Site',
 };
 
 /**
@@ -52,6 +55,8 @@ export function ConfigureDeviceDialog({
   );
   const [direction, setDirection] = useState<DeviceDirection>(device.direction);
   const [maintenance, setMaintenance] = useState(device.status === 'maintenance');
+  const { sites, several } = useSiteChoices();
+  const [site, setSite] = useState(String(device.site_id));
   const [address, setAddress] = useState(device.address ?? '');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -67,6 +72,7 @@ export function ConfigureDeviceDialog({
     const pointId = accessPoint ? Number(accessPoint) : null;
     if (pointId !== device.access_point_id) body.access_point_id = pointId;
     if (direction !== device.direction) body.direction = direction;
+    if (Number(site) !== device.site_id) body.siteId = Number(site);
     if (maintenance !== (device.status === 'maintenance')) body.maintenance = maintenance;
     const newAddress = address.trim() || null;
     if (newAddress !== device.address) body.address = newAddress;
@@ -179,6 +185,16 @@ export function ConfigureDeviceDialog({
             />
           )}
         </FormField>
+        {several ? (
+          <SiteSelect
+            sites={sites}
+            value={site}
+            onChange={setSite}
+            error={errors.siteId}
+            selectClassName={field}
+            hint={device.type === 'access_controller' ? 'Its access point is at the same site.' : undefined}
+          />
+        ) : null}
         <DevicePlacementFields
           accessPoint={accessPoint}
           onAccessPoint={setAccessPoint}

@@ -1,12 +1,13 @@
 import type { Device } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Cpu, MapPin, Plus, Zap } from 'lucide-react';
+import { Building2, Cpu, MapPin, Plus, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
+import { useSiteChoices } from '@/lib/site-choices';
 import { devicesQuery } from '../api/access-api';
 import { SYNC_TONE, syncLabel } from '../lib/device-sync';
 import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
@@ -22,6 +23,7 @@ type Open = { kind: 'details' | 'configure' | 'door'; device: Device } | { kind:
 export function DeviceStatusPanel() {
   const devices = useQuery(devicesQuery());
   const [open, setOpen] = useState<Open>(null);
+  const { several } = useSiteChoices();
   const close = () => setOpen(null);
   const controllers = (devices.data ?? []).filter((d) => d.type === 'access_controller');
   // A dialog shows the device as the list has it now, so a live refresh reaches an open dialog too.
@@ -96,6 +98,17 @@ export function DeviceStatusPanel() {
                       </dt>
                       <dd className="min-w-0 break-words">{device.location || '—'}</dd>
                     </div>
+                    {several ? (
+                      <div className="flex items-center gap-1.5">
+                        <dt>
+                          <Building2 aria-hidden="true" className="size-4" />
+                          <span className="sr-only">Site</span>
+                        </dt>
+                        <dd className="min-w-0 break-words" data-testid="device-site">
+                          {device.site}
+                        </dd>
+                      </div>
+                    ) : null}
                     <div className="flex items-center gap-1.5">
                       <dt>
                         <Cpu aria-hidden="true" className="size-4" />

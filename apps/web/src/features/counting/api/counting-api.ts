@@ -1,5 +1,5 @@
-import { countingApi, type PeopleAnalyticsQuery } from '@atrium/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { accessApi, countingApi, type PeopleAnalyticsQuery } from '@atrium/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** Keys start with 'counting': a counting_update live event invalidates them all. */
@@ -29,3 +29,13 @@ export const countingQueries = {
       queryFn: ({ signal }) => call(countingApi.counters, { signal }).then((r) => r.counters),
     }),
 };
+
+/** Moves a counter to another site (a device edit, audited); the counters list refreshes. */
+export function useSetCounterSite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, siteId }: { id: number; siteId: number }) =>
+      call(accessApi.patchDevice, { params: { id }, body: { siteId } }).then((r) => r.device),
+    onSuccess: () => client.invalidateQueries({ queryKey: countingKeys.all }),
+  });
+}

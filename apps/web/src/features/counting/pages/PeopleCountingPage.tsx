@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { organisationToday } from '@/lib/org-time';
 import { useLiveEvent } from '@/lib/socket-context';
 import { countingKeys, countingQueries } from '../api/counting-api';
+import { CountersCard } from '../components/CountersCard';
 import { TrafficCards } from '../components/TrafficCards';
 import { HourlyChart, WalkInRateChart, WeeklyTrafficChart } from '../components/TrafficCharts';
 import { TrafficTable } from '../components/TrafficTable';
@@ -188,6 +189,7 @@ export function PeopleCountingPage() {
               <TrafficTable rows={report.data.chartData} partialDay={report.data.partialDay} />
             </CardContent>
           </Card>
+          <CountersCard counters={counters.data ?? []} />
           <Card>
             <CardHeader>
               <CardTitle>How the rates are worked out</CardTitle>

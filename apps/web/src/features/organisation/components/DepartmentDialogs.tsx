@@ -4,14 +4,16 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useSiteChoices } from '@/lib/site-choices';
 import { useDeleteDepartment, useSaveDepartment } from '../api/departments-api';
 
-const LABELS = { name: 'Name' };
+const LABELS = { name: 'Name', siteId: 'Site' };
 
-/** Add a department, or rename one. */
+/** Add a department, or rename one; with several sites, also say which site it is at. */
 export function DepartmentNameDialog({
   department,
   onClose,
@@ -20,12 +22,20 @@ export function DepartmentNameDialog({
   onClose: () => void;
 }) {
   const [name, setName] = useState(department?.name ?? '');
+  const { sites, several, first } = useSiteChoices();
+  // Empty until chosen: a new department then goes to the first site, an edited one stays.
+  const [site, setSite] = useState(department ? String(department.site_id) : '');
   const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const save = useSaveDepartment();
   const toast = useToast();
+  const moved = site !== '' && Number(site) !== department?.site_id;
 
   const submit = () => {
-    const checked = checkForm(DepartmentNameRequest, { name }, LABELS);
+    const checked = checkForm(
+      DepartmentNameRequest,
+      { name, ...(moved ? { siteId: Number(site) } : {}) },
+      LABELS,
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -35,7 +45,13 @@ export function DepartmentNameDialog({
       { id: department?.id, body: checked.data },
       {
         onSuccess: (saved) => {
-          toast.success(department ? `Renamed to ${saved.name}` : `${saved.name} added`);
+          toast.success(
+            !department
+              ? `${saved.name} added`
+              : saved.name !== department.name
+                ? `Renamed to ${saved.name}`
+                : `${saved.name} saved`,
+          );
           onClose();
         },
         onError: (error) => {
@@ -78,6 +94,15 @@ export function DepartmentNameDialog({
           />
         )}
       </FormField>
+      {several ? (
+        <SiteSelect
+          sites={sites}
+          value={site || String(first?.id ?? '')}
+          onChange={setSite}
+          error={errors.siteId}
+          hint="Its people are at this site unless they have a home site of their own."
+        />
+      ) : null}
     </FormDialog>
   );
 }

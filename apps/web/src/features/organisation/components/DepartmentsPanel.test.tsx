@@ -1,15 +1,18 @@
-import { type Department, departmentsApi, peopleApi } from '@atrium/contract';
+import { type Department, departmentsApi, peopleApi, sitesApi } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { departmentQueries } from '@/lib/queries/departments';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { DepartmentsPanel } from './DepartmentsPanel';
 
+const HQ = { site_id: 1, site: 'Head Office' };
 let departments: Department[];
 beforeEach(() => {
-  departments = [{ id: 1, name: 'Warehouse', manager_id: null, parent_id: null }];
+  fakeApi.on(sitesApi.list, ONE_SITE);
+  departments = [{ id: 1, name: 'Warehouse', manager_id: null, parent_id: null, ...HQ }];
   const summaries = () =>
     departments.map((d) => ({ ...d, manager_name: null, managers: [], people: 0, active_people: 0 }));
   fakeApi.on(departmentsApi.list, () => ({ departments: summaries() }));
@@ -62,10 +65,10 @@ describe('Departments', () => {
 
   it('lists sub-departments under their parent, and offers as a parent neither itself nor those inside it', async () => {
     departments = [
-      { id: 1, name: 'Warehouse', manager_id: null, parent_id: null },
-      { id: 2, name: 'Stores', manager_id: null, parent_id: 1 },
-      { id: 3, name: 'Dispatch', manager_id: null, parent_id: 2 },
-      { id: 4, name: 'Sales', manager_id: null, parent_id: null },
+      { id: 1, name: 'Warehouse', manager_id: null, parent_id: null, ...HQ },
+      { id: 2, name: 'Stores', manager_id: null, parent_id: 1, ...HQ },
+      { id: 3, name: 'Dispatch', manager_id: null, parent_id: 2, ...HQ },
+      { id: 4, name: 'Sales', manager_id: null, parent_id: null, ...HQ },
     ];
     const moves: { id: number; parentId: number | null }[] = [];
     fakeApi.on(departmentsApi.setParent, ({ params, body }) => {

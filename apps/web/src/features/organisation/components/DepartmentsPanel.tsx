@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { departmentQueries } from '@/lib/queries/departments';
+import { useSiteChoices } from '@/lib/site-choices';
 import { departmentTree } from '../lib/department-tree';
 import { DeleteDepartmentDialog, DepartmentNameDialog } from './DepartmentDialogs';
 import { ManagersDialog } from './ManagersDialog';
@@ -34,6 +35,7 @@ const managersText = (d: DepartmentSummary) =>
  */
 export function DepartmentsPanel() {
   const departments = useQuery(departmentQueries.summaries());
+  const { several } = useSiteChoices();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -71,6 +73,7 @@ export function DepartmentsPanel() {
                       {department.name}
                     </p>
                     <p className="text-sm text-slate-600">
+                      {several ? `${department.site} · ` : ''}
                       {peopleText(department)} · Managers: {managersText(department)}
                       {path.length > 0 ? ` · Inside ${path.join(' > ')}` : ''}
                     </p>

@@ -1,8 +1,15 @@
-import { type DepartmentSummary, departmentsApi, type PersonRow, peopleApi } from '@atrium/contract';
+import {
+  type DepartmentSummary,
+  departmentsApi,
+  type PersonRow,
+  peopleApi,
+  sitesApi,
+} from '@atrium/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { DepartmentsPanel } from './DepartmentsPanel';
 
 const person = (id: number, first: string, last: string, department: string | null): PersonRow => ({
@@ -18,6 +25,9 @@ const person = (id: number, first: string, last: string, department: string | nu
   start_date: null,
   end_date: null,
   active: true,
+  site_id: 1,
+  site: 'Head Office',
+  home_site_id: null,
 });
 
 // Active people of the whole organisation, not only Warehouse's.
@@ -36,6 +46,7 @@ const nameOf = (id: number) => {
 
 let warehouse: DepartmentSummary;
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   warehouse = {
     id: 1,
     name: 'Warehouse',
@@ -45,6 +56,8 @@ beforeEach(() => {
     parent_id: null,
     people: 3,
     active_people: 3,
+    site_id: 1,
+    site: 'Head Office',
   };
   fakeApi.on(departmentsApi.list, () => ({ departments: [warehouse] }));
   fakeApi.on(peopleApi.users, ({ query }) => {
@@ -61,7 +74,14 @@ beforeEach(() => {
       managers,
     };
     return {
-      department: { id: 1, name: 'Warehouse', manager_id: warehouse.manager_id, parent_id: null },
+      department: {
+        id: 1,
+        name: 'Warehouse',
+        manager_id: warehouse.manager_id,
+        parent_id: null,
+        site_id: 1,
+        site: 'Head Office',
+      },
       managers,
     };
   });

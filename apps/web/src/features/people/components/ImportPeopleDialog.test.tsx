@@ -1,7 +1,9 @@
-import type { PeopleImportResponse } from '@atrium/contract';
+import { type PeopleImportResponse, sitesApi } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { uploadPeopleCsv } from '../api/people-import-api';
 import { ImportPeopleDialog } from './ImportPeopleDialog';
 
@@ -23,7 +25,10 @@ const withErrors: PeopleImportResponse = {
 };
 const clean: PeopleImportResponse = { rows: 3, valid: 3, errorCount: 0, errors: [], created: 0 };
 
-beforeEach(() => upload.mockReset());
+beforeEach(() => {
+  upload.mockReset();
+  fakeApi.on(sitesApi.list, ONE_SITE);
+});
 
 function renderDialog() {
   const onClose = vi.fn();

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage, isApiError } from '@/lib/api';
+import { useSiteChoices } from '@/lib/site-choices';
 import {
   downloadPeopleTemplate,
   type UploadProgress,
@@ -36,6 +37,7 @@ export function ImportPeopleDialog({ open, onClose }: { open: boolean; onClose: 
   const inputId = useId();
   const toast = useToast();
   const refresh = useRefreshAfterImport();
+  const { several } = useSiteChoices();
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const busy = step.kind === 'checking' || step.kind === 'importing';
@@ -130,6 +132,9 @@ export function ImportPeopleDialog({ open, onClose }: { open: boolean; onClose: 
             One person per row, with the columns{' '}
             <span className="font-mono text-xs">{PEOPLE_CSV_COLUMNS.join(', ')}</span>. The department is
             named as in Departments; role is admin or staff; start_date (YYYY-MM-DD) may be left empty.
+            {several
+              ? ' An optional site column gives a person a home site of their own, named as in Sites; left empty, they follow their department.'
+              : null}
           </p>
           <p>
             Every row is checked before anything is saved, and either every person is imported or none. No

@@ -1,8 +1,9 @@
-import { peopleApi } from '@atrium/contract';
+import { peopleApi, sitesApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE, TWO_SITES } from '@/test/site-fixtures';
 import { PersonFormDialog } from './PersonFormDialog';
 
 const created = {
@@ -21,14 +22,20 @@ const created = {
     active: true,
     leave_approver: null,
     has_password: false,
+    site_id: 1,
+    site: 'Head Office',
+    home_site_id: null,
   },
   invitation: { inviteUrl: 'http://localhost/invite/x', expiresAt: '2026-11-28T10:00:00.000Z' },
 };
 
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   fakeApi.on(peopleApi.create, created);
   fakeApi.on(peopleApi.departments, {
-    departments: [{ id: 4, name: 'Warehouse', manager_id: null, parent_id: null }],
+    departments: [
+      { id: 4, name: 'Warehouse', manager_id: null, parent_id: null, site_id: 1, site: 'Head Office' },
+    ],
   });
 });
 
@@ -105,5 +112,30 @@ describe('Add Person', () => {
     type('Badge number', 'B-10');
     await save();
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+  });
+
+  it("offers no home site with one site, and with several its department's site first", async () => {
+    const one = renderForm();
+    await within(one.dialog).findByRole('option', { name: 'Warehouse' });
+    expect(within(one.dialog).queryByLabelText('Home site')).toBeNull();
+    one.unmount();
+
+    fakeApi.on(sitesApi.list, TWO_SITES);
+    const { dialog, type, save } = renderForm();
+    const home = await within(dialog).findByLabelText('Home site');
+    type('Department', '4');
+    expect(
+      within(home)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(["Department's site (Head Office)", 'Head Office', 'Singapore Warehouse']);
+    type('First name', 'Nina');
+    type('Last name', 'Newhire');
+    type('Email', 'nina@example.test');
+    type('Employee number', 'E-9');
+    type('Badge number', 'B-9');
+    type('Home site', '2');
+    await save();
+    await waitFor(() => expect(posts()[0]!.body).toMatchObject({ departmentId: 4, siteId: 2 }));
   });
 });

@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { departmentQueries } from '@/lib/queries/departments';
+import { useSiteChoices } from '@/lib/site-choices';
 import { useCreatePerson, useUpdatePerson } from '../api/people-api';
 
 const LABELS = {
@@ -20,10 +22,14 @@ const LABELS = {
   role: 'Role',
   startDate: 'Start date',
   endDate: 'Last working day',
+  siteId: 'Home site',
 };
 type Field = keyof typeof LABELS;
 
-/** What the form holds: text as typed; "no department" and no start or last day are empty. */
+/**
+ * What the form holds: text as typed; "no department", no start or last day and "the
+ * department's site" are empty.
+ */
 type Values = Record<Field, string>;
 
 const valuesOf = (person: Person | null): Values => ({
@@ -36,14 +42,19 @@ const valuesOf = (person: Person | null): Values => ({
   role: person?.role ?? 'staff',
   startDate: person?.start_date ?? '',
   endDate: person?.end_date ?? '',
+  siteId: person?.home_site_id ? String(person.home_site_id) : '',
 });
 
-/** The request the contract checks: empty optional fields become null; a new person has no last day. */
-const requestOf = ({ endDate, ...v }: Values, editing: boolean) => ({
+/**
+ * The request the contract checks: empty optional fields become null; a new person has no last
+ * day; the home site is sent only with several sites (one site leaves nothing to choose).
+ */
+const requestOf = ({ endDate, siteId, ...v }: Values, editing: boolean, several: boolean) => ({
   ...v,
   departmentId: v.departmentId === '' ? null : Number(v.departmentId),
   startDate: v.startDate === '' ? null : v.startDate,
   ...(editing ? { endDate: endDate === '' ? null : endDate } : {}),
+  ...(several ? { siteId: siteId === '' ? null : Number(siteId) } : {}),
 });
 
 /**
@@ -63,6 +74,10 @@ export function PersonFormDialog({
   const [values, setValues] = useState<Values>(() => valuesOf(person));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const departments = useQuery(departmentQueries.list());
+  const { sites, several, first } = useSiteChoices();
+  const department = departments.data?.find((d) => String(d.id) === values.departmentId);
+  // Without a department a person is at the organisation's first site.
+  const departmentSite = department ? department.site : first?.name;
   const create = useCreatePerson();
   const update = useUpdatePerson(person?.id ?? 0);
   const busy = create.isPending || update.isPending;
@@ -77,7 +92,7 @@ export function PersonFormDialog({
   };
 
   const submit = () => {
-    const checked = checkForm(PersonFields, requestOf(values, person !== null), LABELS);
+    const checked = checkForm(PersonFields, requestOf(values, person !== null, several), LABELS);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -165,6 +180,17 @@ export function PersonFormDialog({
           </select>
         )}
       </FormField>
+      {several ? (
+        <SiteSelect
+          label={LABELS.siteId}
+          sites={sites}
+          value={values.siteId}
+          onChange={(siteId) => setValues((v) => ({ ...v, siteId }))}
+          error={errors.siteId}
+          inherit={`Department's site (${departmentSite ?? '...'})`}
+          className="sm:col-span-2"
+        />
+      ) : null}
       {text('startDate', { type: 'date', maxLength: 10 })}
       {person ? text('endDate', { type: 'date', maxLength: 10, min: values.startDate || undefined }) : null}
     </FormDialog>

@@ -1,8 +1,9 @@
-import { type DirectoryPerson, type Person, peopleApi } from '@atrium/contract';
+import { type DirectoryPerson, type Person, peopleApi, sitesApi } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failure, fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { PersonPage } from './PersonPage';
 
 const directoryPerson = (id: number, first: string, last: string): DirectoryPerson => ({
@@ -23,6 +24,7 @@ const PEOPLE = [
 let nina: Person;
 
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   nina = {
     id: 5,
     first_name: 'Nina',
@@ -38,6 +40,9 @@ beforeEach(() => {
     active: true,
     leave_approver: null,
     has_password: true,
+    site_id: 1,
+    site: 'Head Office',
+    home_site_id: null,
   };
   fakeApi.on(peopleApi.person, () => ({
     person: nina,

@@ -17,6 +17,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
 import { roleLabel } from '@/lib/roles';
+import { useSiteChoices } from '@/lib/site-choices';
 import { peopleQueries, useMakeInvitation, useSetActive } from '../api/people-api';
 import { InvitationDialog } from '../components/InvitationDialog';
 import { LeaveApproverSection } from '../components/LeaveApproverSection';
@@ -33,6 +34,7 @@ export function PersonPage() {
   const detail = useQuery({ ...peopleQueries.person(id), enabled: valid });
   const [dialog, setDialog] = useState<'edit' | 'active' | 'reset' | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const { several } = useSiteChoices();
 
   const back = (
     <Link
@@ -99,6 +101,14 @@ export function PersonPage() {
               <Item label="Employee number" value={person.employee_number} mono />
               <Item label="Badge number" value={person.badge_number} mono />
               <Item label="Department" value={person.department_name ?? 'No department'} />
+              {several ? (
+                <Item
+                  label="Site"
+                  value={
+                    person.home_site_id === null ? `${person.site} (department's)` : `${person.site} (own)`
+                  }
+                />
+              ) : null}
               <Item label="Role" value={roleLabel(person.role)} />
               <Item
                 label="Start date"

@@ -1,11 +1,13 @@
-import { accessApi, CameraInput, videoApi } from '@atrium/contract';
+import { accessApi, CameraInput, sitesApi, videoApi } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { CameraForm } from './CameraForm';
 
 beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
   // The server saves the camera as sent (its defaults filled) and answers it with its media links.
   fakeApi.on(videoApi.createCamera, ({ body }) => {
     const sent = CameraInput.parse(body);
@@ -17,6 +19,8 @@ beforeEach(() => {
         status: 'offline',
         status_changed_at: '2026-07-06T10:00:00.000Z',
         access_point_name: null,
+        site_id: sent.siteId ?? 1,
+        site: 'Head Office',
         recording_paused: false,
         live_url: '/api/video/media/3/live/index.m3u8?token=t',
         snapshot_url: '/api/video/media/3/snapshot.jpg?token=t',

@@ -5,9 +5,11 @@ import { Button } from '@/components/ui/Button';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { PushAddress } from '@/components/ui/PushAddress';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useSiteChoices } from '@/lib/site-choices';
 import {
   accessPointsQuery,
   useRotateCameraPushSecret,
@@ -26,6 +28,7 @@ const LABELS = {
   retention_hours: 'Keep recordings (hours)',
   retention_max_mb: 'Recordings size cap (MB)',
   motion_sensitivity: 'Motion sensitivity',
+  siteId: 'Site',
 };
 type Field = keyof typeof LABELS;
 
@@ -54,6 +57,15 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
   const [maxMb, setMaxMb] = useState(String(camera?.retention_max_mb ?? 2048));
   const [sensitivity, setSensitivity] = useState(String(camera?.motion_sensitivity ?? 60));
   const [enabled, setEnabled] = useState(camera?.enabled ?? true);
+  const { sites, several, first } = useSiteChoices();
+  const [site, setSite] = useState(camera ? String(camera.site_id) : '');
+  const siteValue = site || String(first?.id ?? '');
+  // A camera watching a door is at the door's site: choosing the access point proposes it.
+  const choosePoint = (id: string) => {
+    setPoint(id);
+    const chosen = points.data?.find((p) => String(p.id) === id);
+    if (chosen) setSite(String(chosen.site_id));
+  };
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [error, setError] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
@@ -74,6 +86,7 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
         retention_max_mb: numberOf(maxMb),
         motion_sensitivity: numberOf(sensitivity),
         enabled,
+        ...(several && siteValue ? { siteId: Number(siteValue) } : {}),
       },
       LABELS,
     );
@@ -169,7 +182,7 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
       </div>
       <FormField label="Access point" error={errors.access_point_id}>
         {(control) => (
-          <select className={field} value={point} onChange={(e) => setPoint(e.target.value)} {...control}>
+          <select className={field} value={point} onChange={(e) => choosePoint(e.target.value)} {...control}>
             <option value="">None</option>
             {(points.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
@@ -179,6 +192,15 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
           </select>
         )}
       </FormField>
+      {several ? (
+        <SiteSelect
+          sites={sites}
+          value={siteValue}
+          onChange={setSite}
+          error={errors.siteId}
+          selectClassName={field}
+        />
+      ) : null}
       <FormField label="Motion sensitivity (1-100)" error={errors.motion_sensitivity}>
         {(control) => (
           <input

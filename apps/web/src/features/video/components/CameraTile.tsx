@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { useSiteChoices } from '@/lib/site-choices';
 
 /** How often a tile's picture is refreshed (the server keeps a snapshot every few seconds). */
 const SNAPSHOT_REFRESH_MS = 5000;
@@ -17,7 +18,7 @@ function useTick(ms: number): number {
   return tick;
 }
 
-/** One camera: its latest picture, name, location, status, and View Live / Playback (only when online). */
+/** One camera: its latest picture, name, site (with several), location, status, and View Live / Playback (only when online). */
 export function CameraTile({
   camera,
   onLive,
@@ -28,6 +29,7 @@ export function CameraTile({
   onPlayback: () => void;
 }) {
   const online = camera.status === 'online';
+  const { several } = useSiteChoices();
   const tick = useTick(SNAPSHOT_REFRESH_MS);
   // A new URL each refresh so the browser fetches the newest picture; a failed one is
   // remembered by its URL, so the next refresh tries again.
@@ -57,7 +59,10 @@ export function CameraTile({
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h2 className="font-semibold text-slate-900">{camera.name}</h2>
-          <p className="text-sm text-slate-600">{camera.location || '—'}</p>
+          <p className="text-sm text-slate-600">
+            {several ? <span data-testid="camera-site">{camera.site} · </span> : null}
+            {camera.location || '—'}
+          </p>
         </div>
         <div className="mt-auto flex gap-2">
           <Button size="sm" onClick={onLive} disabled={!online} aria-label={`View Live ${camera.name}`}>

@@ -95,8 +95,15 @@ const Year = z.coerce
   .min(2000, { error: 'must be from 2000 to 2100' })
   .max(2100, { error: 'must be from 2000 to 2100' });
 
-/** With siteId: that site's holidays and those of every site. */
-export const HolidaysQuery = z.object({ year: Year, siteId: IdParam.optional() });
+/**
+ * With siteId: that site's holidays and those of every site; with person=me, those of the
+ * caller's own site (their own, else their department's), as their calendar keeps them.
+ */
+export const HolidaysQuery = z.object({
+  year: Year,
+  siteId: IdParam.optional(),
+  person: z.enum(['me'], { error: "must be 'me'" }).optional(),
+});
 export const HolidaysResponse = z.object({ holidays: z.array(Holiday) });
 export const HolidayResponse = z.object({ holiday: Holiday });
 export const HolidayIdParams = z.object({ id: IdParam });

@@ -40,6 +40,12 @@ export async function findHoliday(db: Db, id: number): Promise<HolidayRow | unde
   return selectHolidays(db).where('h.id', '=', id).executeTakeFirst();
 }
 
+/** The site whose holidays a person keeps (personSite), or undefined for no such person. */
+export async function siteOfPerson(db: Db, userId: number): Promise<number | undefined> {
+  const row = await sql<{ site_id: number }>`SELECT ${personSite(userId)} AS site_id`.execute(db);
+  return row.rows[0]?.site_id ?? undefined;
+}
+
 /** The name of a site, or undefined when there is none by that id. */
 export async function siteName(db: Db, siteId: number): Promise<string | undefined> {
   const row = await db.selectFrom('sites').select('name').where('id', '=', siteId).executeTakeFirst();

@@ -7,7 +7,11 @@ import type { HolidaysService } from './holidays.service';
 export function holidaysRoutes(holidays: HolidaysService): FastifyPluginAsync {
   return async (app) => {
     route(app, organisationApi.holidays, async (request) => ({
-      holidays: await holidays.holidays(actorOf(request), request.query.year, request.query.siteId),
+      holidays: await holidays.holidays(
+        actorOf(request),
+        request.query.year,
+        request.query.person ?? request.query.siteId,
+      ),
     }));
     route(app, organisationApi.createHoliday, async (request) => ({
       holiday: await holidays.createHoliday(actorOf(request), request.body),

@@ -16,6 +16,7 @@ import {
   listHolidays,
   lockHolidayWrites,
   siteName,
+  siteOfPerson,
   updateHoliday,
 } from './holidays.repository';
 import { toHoliday } from './organisation.presenter';
@@ -54,9 +55,11 @@ export class HolidaysService {
 
   constructor(private readonly db: Db) {}
 
-  async holidays(actor: Actor, year: number, siteId?: number): Promise<Holiday[]> {
+  /** A year's holidays; of one site (and every site's) with `siteId` or, for 'me', the actor's. */
+  async holidays(actor: Actor, year: number, siteId?: number | 'me'): Promise<Holiday[]> {
     authorize(actor, 'organisation.calendar');
-    return (await listHolidays(this.db, year, siteId)).map(toHoliday);
+    const site = siteId === 'me' ? await siteOfPerson(this.db, actor.userId) : siteId;
+    return (await listHolidays(this.db, year, site)).map(toHoliday);
   }
 
   async createHoliday(actor: Actor, input: HolidayRequest): Promise<Holiday> {

@@ -131,6 +131,12 @@ describe('holidays of one site', () => {
     ]);
     const singapore = await suite.http.get(`/api/holidays?year=2030&siteId=${warehouse}`, staff);
     expect(datesOf(singapore)).toEqual(['2030-08-09 Singapore Warehouse', '2030-12-25 all']);
+    // A person's own: the staff member is at head office (their department's site).
+    const mine = await suite.http.get('/api/holidays?year=2030&person=me', staff);
+    expect(datesOf(mine)).toEqual(['2030-08-26 Head Office', '2030-12-25 all']);
+    const bad = await suite.http.get('/api/holidays?year=2030&person=you', staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toMatchObject({ field: 'person' });
 
     const [audit] = await auditsOf('organisation.holiday_created').then((rows) => rows.slice(-3));
     expect(audit!.details).toMatchObject({

@@ -14,6 +14,16 @@ export function personSiteSql(u = 'u', d = 'd'): RawBuilder<number> {
   return sql<number>`coalesce(${sql.ref(`${u}.site_id`)}, ${sql.ref(`${d}.site_id`)}, first_site())`;
 }
 
+/**
+ * A LATERAL subquery `(person_site)` for the person of id `person`, none for someone who does not
+ * exist: one index probe per person, where a join to users would hash the whole table for a
+ * batch of keys (the planner's guess of a hundred keys for an unnest).
+ */
+export function personSiteLateral(person: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT ${personSiteSql('u', 'd')} AS person_site FROM users u
+    LEFT JOIN departments d ON d.id = u.department_id WHERE u.id = ${person} LIMIT 1)`;
+}
+
 /** The site of a rollup's department key (0: people without a department, the first site's). */
 export function departmentKeySite(deptKey: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`coalesce((SELECT ds.site_id FROM departments ds WHERE ds.id = ${deptKey}), first_site())`;

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from './attendance.repository';
-import { personSiteSql, siteTodaysSql } from './person-site.repository';
+import { personSiteLateral, siteTodaysSql } from './person-site.repository';
 
 /**
  * A LATERAL subquery for a person's record of `today`, else of the day before (a night shift may
@@ -36,9 +36,7 @@ export async function findTodayRecords(
   >`/* prepared: attendance_today_records */
     SELECT k.n, s.person_site, r.*
     FROM unnest(${userIds}::int[]) WITH ORDINALITY AS k (person, n)
-    JOIN users u ON u.id = k.person
-    LEFT JOIN departments d ON d.id = u.department_id
-    CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
+    CROSS JOIN LATERAL ${personSiteLateral(sql`k.person`)} AS s
     LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
     LEFT JOIN LATERAL ${ownRecordSql(sql`k.person`, sql`st.today`)} r ON true`.execute(db);
   const found = new Map(

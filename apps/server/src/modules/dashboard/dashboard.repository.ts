@@ -3,7 +3,7 @@ import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from '../attendance/attendance.repository';
 import { type DayCount, dayCounts } from '../attendance/day-page.repository';
-import { personSiteSql, siteTodaysSql } from '../attendance/person-site.repository';
+import { personSiteLateral, siteTodaysSql } from '../attendance/person-site.repository';
 import { ownRecordSql } from '../attendance/today-records.repository';
 import { bookedCheckOf } from '../leave/ledger.repository';
 
@@ -61,9 +61,7 @@ export async function personalFigures(
        WHERE a.user_id = k.person AND a.status = 'pending') AS my_pending,
       ${bookedCheckOf(sql`k.person`, sql`y.year`)} AS booked
     FROM unnest(${userIds}::int[]) WITH ORDINALITY AS k (person, key)
-    JOIN users u ON u.id = k.person
-    LEFT JOIN departments d ON d.id = u.department_id
-    CROSS JOIN LATERAL (SELECT ${personSiteSql('u', 'd')} AS person_site) AS s
+    CROSS JOIN LATERAL ${personSiteLateral(sql`k.person`)} AS s
     LEFT JOIN ${siteTodaysSql(todays)} ON st.site_id = s.person_site
     CROSS JOIN LATERAL (SELECT extract(year FROM st.today)::int AS year) AS y
     LEFT JOIN LATERAL ${ownRecordSql(sql`k.person`, sql`st.today`)} r ON true`.execute(db);

@@ -99,8 +99,10 @@ export const UpdateSiteRequest = z
     geofenceM: GeofenceM.optional(),
     workWeek: WorkWeek.optional(),
   })
-  .refine((body) => (body.latitude === undefined) === (body.longitude === undefined), coordinatesRule)
-  .refine(coordinatesTogether, coordinatesRule);
+  .refine(
+    (body) => (body.latitude === undefined) === (body.longitude === undefined) && coordinatesTogether(body),
+    coordinatesRule,
+  );
 export type UpdateSiteRequest = z.infer<typeof UpdateSiteRequest>;
 
 const SiteParams = z.object({ id: IdParam });

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/suite';
 import { OrgClock } from '../../core/clock';
 import { EventBus } from '../../core/events/bus';
+import { SITES_KEY } from './sites.service';
 
 /**
  * A site's zone is what the clock of every process answers for it, and the first site's zone and
@@ -52,18 +54,26 @@ describe('sites and the clock', () => {
     await expect.poll(() => otherClock.timeZone(site.id)).toBe('Europe/London');
   });
 
-  it('a change that is no zone change leaves the caches alone', async () => {
+  it('a change that moves no zone is announced to every process’s list, not to the clocks', async () => {
+    const zoneEvents = () =>
+      suite.db
+        .selectFrom('event_log')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where(sql<boolean>`event->'keys' ? 'timezone'`)
+        .executeTakeFirstOrThrow();
+    const before = await zoneEvents();
     const first = (await sites())[0];
-    const before = await suite.db
-      .selectFrom('event_log')
-      .select((e) => e.fn.countAll().as('n'))
-      .executeTakeFirst();
     await suite.http.patch(`/api/sites/${first.id}`, suite.admin, { address: '1 Main Street' });
-    const after = await suite.db
-      .selectFrom('event_log')
-      .select((e) => e.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(after).toEqual(before);
+    expect(await zoneEvents()).toEqual(before);
+    expect((await sites())[0].address).toBe('1 Main Street');
+
+    // Another process renames it: its announcement makes this process read the list again.
+    await suite.db.updateTable('sites').set({ name: 'Main Office' }).where('id', '=', first.id).execute();
+    expect((await sites())[0].name).toBe('Head Office');
+    await otherBus.publish({ kind: 'settings_changed', keys: [SITES_KEY] });
+    await expect.poll(async () => (await sites())[0].name).toBe('Main Office');
+    await suite.db.updateTable('sites').set({ name: 'Head Office' }).where('id', '=', first.id).execute();
+    await otherBus.publish({ kind: 'settings_changed', keys: [SITES_KEY] });
   });
 });
 

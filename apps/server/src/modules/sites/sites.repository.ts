@@ -49,7 +49,7 @@ function sites(db: Db) {
         .leftJoin('departments as d', 'd.id', 'u.department_id')
         .where('u.active', '=', true)
         .select([
-          sql<number>`coalesce(u.site_id, d.site_id, first_site())`.as('site_id'),
+          sql<number>`coalesce(u.site_id, d.site_id, (SELECT min(id) FROM sites))`.as('site_id'),
           sql<number>`count(*)::int`.as('n'),
         ])
         .groupBy(sql`1`),

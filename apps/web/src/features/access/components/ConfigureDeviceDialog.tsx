@@ -185,16 +185,6 @@ export function ConfigureDeviceDialog({
             />
           )}
         </FormField>
-        {several ? (
-          <SiteSelect
-            sites={sites}
-            value={site}
-            onChange={setSite}
-            error={errors.siteId}
-            selectClassName={field}
-            hint={device.type === 'access_controller' ? 'Its access point is at the same site.' : undefined}
-          />
-        ) : null}
         <DevicePlacementFields
           accessPoint={accessPoint}
           onAccessPoint={setAccessPoint}
@@ -205,6 +195,16 @@ export function ConfigureDeviceDialog({
             device.access_point_id ? { id: device.access_point_id, name: device.access_point } : undefined
           }
         />
+        {several ? (
+          <SiteSelect
+            sites={sites}
+            value={site}
+            onChange={setSite}
+            error={errors.siteId}
+            selectClassName={field}
+            hint={device.type === 'access_controller' ? 'Its access point is at the same site.' : undefined}
+          />
+        ) : null}
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

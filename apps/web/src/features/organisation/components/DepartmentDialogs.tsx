@@ -81,7 +81,7 @@ export function DepartmentNameDialog({
         hint={
           department
             ? undefined
-            : 'It starts with the default work week; change it under Schedules & Holidays.'
+            : `It starts with ${several ? "its site's" : 'the default'} work week; change it under Schedules & Holidays.`
         }
       >
         {(control) => (

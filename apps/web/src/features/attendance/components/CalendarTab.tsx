@@ -66,7 +66,7 @@ export function CalendarTab() {
   const list = useAttendanceList({ startDate: start, endDate: end, pageSize: 200, userId });
   const byDate = new Map((list.data?.attendance ?? []).map((r) => [r.date, r]));
   // Holidays only name days; without them the calendar still shows every record.
-  const holidays = useQuery(holidayQueries.year(Number(month.slice(0, 4))));
+  const holidays = useQuery(holidayQueries.mine(Number(month.slice(0, 4))));
   const holidayNames = new Map((holidays.data ?? []).map((h) => [h.date, h.name]));
 
   return (

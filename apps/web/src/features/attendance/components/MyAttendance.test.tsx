@@ -159,12 +159,16 @@ describe('Calendar', () => {
       source: 'web',
       leave_type: null,
     };
-    fakeApi.on(organisationApi.holidays, {
-      holidays: [
-        { id: 1, date: off, name: 'Founders Day' },
-        { id: 2, date: worked, name: 'Harvest Day' },
-      ],
-    });
+    // The person's own site's holidays (person=me): another site's are workdays for them.
+    fakeApi.on(organisationApi.holidays, ({ query }) => ({
+      holidays:
+        query.get('person') === 'me'
+          ? [
+              { id: 1, date: off, name: 'Founders Day', site_id: null, site: null },
+              { id: 2, date: worked, name: 'Harvest Day', site_id: 1, site: 'Head Office' },
+            ]
+          : [],
+    }));
     fakeApi.on(attendanceApi.list, { attendance: [row], total: 1, page: 1, pageSize: 200 });
     fakeApi.on(attendanceApi.stats, { stats });
     const { user } = render();

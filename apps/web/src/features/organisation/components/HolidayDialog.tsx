@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { FormDialog } from '@/components/ui/FormDialog';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-classes';
+import { SiteSelect } from '@/components/ui/SiteSelect';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useSiteChoices } from '@/lib/site-choices';
 import { useSaveHoliday } from '../api/organisation-api';
 
-const LABELS = { date: 'Date', name: 'Name' };
+const LABELS = { date: 'Date', name: 'Name', siteId: 'Site' };
 
-/** Declare a public holiday, or change one's date or name. */
+/** Declare a public holiday, of one site or of every site, or change one's date, name or site. */
 export function HolidayDialog({
   holiday,
   defaultDate,
@@ -20,13 +22,23 @@ export function HolidayDialog({
   defaultDate: string;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState({ date: holiday?.date ?? defaultDate, name: holiday?.name ?? '' });
+  const [values, setValues] = useState({
+    date: holiday?.date ?? defaultDate,
+    name: holiday?.name ?? '',
+    // '' is every site.
+    siteId: holiday?.site_id == null ? '' : String(holiday.site_id),
+  });
+  const { sites, several } = useSiteChoices();
   const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const save = useSaveHoliday();
   const toast = useToast();
 
   const submit = () => {
-    const checked = checkForm(HolidayRequest, values, LABELS);
+    const checked = checkForm(
+      HolidayRequest,
+      { ...values, siteId: values.siteId === '' ? null : Number(values.siteId) },
+      LABELS,
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -84,6 +96,16 @@ export function HolidayDialog({
           />
         )}
       </FormField>
+      {several || values.siteId !== '' ? (
+        <SiteSelect
+          sites={sites}
+          value={values.siteId}
+          onChange={(siteId) => setValues((v) => ({ ...v, siteId }))}
+          inherit="All sites"
+          hint="A holiday of one site is a workday at the others."
+          error={errors.siteId}
+        />
+      ) : null}
     </FormDialog>
   );
 }

@@ -11,12 +11,13 @@ import { errorMessage } from '@/lib/api';
 import { calendarDateText } from '@/lib/dates';
 import { organisationToday } from '@/lib/org-time';
 import { holidayQueries } from '@/lib/queries/holidays';
+import { useSiteChoices } from '@/lib/site-choices';
 import { useCopyHolidays, useDeleteHoliday } from '../api/organisation-api';
 import { HolidayDialog } from './HolidayDialog';
 
 const longDate = (date: string) => calendarDateText(date);
 
-/** A year's public holidays: nobody is absent on them. */
+/** A year's public holidays, each of one site or of every site: nobody there is absent on them. */
 export function HolidaysPanel() {
   const today = organisationToday();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
@@ -25,6 +26,8 @@ export function HolidaysPanel() {
   const holidays = useQuery(holidayQueries.year(year));
   const copy = useCopyHolidays();
   const toast = useToast();
+  // With one site every holiday is everyone's: no site to name.
+  const { several } = useSiteChoices();
 
   const copyLastYear = () =>
     copy.mutate(
@@ -81,6 +84,7 @@ export function HolidaysPanel() {
                     <p className="font-medium text-slate-900">{holiday.name}</p>
                     <p className="text-sm text-slate-600">
                       <time dateTime={holiday.date}>{longDate(holiday.date)}</time>
+                      {several ? <span> · {holiday.site ?? 'All sites'}</span> : null}
                     </p>
                   </div>
                   <div className="flex gap-2">

@@ -15,7 +15,9 @@ const STATUS_TONE = { online: 'success', offline: 'danger', maintenance: 'warnin
 
 /**
  * The people counters and the site each counts the entrance of, with several sites only (one
- * site leaves nothing to tell apart or choose): a counter is added under Access Control.
+ * site leaves nothing to tell apart or choose): a counter is added under Access Control. Each
+ * Change site button is described by its counter's name, not labelled with it, so the page's
+ * Entrance filter stays the one thing named after the entrances.
  */
 export function CountersCard({ counters }: { counters: Counter[] }) {
   const { several } = useSiteChoices();
@@ -29,13 +31,11 @@ export function CountersCard({ counters }: { counters: Counter[] }) {
       <CardContent>
         <ul aria-labelledby="counters-title" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {counters.map((c) => (
-            <li
-              key={c.id}
-              className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3"
-              aria-label={`Counter ${c.name}`}
-            >
+            <li key={c.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
               <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 font-medium break-words text-slate-900">{c.name}</p>
+                <p id={`counter-${c.id}-name`} className="min-w-0 font-medium break-words text-slate-900">
+                  {c.name}
+                </p>
                 <Badge tone={STATUS_TONE[c.status]}>{c.status}</Badge>
               </div>
               <p className="text-sm text-slate-600">
@@ -47,7 +47,7 @@ export function CountersCard({ counters }: { counters: Counter[] }) {
                   size="sm"
                   variant="secondary"
                   onClick={() => setMoving(c)}
-                  aria-label={`Change site of ${c.name}`}
+                  aria-describedby={`counter-${c.id}-name`}
                 >
                   Change site
                 </Button>

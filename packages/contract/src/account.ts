@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NewPassword, OkResponse, SessionRole } from './auth';
+import { Id } from './common';
 import { endpoint } from './endpoint';
 
 /**
@@ -99,11 +100,7 @@ export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
 
 /** Strict like the mail preferences: always the caller's own. */
 export const PreferencesRequest = z.strictObject({
-  siteId: z
-    .number({ error: 'must be a site id or null' })
-    .int({ error: 'must be a site id or null' })
-    .positive({ error: 'must be a site id or null' })
-    .nullable(),
+  siteId: Id.nullable(),
 });
 export type PreferencesRequest = z.infer<typeof PreferencesRequest>;
 

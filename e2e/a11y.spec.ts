@@ -229,7 +229,7 @@ const opened: { name: string; who: keyof typeof demo; path: string; open: (page:
       path: '/settings',
       open: async (page) => {
         await page.getByRole('tab', { name: 'Departments' }).click();
-        await page.getByRole('button', { name: 'Delete Warehouse' }).click();
+        await page.getByRole('button', { name: 'Delete Warehouse', exact: true }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: 'Delete' }).click();
         await expect(dialog.getByRole('alert')).toBeVisible();

@@ -27,6 +27,31 @@ test('an admin declares, renames and removes a public holiday from the user menu
   await expect(dialog).toHaveCount(0);
   const list = page.getByRole('list', { name: `Public Holidays ${year}` });
   await expect(list.getByText('Christmas Day')).toBeVisible();
+  // The demo has two sites: a holiday is of every site unless one is chosen, and each row says which.
+  await expect(list.getByRole('listitem').filter({ hasText: 'Christmas Day' })).toContainText('All sites');
+
+  await page.getByRole('button', { name: 'Add Holiday' }).click();
+  await expect(dialog.getByLabel('Site')).toHaveValue('');
+  await dialog.getByLabel('Date').fill(`${year}-08-09`);
+  await dialog.getByLabel('Name').fill('National Day');
+  await dialog.getByLabel('Site').selectOption({ label: 'Singapore Warehouse' });
+  await page.screenshot({ path: test.info().outputPath('holiday-dialog-desktop.png') });
+  await dialog.getByRole('button', { name: 'Save Holiday' }).click();
+  await expect(dialog).toHaveCount(0);
+  const national = list.getByRole('listitem').filter({ hasText: 'National Day' });
+  await expect(national).toContainText('Singapore Warehouse');
+  await page.screenshot({ path: test.info().outputPath('holidays-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(national).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('holidays-phone.png'), fullPage: true });
+  await list.getByRole('button', { name: 'Edit National Day' }).click();
+  await expect(dialog.getByLabel('Site')).toHaveValue(/\d+/);
+  await page.screenshot({ path: test.info().outputPath('holiday-dialog-phone.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await list.getByRole('button', { name: 'Remove National Day' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(national).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await list.getByRole('button', { name: 'Edit Christmas Day' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill('Christmas');
@@ -70,7 +95,7 @@ test.describe('on a phone', () => {
     await expect(departments.getByText(name, { exact: true })).toBeVisible();
 
     // A department with people cannot go: the server's refusal is shown.
-    await departments.getByRole('button', { name: 'Delete Warehouse' }).click();
+    await departments.getByRole('button', { name: 'Delete Warehouse', exact: true }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(dialog.getByRole('alert')).toContainText(/Warehouse still has \d+ people/);

@@ -293,6 +293,44 @@ describe('escalation', () => {
   });
 });
 
+describe('escalation by site', () => {
+  it("counts the applicant's site's working days: a holiday there is no day of waiting", async () => {
+    const manager = await suite.signedIn();
+    const upper = await department([await suite.signedIn()]);
+    const [here, there] = [await department([manager], upper.id), await department([manager], upper.id)];
+    const { id: site } = await suite.db
+      .insertInto('sites')
+      .values({ name: 'Routing Site', time_zone: 'UTC' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await suite.db.updateTable('departments').set({ site_id: site }).where('id', '=', there.id).execute();
+    // Wednesday the 17th is a holiday at the other site only.
+    await suite.db
+      .insertInto('public_holidays')
+      .values({ date: '2026-06-17', name: 'Site day', site_id: site })
+      .execute();
+    const waiting = async (name: string) => {
+      const [person] = await makeUsers(suite.db, 1, { department: name });
+      return (
+        await makeLeaveApplication(suite.db, {
+          user: person!,
+          start: '2026-09-01',
+          end: '2026-09-01',
+          at: new Date('2026-06-15T09:00:00Z'),
+        })
+      ).id;
+    };
+    const [a, b] = [await waiting(here.name), await waiting(there.name)];
+
+    // Friday the 19th: four working days at the first site, three at the other.
+    suite.clock.set('2026-06-19T12:00:00Z');
+    await escalateLeave(suite.db, suite.bus, new OrgClock(suite.db, suite.clock.now));
+    expect((await application(a)).approver_id).not.toBe(manager.user.id);
+    expect((await application(b)).approver_id).toBe(manager.user.id);
+    suite.clock.set('2026-06-15T09:00:00Z');
+  });
+});
+
 describe("a person's own approver", () => {
   it('wins over the department, acts as a manager for them alone, and clearing it hands back', async () => {
     const head = await suite.signedIn();

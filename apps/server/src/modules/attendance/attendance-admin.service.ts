@@ -71,7 +71,7 @@ export class AttendanceAdminService {
     signal?: AbortSignal,
   ): Promise<AttendanceListResponse> {
     const scope = listScope(actor, 'attendance.view');
-    const today = await this.clock.today();
+    const [today, todays] = await Promise.all([this.clock.today(), this.clock.todays()]);
     const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 25;
@@ -79,6 +79,8 @@ export class AttendanceAdminService {
       start,
       end,
       today: today.date,
+      // Each person is absent once their own site's day has come.
+      todays,
       userIds: scope.userId ? [scope.userId] : query.userId ? [query.userId] : undefined,
       departmentIds: departmentsWithin(scope, query.department),
       status: query.status,

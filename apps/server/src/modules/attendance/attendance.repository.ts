@@ -1,5 +1,6 @@
 import type { AttendanceSource, AttendanceStatus } from '@atrium/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { SiteToday } from '../../core/clock';
 import { containsPattern } from '../../db/like';
 import type { AttendanceRecordsTable, Database } from '../../db/schema';
 import { personName } from '../people/people.repository';
@@ -13,6 +14,7 @@ import {
   leaveOn,
   leaveTypeOn,
 } from './person-day.repository';
+import { dayHasCome, personSiteSql } from './person-site.repository';
 import { calendarKey, scheduleDays, scheduledDepartments } from './schedules.repository';
 
 export type RecordRow = Selectable<AttendanceRecordsTable>;
@@ -188,6 +190,11 @@ export interface DayRowFilter {
   start: string;
   end: string;
   today: string;
+  /**
+   * Every site's today, when they may differ: a person's absence counts once their own site's
+   * day has come (cameOn). Without it, `today` is everyone's.
+   */
+  todays?: readonly Pick<SiteToday, 'siteId' | 'date'>[];
   userIds?: number[];
   /** Only the people of these departments (one chosen, or a manager's team). */
   departmentIds?: readonly number[];
@@ -223,14 +230,18 @@ export interface DayRow {
  * person-day.ts makes the day (`kind`), and the list's status of a listed one. `scheduled` says
  * whether the day is a workday of the person's department (never a holiday).
  */
-export function dayColumns(day: RawBuilder<unknown>, scheduled: RawBuilder<unknown>, today: string) {
+export function dayColumns(
+  day: RawBuilder<unknown>,
+  scheduled: RawBuilder<unknown>,
+  come: RawBuilder<boolean>,
+) {
   const kind = dayKindSql({
     record: sql`r.id IS NOT NULL`,
     employed: employedOn('u', day),
     holiday: sql`false`,
     scheduled,
     leave: leaveOn(sql`u.id`, day),
-    come: sql`${day} <= ${today}::date`,
+    come,
   });
   return {
     kind,
@@ -238,6 +249,11 @@ export function dayColumns(day: RawBuilder<unknown>, scheduled: RawBuilder<unkno
       WHEN r.check_out_time IS NULL THEN 'checked_in' ELSE 'complete' END`,
     leaveType: leaveTypeOn(sql`u.id`, day),
   };
+}
+
+/** Whether `day` has come at `site` (a person's or a department's): on or before its today. */
+export function cameOn(f: DayRowFilter, day: RawBuilder<unknown>, site: RawBuilder<unknown>) {
+  return f.todays ? dayHasCome(day, site, f.todays) : sql<boolean>`(${day} <= ${f.today}::date)`;
 }
 
 /** The kinds of day the list shows a row for. */
@@ -268,8 +284,9 @@ export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
  * computed here, never stored.
  */
 function dayRows(f: DayRowFilter): RawBuilder<unknown> {
-  const columns = dayColumns(sql`days.date`, sql`days.scheduled`, f.today);
-  const keep = f.everyDay ? sql`days.date <= ${f.today}::date` : sql`k.kind = ANY (${LISTED_KINDS}::text[])`;
+  const come = cameOn(f, sql`days.date`, personSiteSql('u', 'dep'));
+  const columns = dayColumns(sql`days.date`, sql`days.scheduled`, come);
+  const keep = f.everyDay ? come : sql`k.kind = ANY (${LISTED_KINDS}::text[])`;
   const statusFilter = f.status ? sql`WHERE status = ${f.status}` : sql``;
   return sql`(
     SELECT * FROM (

@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type DayRow, type DayRowFilter, dayColumns, personFilter } from './attendance.repository';
+import { cameOn, type DayRow, type DayRowFilter, dayColumns, personFilter } from './attendance.repository';
 import { employedOn, excusedDays, leaveOn } from './person-day.repository';
+import { departmentKeySite, personSiteSql } from './person-site.repository';
 import { calendarKey, datesBetween, scheduleDays } from './schedules.repository';
 
 /**
@@ -90,11 +91,11 @@ function ownSiteCorrections(f: DayRowFilter): RawBuilder<unknown> {
   return sql`
     own_site AS MATERIALIZED (
       SELECT o.date,
-             sum(o.sign * (NOT o.worked AND o.employed AND NOT o.on_leave AND o.date <= ${f.today}::date)::int)::int AS absent,
+             sum(o.sign * (NOT o.worked AND o.employed AND NOT o.on_leave AND ${cameOn(f, sql`o.date`, sql`o.site_id`)})::int)::int AS absent,
              sum(o.sign * (NOT o.worked AND o.employed AND o.on_leave)::int)::int AS on_leave,
              sum(o.sign * o.worked::int)::int AS scheduled_records
       FROM (
-        SELECT own.date, CASE WHEN own.scheduled THEN 1 ELSE -1 END AS sign, r.id IS NOT NULL AS worked,
+        SELECT own.date, u.site_id, CASE WHEN own.scheduled THEN 1 ELSE -1 END AS sign, r.id IS NOT NULL AS worked,
                ${employedOn('u', sql`own.date`)} AS employed, ${leaveOn(sql`u.id`, sql`own.date`)} AS on_leave
         FROM users u
         JOIN calendar own ON own.dept_key = ${calendarKey('u')}
@@ -117,7 +118,7 @@ export async function dayCounts(db: Kysely<Database>, f: DayRowFilter): Promise<
            coalesce(sum(d.present), 0)::int AS records,
            coalesce(sum(d.open), 0)::int AS open,
            (coalesce(sum(h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0))
-                    FILTER (WHERE c.scheduled AND g.day <= ${f.today}::date), 0)
+                    FILTER (WHERE c.scheduled AND ${cameOn(f, sql`g.day`, departmentKeySite(sql`h.dept_key`))}), 0)
             + coalesce(max(o.absent), 0))::int AS absent,
            (coalesce(sum(x.on_leave) FILTER (WHERE c.scheduled), 0) + coalesce(max(o.on_leave), 0))::int AS on_leave,
            (coalesce(sum(d.present) FILTER (WHERE c.scheduled), 0) + coalesce(max(o.scheduled_records), 0))::int
@@ -199,11 +200,11 @@ function candidates(day: DayCount, status: DayRowFilter['status']): number {
  * days person-day.ts lists (worked, on leave, absent), written as plain conditions the planner can
  * estimate, so it walks people in name order to the page instead of sorting all of them.
  */
-function listConditions(day: RawBuilder<unknown>, scheduled: RawBuilder<unknown>, today: string) {
+function listConditions(day: RawBuilder<unknown>, scheduled: RawBuilder<unknown>, come: RawBuilder<boolean>) {
   const leave = leaveOn(sql`u.id`, day);
   return {
     listed: sql`(r.id IS NOT NULL OR (${scheduled} AND ${employedOn('u', day)}
-      AND (${day} <= ${today}::date OR ${leave})))`,
+      AND (${come} OR ${leave})))`,
     status: {
       absent: sql`r.id IS NULL AND NOT ${leave}`,
       on_leave: sql`r.id IS NULL AND ${leave}`,
@@ -223,8 +224,9 @@ export async function oneDay(
   const scheduledKeys = sql`(SELECT coalesce(array_agg(c.dept_key) FILTER (WHERE c.scheduled), '{}')
                              FROM ${scheduleDays(date, date)} AS c)`;
   const scheduled = sql`${calendarKey('u')} = ANY (sd.keys)`;
-  const day = dayColumns(sql`${date}::date`, scheduled, f.today);
-  const list = listConditions(sql`${date}::date`, scheduled, f.today);
+  const come = cameOn(f, sql`${date}::date`, personSiteSql('u', 'dep'));
+  const day = dayColumns(sql`${date}::date`, scheduled, come);
+  const list = listConditions(sql`${date}::date`, scheduled, come);
   const statusFilter = f.status ? sql`AND ${list.status[f.status]}` : sql``;
   const columns = sql`r.id AS record_id, u.id AS user_id, u.first_name, u.last_name, u.email, u.employee_number,
     u.department_id, dep.name AS department_name, ${date}::text AS date,

@@ -86,6 +86,8 @@ async function referenceOverview(date: string, today: string) {
     departments: r.rows
       .filter((row) => row.id !== null && row.total > 0)
       .map(({ id, name, total, present, scheduled }) => ({ id, name, total, present, scheduled })),
+    // One site, one zone: the date is the organisation's.
+    localDay: 'organisation',
   };
 }
 

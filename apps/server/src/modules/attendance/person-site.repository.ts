@@ -1,3 +1,4 @@
+import { addDays } from '@atrium/contract/calendar';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
@@ -22,6 +23,30 @@ export function personSiteSql(u = 'u', d = 'd'): RawBuilder<number> {
 export function personSiteLateral(person: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(SELECT ${personSiteSql('u', 'd')} AS person_site FROM users u
     LEFT JOIN departments d ON d.id = u.department_id WHERE u.id = ${person} LIMIT 1)`;
+}
+
+/**
+ * Whether `day` has come at a site (`site`, an expression): it is on or before that site's today.
+ * The earliest and latest of the sites' todays settle it for every other day, so the site is only
+ * looked at on a day between them (sites are at most two dates apart); with one date it is the
+ * plain comparison the readers always made.
+ */
+export function dayHasCome(
+  day: RawBuilder<unknown>,
+  site: RawBuilder<unknown>,
+  todays: readonly Pick<SiteToday, 'siteId' | 'date'>[],
+): RawBuilder<boolean> {
+  const dates = [...new Set(todays.map((t) => t.date))].sort();
+  const first = dates[0]!;
+  const last = dates.at(-1)!;
+  if (first === last) return sql<boolean>`(${day} <= ${first}::date)`;
+  const arms: RawBuilder<unknown>[] = [];
+  for (let d = addDays(first, 1); d <= last; d = addDays(d, 1)) {
+    const started = todays.filter((t) => t.date >= d).map((t) => t.siteId);
+    arms.push(sql`WHEN ${d}::date THEN ${started}::int[]`);
+  }
+  return sql<boolean>`(CASE WHEN ${day} <= ${first}::date THEN true WHEN ${day} > ${last}::date THEN false
+    ELSE ${site} = ANY (CASE ${day} ${sql.join(arms, sql` `)} END) END)`;
 }
 
 /** The site of a rollup's department key (0: people without a department, the first site's). */

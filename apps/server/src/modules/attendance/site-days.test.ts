@@ -158,6 +158,27 @@ describe("each person's day is their site's day", () => {
     ]);
   });
 
+  it("lists a person absent once their own site's day has come", async () => {
+    const ny = await personAt(newYork);
+    const london = await personAt();
+    const sg = await personAt(singapore);
+    at('2026-07-21T02:00:00Z'); // London 03:00 and Singapore 10:00 on the 21st; New York 22:00 on the 20th
+    const listed = async (person: Session, date: string, status?: string) => {
+      const query = `date=${date}&department=${person.user.departmentId}${status ? `&status=${status}` : ''}`;
+      const answer = (await suite.http.get(`/api/attendance?${query}`, suite.admin)).json();
+      return {
+        total: answer.total,
+        statuses: answer.attendance.map((r: { attendance_status: string }) => r.attendance_status),
+      };
+    };
+    expect(await listed(london, '2026-07-21')).toEqual({ total: 1, statuses: ['absent'] });
+    expect(await listed(sg, '2026-07-21')).toEqual({ total: 1, statuses: ['absent'] });
+    expect(await listed(sg, '2026-07-21', 'absent')).toEqual({ total: 1, statuses: ['absent'] });
+    // New York's 21st has not begun; its 20th has.
+    expect(await listed(ny, '2026-07-21')).toEqual({ total: 0, statuses: [] });
+    expect(await listed(ny, '2026-07-20')).toEqual({ total: 1, statuses: ['absent'] });
+  });
+
   it("dates a badge batch's passages each on its person's site's day", async () => {
     const sg = await personAt(singapore);
     const london = await personAt();

@@ -27,11 +27,16 @@ export class TeamService {
     if (scope.userId !== undefined) throw forbidden();
     // The manager's site's today: a team works where its manager does (an administrator's
     // everyone is read on the administrator's site's day).
-    const today = await personToday(this.db, this.clock, actor.userId);
+    const [today, todays] = await Promise.all([
+      personToday(this.db, this.clock, actor.userId),
+      this.clock.todays(),
+    ]);
     const filter: DayRowFilter = {
       start: today.date,
       end: today.date,
       today: today.date,
+      // A member of another site is absent once their own site's day has come.
+      todays,
       departmentIds: scope.departmentIds,
     };
     const [notStarted, page, late] = await Promise.all([

@@ -31,11 +31,11 @@ export const accessKeys = {
   myPermissions: () => ['access', 'my-permissions'] as const,
   myLogs: (limit: number) => ['access', 'my-logs', limit] as const,
   myTimeline: () => ['access', 'my-timeline'] as const,
-  stats: () => ['access', 'stats'] as const,
+  stats: (siteId: number | null) => ['access', 'stats', siteId] as const,
   devices: () => ['access', 'devices'] as const,
   alerts: (query: AlertsQuery) => ['access', 'alerts', query] as const,
-  recent: (limit: number) => ['access', 'recent', limit] as const,
-  logs: (query: LogFilters) => ['access', 'logs', query] as const,
+  recent: (limit: number, siteId: number | null) => ['access', 'recent', limit, siteId] as const,
+  logs: (query: LogFilters, siteId: number | null) => ['access', 'logs', query, siteId] as const,
   deviceEvents: (id: number) => ['access', 'device-events', id] as const,
   doorStatus: (id: number) => ['access', 'door-status', id] as const,
   accessPoints: () => ['access', 'access-points'] as const,
@@ -99,9 +99,9 @@ export const myTimelineQuery = () =>
 
 // Administrators.
 
-export const accessStatsQuery = () =>
+export const accessStatsQuery = (siteId: number | null) =>
   queryOptions({
-    queryKey: accessKeys.stats(),
+    queryKey: accessKeys.stats(siteId),
     queryFn: ({ signal }) => call(accessApi.stats, { signal }).then((r) => r.stats),
   });
 
@@ -134,15 +134,15 @@ export const activeAlertsQuery = () =>
       call(accessApi.alerts, { query: { state: 'active', limit: 50 }, signal }).then((r) => r.alerts),
   });
 
-export const recentLogsQuery = (limit: number) =>
+export const recentLogsQuery = (limit: number, siteId: number | null) =>
   queryOptions({
-    queryKey: accessKeys.recent(limit),
+    queryKey: accessKeys.recent(limit, siteId),
     queryFn: ({ signal }) => call(accessApi.logs, { query: { limit }, signal }).then((r) => r.logs),
   });
 
-export const logsQuery = (filters: LogFilters) =>
+export const logsQuery = (filters: LogFilters, siteId: number | null) =>
   infiniteQueryOptions({
-    queryKey: accessKeys.logs(filters),
+    queryKey: accessKeys.logs(filters, siteId),
     queryFn: ({ pageParam, signal }) =>
       call(accessApi.logs, { query: { ...filters, limit: LOG_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,

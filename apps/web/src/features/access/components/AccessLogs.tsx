@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent } from '@/components/ui/Card';
 import { LoadMore } from '@/components/ui/LoadMore';
 import { QueryState } from '@/components/ui/QueryState';
+import { useSiteFilter } from '@/lib/site-filter';
 import { type LogFilters, logsQuery } from '../api/access-api';
 import { ExportLogsButton } from './ExportLogsButton';
 import { Field } from './Field';
@@ -43,7 +44,8 @@ export function AccessLogs() {
     from: badRange ? undefined : from || undefined,
     to: badRange ? undefined : to || undefined,
   };
-  const logs = useInfiniteQuery(logsQuery(filters));
+  const { siteId } = useSiteFilter();
+  const logs = useInfiniteQuery(logsQuery(filters, siteId));
   const rows = logs.data?.pages.flatMap((page) => page.logs) ?? [];
 
   return (

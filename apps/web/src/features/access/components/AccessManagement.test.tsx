@@ -2,6 +2,7 @@ import {
   type AccessLog,
   type Alert,
   accessApi,
+  accountApi,
   type Device,
   type LiveMessage,
   sitesApi,
@@ -11,7 +12,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveHandler } from '@/lib/live';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, fakeSocket, renderRoutes } from '@/test/render';
-import { ONE_SITE } from '@/test/site-fixtures';
+import { ONE_SITE, TWO_SITES } from '@/test/site-fixtures';
 import { AccessControlPage } from '../pages/AccessControlPage';
 
 const log = (id: number, first: string, action: 'entry' | 'exit'): AccessLog => ({
@@ -87,6 +88,7 @@ let entries: number;
 
 beforeEach(() => {
   fakeApi.on(sitesApi.list, ONE_SITE);
+  fakeApi.on(accountApi.preferences, { site_id: null });
   alerts = [alert];
   recent = [log(1, 'Ann', 'entry')];
   entries = 12;
@@ -239,5 +241,22 @@ describe('Access Logs', () => {
     await user.type(screen.getByLabelText('To'), '2026-11-10');
     expect(await screen.findByText('The end date must not be before the start date.')).toBeTruthy();
     expect(fakeApi.requests().some((r) => r.query.get('to') === '2026-11-10')).toBe(false);
+  });
+});
+
+describe('the site filter', () => {
+  it("shows the chosen site's devices alone, asks for its figures and says whose today it is", async () => {
+    fakeApi.on(sitesApi.list, TWO_SITES);
+    fakeApi.on(accountApi.preferences, { site_id: 2 });
+    const gate = { ...device, id: 2, device_id: 'HK-201', name: 'Jurong Gate In', site_id: 2 };
+    fakeApi.on(accessApi.devices, { devices: [device, { ...gate, site: 'Singapore Warehouse' }] });
+    render();
+    expect(await screen.findByText('Jurong Gate In')).toBeTruthy();
+    expect(screen.queryByText('Main Entrance In')).toBeNull();
+    expect(screen.getByTestId('device-summary').textContent).toBe('1 door controller, 0 offline');
+    expect(screen.getByTestId('site-day').textContent).toBe(
+      'Today in Singapore Warehouse (Wednesday 8 July)',
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Site' }).value).toBe('2');
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
 import { useSiteChoices } from '@/lib/site-choices';
+import { useSiteFilter } from '@/lib/site-filter';
 import { devicesQuery } from '../api/access-api';
 import { SYNC_TONE, syncLabel } from '../lib/device-sync';
 import { DEVICE_STATUS_LABEL, DEVICE_STATUS_TONE } from '../lib/format';
@@ -24,8 +25,11 @@ export function DeviceStatusPanel() {
   const devices = useQuery(devicesQuery());
   const [open, setOpen] = useState<Open>(null);
   const { several } = useSiteChoices();
+  const { siteId } = useSiteFilter();
   const close = () => setOpen(null);
-  const controllers = (devices.data ?? []).filter((d) => d.type === 'access_controller');
+  // The list arrives whole (a few hundred at most), so the site filter is applied here.
+  const shown = (devices.data ?? []).filter((d) => siteId === null || d.site_id === siteId);
+  const controllers = shown.filter((d) => d.type === 'access_controller');
   // A dialog shows the device as the list has it now, so a live refresh reaches an open dialog too.
   const current =
     open && 'device' in open ? (devices.data?.find((d) => d.id === open.device.id) ?? open.device) : null;
@@ -38,8 +42,8 @@ export function DeviceStatusPanel() {
           {devices.data ? (
             // Says what the list holds: the dashboard's device check also counts people counters.
             <p className="mt-1 text-sm text-slate-600" data-testid="device-summary">
-              {devices.data.length} {devices.data.length === 1 ? 'door controller' : 'door controllers'},{' '}
-              {devices.data.filter((d) => d.status === 'offline').length} offline
+              {shown.length} {shown.length === 1 ? 'door controller' : 'door controllers'},{' '}
+              {shown.filter((d) => d.status === 'offline').length} offline
             </p>
           ) : null}
         </div>
@@ -58,12 +62,12 @@ export function DeviceStatusPanel() {
         <QueryState
           query={devices}
           what="Devices are"
-          isEmpty={(list) => list.length === 0}
+          isEmpty={() => shown.length === 0}
           empty="No devices registered"
         >
-          {(list) => (
+          {() => (
             <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Devices">
-              {list.map((device) => (
+              {shown.map((device) => (
                 <li
                   key={device.id}
                   data-testid="device-card"

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Building2, LogIn, LogOut, ShieldAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
+import { useSiteFilter } from '@/lib/site-filter';
 import { accessStatsQuery, MONITOR_RECENT, recentLogsQuery } from '../api/access-api';
 import { ActiveAlerts } from './ActiveAlerts';
 import { DeviceStatusPanel } from './DeviceStatusPanel';
@@ -21,7 +22,7 @@ export function LiveMonitoring() {
 }
 
 function MonitoringCards() {
-  const stats = useQuery(accessStatsQuery());
+  const stats = useQuery(accessStatsQuery(useSiteFilter().siteId));
   return (
     <QueryState query={stats} what="Building figures are">
       {(s) => (
@@ -74,7 +75,7 @@ function Figure({
 }
 
 function RecentActivityRows() {
-  const logs = useQuery(recentLogsQuery(MONITOR_RECENT));
+  const logs = useQuery(recentLogsQuery(MONITOR_RECENT, useSiteFilter().siteId));
   return (
     <Card>
       <CardHeader>

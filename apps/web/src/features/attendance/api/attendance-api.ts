@@ -11,7 +11,7 @@ export const attendanceKeys = {
   myStatus: () => ['attendance', 'my-status'] as const,
   stats: (month: string) => ['attendance', 'stats', month] as const,
   list: (params: ListParams) => ['attendance', 'list', params] as const,
-  overview: (date: string) => ['attendance', 'overview', date] as const,
+  overview: (date: string, siteId: number | null) => ['attendance', 'overview', date, siteId] as const,
 };
 
 /** One factory per query: key and fetch together, for hooks, prefetching and tests alike. */
@@ -31,9 +31,9 @@ export const attendanceQueries = {
       queryKey: attendanceKeys.list(params),
       queryFn: ({ signal }) => call(attendanceApi.list, { query: params, signal }),
     }),
-  overview: (date: string) =>
+  overview: (date: string, siteId: number | null) =>
     queryOptions({
-      queryKey: attendanceKeys.overview(date),
+      queryKey: attendanceKeys.overview(date, siteId),
       queryFn: ({ signal }) =>
         call(attendanceApi.overview, { query: { date }, signal }).then((r) => r.overview),
     }),
@@ -44,7 +44,8 @@ export const useAttendanceStats = (month: string) => useQuery(attendanceQueries.
 export const useAttendanceList = (params: ListParams, enabled = true) =>
   // Paging and filter changes keep showing the previous page until the next one arrives.
   useQuery({ ...attendanceQueries.list(params), placeholderData: keepPreviousData, enabled });
-export const useOverview = (date: string) => useQuery(attendanceQueries.overview(date));
+export const useOverview = (date: string, siteId: number | null) =>
+  useQuery(attendanceQueries.overview(date, siteId));
 
 /** Check-in and check-out refresh every attendance and dashboard figure. */
 export function useCheckInOut(action: 'check-in' | 'check-out') {

@@ -2,9 +2,11 @@ import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { SiteFilter } from '@/components/ui/SiteFilter';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/toast-context';
 import { downloadAttendanceCsv } from '@/lib/attendance-export';
+import { useSiteFilter } from '@/lib/site-filter';
 import { type DateRange, todayLocal } from '../lib/calendar';
 import { CorrectionRequestsPanel } from './CorrectionRequestsPanel';
 import { EmployeeManagement } from './EmployeeManagement';
@@ -20,8 +22,11 @@ const TABS: { id: Tab; label: string }[] = [
 /** Everyone's attendance for a picked date (or an advanced range), from the server. */
 export function AttendanceManagement() {
   const toast = useToast();
-  const today = todayLocal();
-  const [date, setDate] = useState(today);
+  const { site } = useSiteFilter();
+  // A chosen site's today is its own; the date follows it until another is picked.
+  const today = site?.today ?? todayLocal();
+  const [picked, setDate] = useState<string | null>(null);
+  const date = picked ?? today;
   const [range, setRange] = useState<DateRange | null>(null);
   const [tab, setTab] = useState<Tab>('overview');
   const [exporting, setExporting] = useState(false);
@@ -44,6 +49,7 @@ export function AttendanceManagement() {
         description="Organisation attendance, corrections and exports."
         actions={
           <>
+            <SiteFilter />
             <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
               Date
               <input
@@ -73,7 +79,7 @@ export function AttendanceManagement() {
         {tab === 'corrections' ? (
           <CorrectionRequestsPanel />
         ) : tab === 'overview' ? (
-          <OverviewPanel date={date} />
+          <OverviewPanel date={date} today={today} />
         ) : (
           <EmployeeManagement date={date} range={range} onRangeChange={setRange} />
         )}

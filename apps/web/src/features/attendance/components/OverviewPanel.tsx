@@ -2,21 +2,31 @@ import type { LucideIcon } from 'lucide-react';
 import { Building2, TreePalm, UserCheck, Users, UserX } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
+import { siteTodayText } from '@/lib/site-day';
+import { useSiteFilter } from '@/lib/site-filter';
 import { useOverview } from '../api/attendance-api';
-import { todayLocal } from '../lib/calendar';
 import { formatDate } from '../lib/format';
 
-/** Head counts for the picked date, computed by the server. */
-export function OverviewPanel({ date }: { date: string }) {
-  const overview = useOverview(date);
-  const isToday = date === todayLocal();
+/** Head counts for the picked date (`today`: the chosen site's, or the organisation's), computed by the server. */
+export function OverviewPanel({ date, today }: { date: string; today: string }) {
+  const { siteId, site } = useSiteFilter();
+  const overview = useOverview(date, siteId);
+  const isToday = date === today;
   return (
     <QueryState query={overview} what="The attendance overview is">
       {(o) => (
         <div className="space-y-4">
           <p className="text-sm text-slate-600">
-            {isToday ? 'Today' : formatDate(date)}
-            {o.localDay === 'each_site' ? (
+            {site ? (
+              <span data-testid="site-day">
+                {isToday ? siteTodayText(site) : `${formatDate(date)} in ${site.name}`}
+              </span>
+            ) : isToday ? (
+              'Today'
+            ) : (
+              formatDate(date)
+            )}
+            {!site && o.localDay === 'each_site' ? (
               <span data-testid="site-day-note"> · each site's local day</span>
             ) : null}
           </p>

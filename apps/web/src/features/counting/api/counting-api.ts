@@ -2,25 +2,29 @@ import { accessApi, countingApi, type PeopleAnalyticsQuery } from '@atrium/contr
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-/** Keys start with 'counting': a counting_update live event invalidates them all. */
+/**
+ * Keys start with 'counting': a counting_update live event invalidates them all. Those read for a
+ * site end with it (null: every site).
+ */
 export const countingKeys = {
   all: ['counting'] as const,
-  report: (q: PeopleAnalyticsQuery) => ['counting', 'report', q] as const,
-  hourly: (date: string, deviceId?: number) => ['counting', 'hourly', date, deviceId ?? null] as const,
+  report: (q: PeopleAnalyticsQuery, siteId: number | null) => ['counting', 'report', q, siteId] as const,
+  hourly: (date: string, deviceId: number | undefined, siteId: number | null) =>
+    ['counting', 'hourly', date, deviceId ?? null, siteId] as const,
   counters: () => ['counting', 'counters'] as const,
 };
 
 export const countingQueries = {
-  report: (q: PeopleAnalyticsQuery) =>
+  report: (q: PeopleAnalyticsQuery, siteId: number | null) =>
     queryOptions({
-      queryKey: countingKeys.report(q),
+      queryKey: countingKeys.report(q, siteId),
       queryFn: ({ signal }) =>
         call(countingApi.peopleAnalyticsReport, { query: q, signal }).then((r) => r.data.reportData),
       placeholderData: (previous) => previous,
     }),
-  hourly: (date: string, deviceId?: number) =>
+  hourly: (date: string, deviceId: number | undefined, siteId: number | null) =>
     queryOptions({
-      queryKey: countingKeys.hourly(date, deviceId),
+      queryKey: countingKeys.hourly(date, deviceId, siteId),
       queryFn: ({ signal }) => call(countingApi.hourly, { query: { date, deviceId }, signal }),
     }),
   counters: () =>

@@ -5,7 +5,10 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { SiteDayNote } from '@/components/ui/SiteDayNote';
+import { SiteFilter } from '@/components/ui/SiteFilter';
 import { organisationToday } from '@/lib/org-time';
+import { useSiteFilter } from '@/lib/site-filter';
 import { useLiveEvent } from '@/lib/socket-context';
 import { countingKeys, countingQueries } from '../api/counting-api';
 import { CountersCard } from '../components/CountersCard';
@@ -19,12 +22,21 @@ import { chartTitles, trendBasis } from '../lib/titles';
 const FIELD = 'mt-1 block w-full min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
 export function PeopleCountingPage() {
-  const today = organisationToday();
+  const { siteId, site } = useSiteFilter();
+  // A chosen site's ranges end on its own today.
+  const today = site?.today ?? organisationToday();
   const ids = useId();
   const [range, setRange] = useState<RangeKind>('last7');
   const [custom, setCustom] = useState(rangeDates('last7', today));
-  const [deviceId, setDeviceId] = useState<number | undefined>();
-  const [hourDay, setHourDay] = useState(today);
+  const [chosenDevice, setDeviceId] = useState<number | undefined>();
+  // Null follows today, which moves with the chosen site.
+  const [chosenDay, setHourDay] = useState<string | null>(null);
+  const hourDay = chosenDay ?? today;
+  const counters = useQuery(countingQueries.counters());
+  // The counters arrive whole, so the site filter is applied here.
+  const siteCounters = (counters.data ?? []).filter((c) => siteId === null || c.site_id === siteId);
+  // An entrance of another site than the chosen one is not asked for.
+  const deviceId = siteCounters.some((c) => c.id === chosenDevice) ? chosenDevice : undefined;
   const dates = range === 'custom' ? custom : rangeDates(range, today);
   const query: PeopleAnalyticsQuery = { ...dates, deviceId };
   const titles = chartTitles(range, dates);
@@ -32,16 +44,17 @@ export function PeopleCountingPage() {
   const queryClient = useQueryClient();
   useLiveEvent('counting_update', () => void queryClient.invalidateQueries({ queryKey: countingKeys.all }));
   const customInvalid = range === 'custom' && custom.startDate > custom.endDate;
-  const report = useQuery({ ...countingQueries.report(query), enabled: !customInvalid });
-  const counters = useQuery(countingQueries.counters());
-  const hourly = useQuery(countingQueries.hourly(hourDay, deviceId));
+  const report = useQuery({ ...countingQueries.report(query, siteId), enabled: !customInvalid });
+  const hourly = useQuery(countingQueries.hourly(hourDay, deviceId, siteId));
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="People Counting"
         description="Visitor foot traffic analytics and conversion insights"
+        actions={<SiteFilter />}
       />
+      <SiteDayNote className="-mt-10" />
 
       <Card>
         <CardContent className="grid grid-cols-2 gap-3 p-4 md:grid-cols-4">
@@ -69,7 +82,7 @@ export function PeopleCountingPage() {
               onChange={(e) => setDeviceId(e.target.value ? Number(e.target.value) : undefined)}
             >
               <option value="">All entrances</option>
-              {(counters.data ?? []).map((c) => (
+              {siteCounters.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -189,7 +202,7 @@ export function PeopleCountingPage() {
               <TrafficTable rows={report.data.chartData} partialDay={report.data.partialDay} />
             </CardContent>
           </Card>
-          <CountersCard counters={counters.data ?? []} />
+          <CountersCard counters={siteCounters} />
           <Card>
             <CardHeader>
               <CardTitle>How the rates are worked out</CardTitle>

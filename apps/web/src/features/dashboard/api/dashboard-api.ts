@@ -1,27 +1,31 @@
 import { attendanceApi, dashboardApi } from '@atrium/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { useSiteFilter } from '@/lib/site-filter';
 
-/** Keys start with 'dashboard' (live events and attendance changes refresh them). */
+/**
+ * Keys start with 'dashboard' (live events and attendance changes refresh them); those read for a
+ * site end with it (null: every site).
+ */
 export const dashboardKeys = {
-  quickStats: () => ['dashboard', 'quick-stats'] as const,
-  stats: () => ['dashboard', 'stats'] as const,
+  quickStats: (siteId: number | null) => ['dashboard', 'quick-stats', siteId] as const,
+  stats: (siteId: number | null) => ['dashboard', 'stats', siteId] as const,
   health: () => ['dashboard', 'system-health'] as const,
   metrics: () => ['dashboard', 'performance-metrics'] as const,
-  analytics: () => ['dashboard', 'analytics'] as const,
+  analytics: (siteId: number | null) => ['dashboard', 'analytics', siteId] as const,
   myStatus: () => ['dashboard', 'my-status'] as const,
 };
 
 /** One factory per query: key and fetch together. */
 export const dashboardQueries = {
-  quickStats: () =>
+  quickStats: (siteId: number | null) =>
     queryOptions({
-      queryKey: dashboardKeys.quickStats(),
+      queryKey: dashboardKeys.quickStats(siteId),
       queryFn: ({ signal }) => call(dashboardApi.quickStats, { signal }).then((r) => r.quickStats),
     }),
-  stats: () =>
+  stats: (siteId: number | null) =>
     queryOptions({
-      queryKey: dashboardKeys.stats(),
+      queryKey: dashboardKeys.stats(siteId),
       queryFn: ({ signal }) => call(dashboardApi.stats, { signal }).then((r) => r.stats),
     }),
   health: () =>
@@ -37,9 +41,9 @@ export const dashboardQueries = {
       queryFn: ({ signal }) => call(dashboardApi.performanceMetrics, { signal }).then((r) => r.metrics),
       refetchInterval: 5_000,
     }),
-  analytics: () =>
+  analytics: (siteId: number | null) =>
     queryOptions({
-      queryKey: dashboardKeys.analytics(),
+      queryKey: dashboardKeys.analytics(siteId),
       queryFn: ({ signal }) => call(dashboardApi.analytics, { signal }).then((r) => r.analytics),
       staleTime: 60_000,
     }),
@@ -51,11 +55,13 @@ export const dashboardQueries = {
     }),
 };
 
-export const useQuickStats = () => useQuery(dashboardQueries.quickStats());
-export const useDashboardStats = () => useQuery(dashboardQueries.stats());
+/** The staff dashboard's figures are the whole organisation's; the admin's follow the site filter. */
+export const useQuickStats = (siteId: number | null = null) => useQuery(dashboardQueries.quickStats(siteId));
+// The organisation's figures and charts are the administrator's, so they follow the site filter.
+export const useDashboardStats = () => useQuery(dashboardQueries.stats(useSiteFilter().siteId));
 export const useSystemHealth = () => useQuery(dashboardQueries.health());
 export const usePerformanceMetrics = () => useQuery(dashboardQueries.metrics());
-export const useAnalytics = () => useQuery(dashboardQueries.analytics());
+export const useAnalytics = () => useQuery(dashboardQueries.analytics(useSiteFilter().siteId));
 export const useMyDay = () => useQuery(dashboardQueries.myStatus());
 
 /** Quick Check In / Quick Check Out; quick stats are refetched afterwards (spec section 7). */

@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { QueryState } from '@/components/ui/QueryState';
+import { SiteDayNote } from '@/components/ui/SiteDayNote';
+import { SiteFilter } from '@/components/ui/SiteFilter';
 import { Spinner } from '@/components/ui/Spinner';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
+import { useSiteFilter } from '@/lib/site-filter';
 import { useDashboardStats, useQuickStats } from '../api/dashboard-api';
 import { DepartmentOverview } from './DepartmentOverview';
 import { MonitoringPanel } from './MonitoringPanel';
@@ -27,17 +30,22 @@ const TABS: { id: DashboardTab; label: string }[] = [
 const GOOD_ATTENDANCE = 0.8;
 
 export function AdminDashboard({ firstName }: { firstName: string }) {
-  const quick = useQuickStats();
+  const { siteId } = useSiteFilter();
+  const quick = useQuickStats(siteId);
   const stats = quick.data;
   const share = stats && stats.totalEmployees > 0 ? stats.presentToday / stats.totalEmployees : null;
   const pending = stats?.pendingLeaveRequests ?? 0;
   const [tab, setTab] = useState<DashboardTab>('overview');
-  // The sites span time zones: today's figures count each person on their own site's today.
+  // Over sites in several zones, today's figures count each person on their own site's today.
   const eachSite = useDashboardStats().data?.today.localDay === 'each_site';
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Admin Dashboard" description={`Welcome back, ${firstName}`} />
+      <PageHeader
+        title="Admin Dashboard"
+        description={`Welcome back, ${firstName}`}
+        actions={<SiteFilter />}
+      />
 
       <section
         aria-labelledby="quick-actions"
@@ -114,11 +122,7 @@ export function AdminDashboard({ firstName }: { firstName: string }) {
           </div>
         )}
       </QueryState>
-      {eachSite ? (
-        <p className="-mt-3 text-xs text-slate-600" data-testid="site-day-note">
-          Today means each site's local day.
-        </p>
-      ) : null}
+      <SiteDayNote eachSite={eachSite} className="-mt-3" />
 
       <div>
         <Tabs tabs={TABS} value={tab} onChange={setTab} label="Dashboard views" idPrefix="dashboard" />

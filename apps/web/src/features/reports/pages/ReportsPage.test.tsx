@@ -1,11 +1,19 @@
+import { accountApi, sitesApi } from '@atrium/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
+import { ONE_SITE } from '@/test/site-fixtures';
 import { ReportsPage } from './ReportsPage';
 
 const generate = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Generate Report' });
 const renderPage = () =>
   renderRoutes([{ path: '/', element: <ReportsPage /> }], { auth: fakeAuth(adminUser) });
+
+beforeEach(() => {
+  fakeApi.on(sitesApi.list, ONE_SITE);
+  fakeApi.on(accountApi.preferences, { site_id: null });
+});
 
 describe('the Reports form', () => {
   it('says beside the dates when a range is longer than a report covers, and sends nothing', () => {

@@ -4,11 +4,13 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { SiteFilter } from '@/components/ui/SiteFilter';
 import { Spinner } from '@/components/ui/Spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
 import { organisationToday } from '@/lib/org-time';
+import { useSiteFilter } from '@/lib/site-filter';
 import { exportReport, fetchReport } from '../api/reports-api';
 import { ReportChartView } from '../components/ReportCharts';
 import { ReportTable } from '../components/ReportTable';
@@ -57,7 +59,10 @@ export function ReportsPage() {
   const [type, setType] = useState<ReportType>('attendance');
   const [startDate, setStartDate] = useState(daysBefore(today, 30));
   const [endDate, setEndDate] = useState(today);
+  const { siteId, site } = useSiteFilter();
   const [report, setReport] = useState<Report | null>(null);
+  // The site the shown report was run for: another choice of site asks for a new one.
+  const [reportSite, setReportSite] = useState<number | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const busyRef = useRef<Busy>(null);
 
@@ -86,11 +91,13 @@ export function ReportsPage() {
   };
   const generate = () =>
     run('report', async (signal) => {
-      setReport(await fetchReport(type, { startDate, endDate }, signal));
+      const next = await fetchReport(type, { startDate, endDate }, signal);
+      setReportSite(siteId);
+      setReport(next);
     });
   const exportAs = (format: 'pdf' | 'xlsx' | 'csv') =>
     run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
-  const generated = report !== null && report.type === type;
+  const generated = report !== null && report.type === type && reportSite === siteId;
   // The server refuses what the form can tell beforehand: said here, beside the dates.
   const covered = startDate && endDate ? daysCovered(startDate, endDate) : 1;
   const rangeProblem =
@@ -111,6 +118,7 @@ export function ReportsPage() {
             ? 'Generate and export reports covering your team'
             : 'Generate and export organizational reports'
         }
+        actions={<SiteFilter />}
       />
 
       <fieldset
@@ -233,6 +241,7 @@ export function ReportsPage() {
               <h2 className="text-lg font-semibold text-slate-900">{report.title}</h2>
               <p className="text-sm text-slate-600">
                 {report.startDate} to {report.endDate}
+                {site ? ` · ${site.name}` : null}
               </p>
             </div>
             <p className="flex items-center gap-1 text-sm font-medium text-green-700">

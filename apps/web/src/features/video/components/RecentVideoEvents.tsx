@@ -7,10 +7,21 @@ import { ago, eventLabels } from '../lib/format';
 
 const dot: Record<string, string> = { motion: 'bg-amber-500', offline: 'bg-red-500', online: 'bg-green-500' };
 
-/** The newest motion, offline and online events, refreshed live; older ones page in on demand. */
-export function RecentVideoEvents({ onOpen }: { onOpen: (cameraId: number, at: string) => void }) {
+/**
+ * The newest motion, offline and online events, refreshed live; older ones page in on demand.
+ * With a site chosen, those of its cameras (`cameraIds`) alone.
+ */
+export function RecentVideoEvents({
+  cameraIds,
+  onOpen,
+}: {
+  cameraIds: ReadonlySet<number> | null;
+  onOpen: (cameraId: number, at: string) => void;
+}) {
   const events = useInfiniteQuery(videoEventsQuery());
-  const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
+  const rows = (events.data?.pages.flatMap((p) => p.events) ?? []).filter(
+    (e) => cameraIds === null || cameraIds.has(e.camera_id),
+  );
   return (
     <Card>
       <CardHeader>

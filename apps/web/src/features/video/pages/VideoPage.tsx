@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { SiteDayNote } from '@/components/ui/SiteDayNote';
+import { SiteFilter } from '@/components/ui/SiteFilter';
 import { Unavailable } from '@/components/ui/Unavailable';
+import { useSiteFilter } from '@/lib/site-filter';
 import { useLiveEvent } from '@/lib/socket-context';
 import { camerasQuery, videoKeys } from '../api/video-api';
 import { CameraManager } from '../components/CameraManager';
@@ -48,8 +51,11 @@ export function VideoPage() {
     setOpen(null);
     if (params.has('camera')) setParams({}, { replace: true });
   };
-  const list = cameras.data ?? [];
-  const current = open ? list.find((c) => c.id === open.cameraId) : undefined;
+  const all = cameras.data ?? [];
+  // The list arrives whole, so the site filter is applied here; a link to another site's camera still opens it.
+  const { siteId } = useSiteFilter();
+  const list = siteId === null ? all : all.filter((c) => c.site_id === siteId);
+  const current = open ? all.find((c) => c.id === open.cameraId) : undefined;
 
   return (
     <div>
@@ -57,13 +63,17 @@ export function VideoPage() {
         title="Video Surveillance"
         description="Live cameras, recordings and motion across the building."
         actions={
-          <Button variant="secondary" onClick={() => setManaging((m) => !m)} aria-pressed={managing}>
-            <Settings2 aria-hidden="true" className="size-4" />
-            {managing ? 'Done' : 'Manage cameras'}
-          </Button>
+          <>
+            <SiteFilter />
+            <Button variant="secondary" onClick={() => setManaging((m) => !m)} aria-pressed={managing}>
+              <Settings2 aria-hidden="true" className="size-4" />
+              {managing ? 'Done' : 'Manage cameras'}
+            </Button>
+          </>
         }
       />
-      <VideoStats />
+      <SiteDayNote className="-mt-4 mb-4" />
+      <VideoStats siteCameras={siteId === null || cameras.isPending ? null : list} />
       {managing ? (
         <div className="mb-6">
           <CameraManager cameras={list} />
@@ -88,6 +98,7 @@ export function VideoPage() {
         </div>
       )}
       <RecentVideoEvents
+        cameraIds={siteId === null ? null : new Set(list.map((c) => c.id))}
         onOpen={(cameraId, at) =>
           setOpen({ kind: 'playback', cameraId, at: new Date(new Date(at).getTime() - 3000).toISOString() })
         }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAccessEvents, makeDevice } from '../../../test/factories';
 import { departmentAt, everyDay, makeSite, setPersonSite } from '../../../test/site-days';
 import { type Session, useSuite } from '../../../test/suite';
+import { dailyCounts } from '../access/access.repository';
 import { applyBadges } from '../access/badge-attendance';
 
 // The organisation's own site is in London (BST, UTC+1, in summer); the warehouse in Singapore
@@ -177,6 +179,45 @@ describe("each person's day is their site's day", () => {
     // New York's 21st has not begun; its 20th has.
     expect(await listed(ny, '2026-07-21')).toEqual({ total: 0, statuses: [] });
     expect(await listed(ny, '2026-07-20')).toEqual({ total: 1, statuses: ['absent'] });
+  });
+
+  it("counts a door's passages on its site's day", async () => {
+    const warehouseDoor = await makeDevice(suite.db);
+    await suite.db
+      .updateTable('devices')
+      .set({ site_id: singapore })
+      .where('id', '=', warehouseDoor.id)
+      .execute();
+    const officeDoor = await makeDevice(suite.db);
+    const at = '2026-07-22T17:30:00Z'; // Singapore 01:30 on the 23rd, London 18:30 on the 22nd
+    await makeAccessEvents(suite.db, [
+      { device: warehouseDoor, at },
+      { device: officeDoor, at },
+      { device: officeDoor, at, kind: 'denied' },
+    ]);
+    const counts = await suite.db
+      .selectFrom('access_daily_counts')
+      .select(['day', 'site_id', 'entries', 'denied'])
+      .where('day', 'in', ['2026-07-22', '2026-07-23'])
+      .orderBy('day')
+      .execute();
+    const first = (
+      await suite.db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(counts).toEqual([
+      { day: '2026-07-22', site_id: first, entries: 1, denied: 1 },
+      { day: '2026-07-23', site_id: singapore, entries: 1, denied: 0 },
+    ]);
+    // The organisation's figures of a day sum the sites; of today, each site's own today.
+    expect(await dailyCounts(suite.db, '2026-07-23')).toMatchObject({ entries: 1, denied: 0 });
+    const todays = [
+      { siteId: first, date: '2026-07-22' },
+      { siteId: singapore, date: '2026-07-23' },
+    ];
+    expect(await dailyCounts(suite.db, todays)).toMatchObject({ entries: 2, denied: 1 });
   });
 
   it("dates a badge batch's passages each on its person's site's day", async () => {

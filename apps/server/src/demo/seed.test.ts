@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/context';
 import { migrate } from '../db/migrate';
 import { seedDemo } from './index';
 import { SECOND_SITE } from './second-site.data';
+import { seedDemoCameras } from './video';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -113,6 +114,19 @@ describe('demo seed', () => {
       .select(['h.date', 'h.name', 's.name as site'])
       .execute();
     expect(holidays).toEqual([{ date: '2026-08-09', name: 'National Day', site: 'Singapore Warehouse' }]);
+
+    // Head Office's six cameras, and the warehouse's gate camera there.
+    await seedDemoCameras(database.db, (key) => `http://127.0.0.1:9/${key}.ts`);
+    const cameras = await database.db
+      .selectFrom('cameras as c')
+      .innerJoin('sites as s', 's.id', 'c.site_id')
+      .select(['c.name', 's.name as site'])
+      .orderBy('c.code')
+      .execute();
+    expect(cameras.filter((c) => c.site === 'Head Office')).toHaveLength(6);
+    expect(cameras.filter((c) => c.site === 'Singapore Warehouse')).toEqual([
+      { name: 'Jurong Gate', site: 'Singapore Warehouse' },
+    ]);
   });
 
   it('migrations are applied once: a second run applies nothing', async () => {

@@ -54,7 +54,7 @@ export function PeopleCountingPage() {
         description="Visitor foot traffic analytics and conversion insights"
         actions={<SiteFilter />}
       />
-      <SiteDayNote className="-mt-10" />
+      <SiteDayNote className="-mt-4" />
 
       <Card>
         <CardContent className="grid grid-cols-2 gap-3 p-4 md:grid-cols-4">

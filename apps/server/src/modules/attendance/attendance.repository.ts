@@ -13,6 +13,7 @@ import {
   excusedDays,
   leaveOn,
   leaveTypeOn,
+  ownSiteDays,
 } from './person-day.repository';
 import { dayHasCome, personSiteSql } from './person-site.repository';
 import { calendarKey, scheduleDays, scheduledDepartments } from './schedules.repository';
@@ -334,20 +335,24 @@ export interface DepartmentDayRow {
  */
 export async function departmentDay(db: Kysely<Database>, date: string, today: string) {
   const result = await sql<DepartmentDayRow>`
-    WITH excused AS MATERIALIZED (SELECT * FROM ${excusedDays(countedPerson('u'), [date])} AS x)
+    WITH excused AS MATERIALIZED (SELECT * FROM ${excusedDays(countedPerson('u'), [date])} AS x),
+         own_site AS MATERIALIZED (
+           SELECT * FROM ${ownSiteDays(countedPerson('u'), [date], (day) => sql<boolean>`${day} <= ${today}::date`)} AS o)
     SELECT dep.id, dep.name, h.people - coalesce(x.not_employed, 0) AS total,
            coalesce(d.present, 0) AS present,
            coalesce(d.open, 0) AS still_in,
            coalesce(d.late, 0) AS late,
+           -- People with a site of their own count by their own calendar, not their department's.
            CASE WHEN sch.scheduled AND ${date}::date <= ${today}::date
                 THEN h.people - coalesce(d.present, 0) - coalesce(x.on_leave, 0) - coalesce(x.not_employed, 0)
-                ELSE 0 END AS absent,
-           CASE WHEN sch.scheduled THEN coalesce(x.on_leave, 0) ELSE 0 END AS on_leave,
+                ELSE 0 END + coalesce(o.absent, 0) AS absent,
+           CASE WHEN sch.scheduled THEN coalesce(x.on_leave, 0) ELSE 0 END + coalesce(o.on_leave, 0) AS on_leave,
            sch.scheduled
     FROM department_headcounts h
     LEFT JOIN departments dep ON dep.id = h.dept_key
     LEFT JOIN attendance_department_day_totals d ON d.date = ${date}::date AND d.dept_key = h.dept_key
     LEFT JOIN excused x ON x.dept_key = h.dept_key
+    LEFT JOIN own_site o ON o.dept_key = h.dept_key
     CROSS JOIN ${scheduledDepartments(date, date)} AS sd
     CROSS JOIN LATERAL (SELECT h.dept_key = ANY (sd.keys) AS scheduled) AS sch
     WHERE h.people > 0

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isScheduledOn } from './attendance.rules';
 import { type DayFacts, type DayKind, dayKind } from './person-day';
-import type { Schedule } from './schedules.repository';
+import { calendarKey, type Schedule, scheduleDays } from './schedules.repository';
 
 type Facts = { [K in keyof DayFacts]: RawBuilder<unknown> };
 
@@ -86,6 +86,40 @@ export function excusedDays(
         AND ${people} AND ${employedOn('u', sql`g.day`)}
     ) AS e
     WHERE NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.user_id = e.user_id AND r.date = e.date)
+    GROUP BY 1, 2
+  )`;
+}
+
+/**
+ * Per (date, dept_key) of `dates`, what people with a site of their own (calendarKey) change in
+ * department figures that count everyone by their department's calendar: on a day one calendar
+ * schedules and the other does not (a holiday of one of the two sites), such a person's absence
+ * (once `came` says the day has come at their site), leave or scheduled record moves in or out
+ * (`absent`, `on_leave`, `scheduled_records`: +1 or -1 each). `people` is a condition on users
+ * `u`. Few people, found through users_site_idx.
+ */
+export function ownSiteDays(
+  people: RawBuilder<unknown>,
+  dates: string[],
+  came: (day: RawBuilder<unknown>, site: RawBuilder<unknown>) => RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  return sql`(
+    WITH cal AS MATERIALIZED (SELECT * FROM ${scheduleDays(dates[0]!, dates.at(-1)!)} AS c)
+    SELECT o.date, o.dept_key,
+           sum(o.sign * (NOT o.worked AND o.employed AND NOT o.on_leave AND ${came(sql`o.date`, sql`o.site_id`)})::int)::int
+             AS absent,
+           sum(o.sign * (NOT o.worked AND o.employed AND o.on_leave)::int)::int AS on_leave,
+           sum(o.sign * o.worked::int)::int AS scheduled_records
+    FROM (
+      SELECT own.date, coalesce(u.department_id, 0) AS dept_key, u.site_id,
+             CASE WHEN own.scheduled THEN 1 ELSE -1 END AS sign, r.id IS NOT NULL AS worked,
+             ${employedOn('u', sql`own.date`)} AS employed, ${leaveOn(sql`u.id`, sql`own.date`)} AS on_leave
+      FROM users u
+      JOIN cal own ON own.dept_key = ${calendarKey('u')}
+      JOIN cal dep ON dep.dept_key = coalesce(u.department_id, 0) AND dep.date = own.date
+      LEFT JOIN attendance_records r ON r.user_id = u.id AND r.date = own.date
+      WHERE u.site_id IS NOT NULL AND own.scheduled <> dep.scheduled AND ${people}
+    ) AS o
     GROUP BY 1, 2
   )`;
 }

@@ -114,6 +114,20 @@ describe('a holiday of one site', () => {
     expect([absent(wen), absent(fay), absent(hal)]).toEqual([0, 0, 1]);
   });
 
+  it('is what the day overview counts, as the list does', async () => {
+    const day = '2026-07-06';
+    const overview = await suite.http.get(`/api/attendance/overview?date=${day}`, suite.admin);
+    expect(overview.statusCode, overview.body).toBe(200);
+    const list = await suite.http.get(
+      `/api/attendance?startDate=${day}&endDate=${day}&status=absent&pageSize=100`,
+      suite.admin,
+    );
+    const absent = list.json().attendance.map((r: { user_id: number }) => r.user_id);
+    expect(absent).toContain(hal.id);
+    expect(absent).not.toContain(fay.id);
+    expect(overview.json().overview.absent).toBe(list.json().total);
+  });
+
   it("charges leave by the applicant's site", async () => {
     const annual = await leaveTypeId(suite.db, 'Annual Leave');
     const count = async (who: TestUser, endDate: string) => {

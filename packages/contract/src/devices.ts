@@ -80,7 +80,7 @@ export const UpdateDeviceRequest = z.object({
   location: Text(200).optional(),
   access_point_id: Id.nullable().optional(),
   /** The site it is in; its access point moves with it. */
-  siteId: Id.optional(),
+  site_id: Id.optional(),
   direction: DeviceDirection.optional(),
   /** true puts the device in maintenance (no offline alerts); false takes it out. */
   maintenance: z.boolean().optional(),
@@ -136,7 +136,7 @@ export const CreateDeviceRequest = DeviceConnectionRequest.extend({
    * The site it is in: without it, its access point's site (or the organisation's first site).
    * Its access point moves to the device's site.
    */
-  siteId: Id.optional(),
+  site_id: Id.optional(),
 });
 export type CreateDeviceRequest = z.input<typeof CreateDeviceRequest>;
 

@@ -80,7 +80,7 @@ export const CameraInput = z.object({
   stream_url: StreamUrl,
   access_point_id: Id.nullable().default(null),
   /** The site it watches: a new camera without it is at the organisation's first site; an edit without it keeps its site. */
-  siteId: Id.optional(),
+  site_id: Id.optional(),
   recording_enabled: z.boolean().default(true),
   retention_hours: z
     .number({ error: 'must be a whole number' })

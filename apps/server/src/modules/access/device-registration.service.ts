@@ -76,7 +76,7 @@ export class DeviceRegistrationService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (body.siteId !== undefined && !(await rowExists(this.db, 'sites', body.siteId))) throw unknownSite();
+    if (body.site_id !== undefined && !(await rowExists(this.db, 'sites', body.site_id))) throw unknownSite();
     const identity = await this.identify(body);
     const code = body.device_id ?? identity.serialNumber.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
     const secret = newPushSecret();
@@ -86,7 +86,7 @@ export class DeviceRegistrationService {
       if (taken) throw alreadyRegistered(taken, identity.serialNumber, code);
       // Without a site of its own the device is where its door is (or at the first site).
       const siteId =
-        body.siteId ?? (accessPointId === null ? undefined : await accessPointSiteId(trx, accessPointId));
+        body.site_id ?? (accessPointId === null ? undefined : await accessPointSiteId(trx, accessPointId));
       const row = await insertDevice(
         trx,
         {
@@ -124,7 +124,7 @@ export class DeviceRegistrationService {
           type: body.type,
           name: body.name,
           address: body.address,
-          siteId: row.site_id,
+          site_id: row.site_id,
           ...identity,
         },
       });

@@ -65,13 +65,13 @@ describe('a device’s site', () => {
       type: 'access_controller',
       name: 'Warehouse Gate',
       access_point_id: door.id,
-      siteId: warehouse,
+      site_id: warehouse,
     });
     expect(res.statusCode, res.body).toBe(201);
     const { device } = res.json();
     expect(device).toMatchObject({ site_id: warehouse, site: 'Singapore Warehouse' });
     expect(await siteOfPoint(door.id)).toBe(warehouse);
-    expect((await auditOf('device.added', device.id)).details).toMatchObject({ siteId: warehouse });
+    expect((await auditOf('device.added', device.id)).details).toMatchObject({ site_id: warehouse });
     const listed = (await send('GET', '/access/devices')).json().devices;
     expect(listed.find((d: { id: number }) => d.id === device.id)).toMatchObject({ site_id: warehouse });
   });
@@ -121,12 +121,12 @@ describe('a device’s site', () => {
       })
     ).json();
     expect(device.site_id).toBe(headOffice);
-    const moved = await send('PATCH', `/access/devices/${device.id}`, { siteId: warehouse });
+    const moved = await send('PATCH', `/access/devices/${device.id}`, { site_id: warehouse });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().device).toMatchObject({ site_id: warehouse, site: 'Singapore Warehouse' });
     expect(await siteOfPoint(door.id)).toBe(warehouse);
     expect((await auditOf('device.updated', device.id)).details).toEqual({
-      siteId: warehouse,
+      site_id: warehouse,
       site: { old: headOffice, new: warehouse },
     });
     // A rename leaves the site alone.
@@ -134,22 +134,22 @@ describe('a device’s site', () => {
     expect(renamed.json().device.site_id).toBe(warehouse);
   });
 
-  it('refuses an unknown site with a 400 naming siteId, on add and on Configure', async () => {
+  it('refuses an unknown site with a 400 naming site_id, on add and on Configure', async () => {
     const add = await send('POST', '/access/devices', {
       address: 'http://127.0.0.1:9',
       username: 'admin',
       password: 'x',
       type: 'counter',
       name: 'Nowhere',
-      siteId: 999_999,
+      site_id: 999_999,
     });
     expect(add.statusCode).toBe(400);
     expect(add.json().error.details).toEqual([
-      { field: 'siteId', rule: 'exists', message: 'The site must be an existing one' },
+      { field: 'site_id', rule: 'exists', message: 'The site must be an existing one' },
     ]);
     const counter = await makeCounter(database.db);
-    const patch = await send('PATCH', `/access/devices/${counter.id}`, { siteId: 999_999 });
-    expect([patch.statusCode, patch.json().error.details[0].field]).toEqual([400, 'siteId']);
+    const patch = await send('PATCH', `/access/devices/${counter.id}`, { site_id: 999_999 });
+    expect([patch.statusCode, patch.json().error.details[0].field]).toEqual([400, 'site_id']);
   });
 });
 
@@ -161,7 +161,7 @@ describe('a people counter’s site', () => {
       site_id: headOffice,
       site: 'Head Office',
     });
-    expect((await send('PATCH', `/access/devices/${counter.id}`, { siteId: warehouse })).statusCode).toBe(
+    expect((await send('PATCH', `/access/devices/${counter.id}`, { site_id: warehouse })).statusCode).toBe(
       200,
     );
     const after = (await send('GET', '/counting/counters')).json().counters;

@@ -53,11 +53,11 @@ import { hashSecret } from './push.service';
 /** The push path a device is configured with (httpHosts), relative to the server's origin. */
 export const pushPath = (secret: string) => `/api/devices/isapi/${secret}`;
 
-/** A device's siteId that names no site. */
+/** A device's site_id that names no site. */
 export const unknownSite = () => {
   const message = 'The site must be an existing one';
-  return new AppError('validation_failed', `siteId: ${message}`, [
-    { field: 'siteId', rule: 'exists', message },
+  return new AppError('validation_failed', `site_id: ${message}`, [
+    { field: 'site_id', rule: 'exists', message },
   ]);
 };
 
@@ -89,7 +89,7 @@ export class DevicesService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (body.siteId !== undefined && !(await rowExists(this.db, 'sites', body.siteId))) throw unknownSite();
+    if (body.site_id !== undefined && !(await rowExists(this.db, 'sites', body.site_id))) throw unknownSite();
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const before = await lockDevice(trx, id);
@@ -99,7 +99,7 @@ export class DevicesService {
       if (body.location !== undefined) change.location = body.location;
       if (body.access_point_id !== undefined) change.access_point_id = body.access_point_id;
       if (body.direction !== undefined) change.direction = body.direction;
-      if (body.siteId !== undefined) change.site_id = body.siteId;
+      if (body.site_id !== undefined) change.site_id = body.site_id;
       if (body.address !== undefined) change.address = body.address;
       if (body.username !== undefined) change.command_username = body.username || null;
       if (body.password !== undefined)

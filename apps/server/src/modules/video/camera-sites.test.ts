@@ -35,13 +35,13 @@ describe('a camera’s site', () => {
     expect(plain.json().camera).toMatchObject({ site_id: headOffice, site: 'Head Office' });
     expect((await audits('camera.created', plain.json().camera.id))[0]?.details).toEqual({
       name: 'Site Lobby',
-      siteId: headOffice,
+      site_id: headOffice,
     });
 
     const created = await send('POST', '/cameras', {
       name: 'Site Dock',
       stream_url: 'rtsp://10.0.0.9/b',
-      siteId: warehouse,
+      site_id: warehouse,
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json().camera;
@@ -55,7 +55,7 @@ describe('a camera’s site', () => {
     const moved = await send('PUT', `/cameras/${id}`, {
       name: 'Site Dock 2',
       stream_url: 'rtsp://10.0.0.9/b',
-      siteId: headOffice,
+      site_id: headOffice,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const listed = (await send('GET', '/cameras')).json().cameras;
@@ -68,15 +68,15 @@ describe('a camera’s site', () => {
     expect(updates[1]?.details).toMatchObject({ site: { old: warehouse, new: headOffice } });
   });
 
-  it('refuses an unknown site with a 400 naming siteId', async () => {
+  it('refuses an unknown site with a 400 naming site_id', async () => {
     const res = await send('POST', '/cameras', {
       name: 'Site Nowhere',
       stream_url: 'rtsp://10.0.0.9/c',
-      siteId: 999_999,
+      site_id: 999_999,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([
-      { field: 'siteId', rule: 'exists', message: 'The site must be an existing one' },
+      { field: 'site_id', rule: 'exists', message: 'The site must be an existing one' },
     ]);
   });
 });

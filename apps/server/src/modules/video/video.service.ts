@@ -108,10 +108,10 @@ export class VideoService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (parsed.siteId !== undefined && !(await rowExists(this.d.db, 'sites', parsed.siteId))) {
+    if (parsed.site_id !== undefined && !(await rowExists(this.d.db, 'sites', parsed.site_id))) {
       const message = 'The site must be an existing one';
-      throw new AppError('validation_failed', `siteId: ${message}`, [
-        { field: 'siteId', rule: 'exists', message },
+      throw new AppError('validation_failed', `site_id: ${message}`, [
+        { field: 'site_id', rule: 'exists', message },
       ]);
     }
     return {
@@ -124,7 +124,7 @@ export class VideoService {
       retention_max_mb: parsed.retention_max_mb,
       motion_sensitivity: parsed.motion_sensitivity,
       enabled: parsed.enabled,
-      ...(parsed.siteId === undefined ? {} : { site_id: parsed.siteId }),
+      ...(parsed.site_id === undefined ? {} : { site_id: parsed.site_id }),
     };
   }
 
@@ -150,7 +150,7 @@ export class VideoService {
           targetType: 'camera',
           targetId: cameraId,
           ip: actor.ip,
-          details: { name: values.name, siteId: site_id },
+          details: { name: values.name, site_id },
         });
         return cameraId;
       })

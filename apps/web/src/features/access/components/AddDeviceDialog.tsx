@@ -35,7 +35,7 @@ const LABELS = {
   location: 'Location',
   access_point_id: 'Access point',
   direction: 'Direction',
-  siteId: 'Site',
+  site_id: 'Site',
 };
 
 /**
@@ -96,7 +96,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
       password,
       location,
       ...(controller ? { access_point_id: accessPoint ? Number(accessPoint) : null, direction } : {}),
-      ...(several && siteValue ? { siteId: Number(siteValue) } : {}),
+      ...(several && siteValue ? { site_id: Number(siteValue) } : {}),
     };
     const checked = checkForm(CreateDeviceSchema, body, LABELS);
     setErrors(checked.ok ? {} : checked.errors);
@@ -225,7 +225,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
             sites={sites}
             value={siteValue}
             onChange={setSite}
-            error={errors.siteId}
+            error={errors.site_id}
             selectClassName={field}
             hint={controller ? 'Its access point is at the same site.' : undefined}
           />

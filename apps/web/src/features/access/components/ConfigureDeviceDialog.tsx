@@ -25,7 +25,7 @@ const LABELS = {
   address: 'Address',
   username: 'Username',
   password: 'Password',
-  siteId: 'Site',
+  site_id: 'Site',
 };
 
 /**
@@ -72,7 +72,7 @@ export function ConfigureDeviceDialog({
     const pointId = accessPoint ? Number(accessPoint) : null;
     if (pointId !== device.access_point_id) body.access_point_id = pointId;
     if (direction !== device.direction) body.direction = direction;
-    if (Number(site) !== device.site_id) body.siteId = Number(site);
+    if (Number(site) !== device.site_id) body.site_id = Number(site);
     if (maintenance !== (device.status === 'maintenance')) body.maintenance = maintenance;
     const newAddress = address.trim() || null;
     if (newAddress !== device.address) body.address = newAddress;
@@ -200,7 +200,7 @@ export function ConfigureDeviceDialog({
             sites={sites}
             value={site}
             onChange={setSite}
-            error={errors.siteId}
+            error={errors.site_id}
             selectClassName={field}
             hint={device.type === 'access_controller' ? 'Its access point is at the same site.' : undefined}
           />

@@ -39,7 +39,7 @@ export function useSetCounterSite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, siteId }: { id: number; siteId: number }) =>
-      call(accessApi.patchDevice, { params: { id }, body: { siteId } }).then((r) => r.device),
+      call(accessApi.patchDevice, { params: { id }, body: { site_id: siteId } }).then((r) => r.device),
     onSuccess: () => client.invalidateQueries({ queryKey: countingKeys.all }),
   });
 }

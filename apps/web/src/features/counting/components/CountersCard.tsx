@@ -85,7 +85,7 @@ function CounterSiteDialog({ counter, onClose }: { counter: Counter; onClose: ()
               onClose();
             },
             onError: (e) => {
-              setError(serverFieldErrors(e, { siteId: 'Site' }).siteId);
+              setError(serverFieldErrors(e, { site_id: 'Site' }).site_id);
               toast.error(errorMessage(e, 'Failed to change the site'));
             },
           },

@@ -19,7 +19,7 @@ beforeEach(() => {
         status: 'offline',
         status_changed_at: '2026-07-06T10:00:00.000Z',
         access_point_name: null,
-        site_id: sent.siteId ?? 1,
+        site_id: sent.site_id ?? 1,
         site: 'Head Office',
         recording_paused: false,
         live_url: '/api/video/media/3/live/index.m3u8?token=t',

@@ -28,7 +28,7 @@ const LABELS = {
   retention_hours: 'Keep recordings (hours)',
   retention_max_mb: 'Recordings size cap (MB)',
   motion_sensitivity: 'Motion sensitivity',
-  siteId: 'Site',
+  site_id: 'Site',
 };
 type Field = keyof typeof LABELS;
 
@@ -86,7 +86,7 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
         retention_max_mb: numberOf(maxMb),
         motion_sensitivity: numberOf(sensitivity),
         enabled,
-        ...(several && siteValue ? { siteId: Number(siteValue) } : {}),
+        ...(several && siteValue ? { site_id: Number(siteValue) } : {}),
       },
       LABELS,
     );
@@ -197,7 +197,7 @@ export function CameraForm({ camera, onClose }: { camera?: Camera; onClose: () =
           sites={sites}
           value={siteValue}
           onChange={setSite}
-          error={errors.siteId}
+          error={errors.site_id}
           selectClassName={field}
         />
       ) : null}

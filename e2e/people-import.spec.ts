@@ -56,9 +56,9 @@ test('an admin imports a CSV: the bad row is shown, fixed, then every row import
   ]);
   expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d\d-\d\d\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe(`\uFEFF${HEADER},status`);
+  expect(lines[0]).toBe(`\uFEFF${HEADER},site,status`);
   expect(lines).toContain(
-    `"Noel, Jr",Import${tag},noel.${tag}@example.test,IMP-${tag}-2,IMPB-${tag}-2,Security,staff,,active`,
+    `"Noel, Jr",Import${tag},noel.${tag}@example.test,IMP-${tag}-2,IMPB-${tag}-2,Security,staff,,,active`,
   );
   expect(lines.some((l) => l.includes('admin@atrium.local'))).toBe(true);
 });

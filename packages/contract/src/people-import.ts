@@ -22,6 +22,11 @@ export const PEOPLE_CSV_COLUMNS = [
  * they follow their department's site).
  */
 export const PEOPLE_CSV_OPTIONAL_COLUMNS = ['site'] as const;
+/**
+ * The export's last column, which an import takes in its header so an exported file reads back,
+ * and does not read: imported people are active.
+ */
+export const PEOPLE_CSV_STATUS_COLUMN = 'status';
 export type PeopleCsvColumn =
   | (typeof PEOPLE_CSV_COLUMNS)[number]
   | (typeof PEOPLE_CSV_OPTIONAL_COLUMNS)[number];

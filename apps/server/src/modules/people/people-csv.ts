@@ -1,6 +1,7 @@
 import {
   PEOPLE_CSV_COLUMNS,
   PEOPLE_CSV_OPTIONAL_COLUMNS,
+  PEOPLE_CSV_STATUS_COLUMN,
   PEOPLE_IMPORT_MAX_ROWS,
   type PeopleCsvColumn,
   type PeopleImportIssue,
@@ -53,8 +54,8 @@ function decodeFile(bytes: Buffer): { text: string; cell: (raw: string) => strin
 
 /**
  * Reads a people CSV as spreadsheets write it: RFC 4180 quoting, CRLF or LF, a UTF-8 byte order
- * mark, blank lines anywhere. The header must name every column of the template and no other
- * (any order, any case). What makes the whole file unreadable is one issue; what is wrong with
+ * mark, blank lines anywhere. The header must name every column of the template, and may name
+ * site and the export's status, and no other (any order, any case). What makes the whole file unreadable is one issue; what is wrong with
  * a row is left to the row checks, so the preview can list every row's problems at once.
  */
 export function parsePeopleCsv(bytes: Buffer): ParsedPeopleCsv {
@@ -89,7 +90,11 @@ export function parsePeopleCsv(bytes: Buffer): ParsedPeopleCsv {
   if (!header)
     return fail(1, 'header', 'required', `The file is empty: its first line must name the columns`);
   const names = header.record.map((name) => name.trim().toLowerCase());
-  const known = new Set<string>([...PEOPLE_CSV_COLUMNS, ...PEOPLE_CSV_OPTIONAL_COLUMNS]);
+  const known = new Set<string>([
+    ...PEOPLE_CSV_COLUMNS,
+    ...PEOPLE_CSV_OPTIONAL_COLUMNS,
+    PEOPLE_CSV_STATUS_COLUMN,
+  ]);
   const unknown = names.filter((name) => !known.has(name));
   const missing = PEOPLE_CSV_COLUMNS.filter((column) => !names.includes(column));
   const repeated = names.filter((name, i) => names.indexOf(name) !== i);

@@ -1,9 +1,12 @@
-import { PEOPLE_CSV_COLUMNS } from '@atrium/contract';
+import { PEOPLE_CSV_COLUMNS, PEOPLE_CSV_OPTIONAL_COLUMNS, PEOPLE_CSV_STATUS_COLUMN } from '@atrium/contract';
 import { csvCell, csvPieces } from '../../core/csv';
 import type { ExportedPerson } from './people-import.repository';
 
-/** The import's columns (so a file edited in a spreadsheet reads back), then the status. */
-const EXPORT_HEADER = [...PEOPLE_CSV_COLUMNS, 'status'];
+/**
+ * The import's columns (so a file edited in a spreadsheet reads back), then the status. The site
+ * is the person's own, blank when they follow their department, so a read-back keeps who follows.
+ */
+const EXPORT_HEADER = [...PEOPLE_CSV_COLUMNS, ...PEOPLE_CSV_OPTIONAL_COLUMNS, PEOPLE_CSV_STATUS_COLUMN];
 
 /**
  * The people CSV, drawn from `people` as the reader takes it. Every cell goes through csvCell: a
@@ -21,6 +24,7 @@ export function peopleCsv(people: AsyncIterable<ExportedPerson>): AsyncGenerator
         p.department_name,
         p.role,
         p.start_date,
+        p.home_site_name,
         p.active ? 'active' : 'disabled',
       ];
     }

@@ -54,6 +54,8 @@ export interface ExportedPerson {
   department_name: string | null;
   role: string;
   start_date: string | null;
+  /** Their own site's name; null when they follow their department's. */
+  home_site_name: string | null;
   active: boolean;
 }
 
@@ -65,6 +67,7 @@ export function streamPeople(db: Kysely<Database>, filter: PeopleExportQuery): A
   let query = db
     .selectFrom('users as u')
     .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .leftJoin('sites as s', 's.id', 'u.site_id')
     .select([
       'u.first_name',
       'u.last_name',
@@ -74,6 +77,7 @@ export function streamPeople(db: Kysely<Database>, filter: PeopleExportQuery): A
       'd.name as department_name',
       'u.role',
       sql<string | null>`to_char(u.start_date, 'YYYY-MM-DD')`.as('start_date'),
+      's.name as home_site_name',
       'u.active',
     ])
     .orderBy('u.last_name')

@@ -283,7 +283,7 @@ describe('POST /api/users/import', () => {
     const exported = await suite.http.get(`/api/users/export?department=${bulk.id}`, suite.admin);
     const exportedLines = exported.body.trimEnd().split('\r\n');
     expect(exportedLines).toHaveLength(10_001);
-    expect(exportedLines[1]).toBe('Bulk0,Person0,bulk-0@example.test,BULK-0,BULKB-0,Bulk,staff,,active');
+    expect(exportedLines[1]).toBe('Bulk0,Person0,bulk-0@example.test,BULK-0,BULKB-0,Bulk,staff,,,active');
   }, 60_000);
 });
 
@@ -310,11 +310,11 @@ describe('GET /api/users/export and the template', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="people-\d{4}-\d\d-\d\d\.csv"/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(`\uFEFF${HEADER},status`);
+    expect(lines[0]).toBe(`\uFEFF${HEADER},site,status`);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",Formula,formula@example.test,/);
     expect(lines[2]).toMatch(
-      /^Plain,Person,plain@example.test,IMP-\d+,IMPB-\d+,Export Team,admin,2026-02-02,active$/,
+      /^Plain,Person,plain@example.test,IMP-\d+,IMPB-\d+,Export Team,admin,2026-02-02,,active$/,
     );
 
     await changeUser(suite.db, { email: 'plain@example.test' }, { active: false });

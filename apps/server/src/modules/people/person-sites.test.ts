@@ -170,4 +170,35 @@ describe('the people import’s site column', () => {
     ]);
     expect((await post(`${header}\n${rows.join('\n')}\n`)).statusCode).toBe(400);
   });
+
+  it('reads back an export: who has a site of their own keeps it, who follows the department still does', async () => {
+    const team = await makeDepartment(suite.db, 'Round Trip Team');
+    await suite.db.updateTable('departments').set({ site_id: warehouse }).where('id', '=', team.id).execute();
+    const person = (site: string) => line(site).replace(',,staff,', `,${team.name},staff,`);
+    expect((await post(`${header}\n${[person('Denver Depot'), person('')].join('\n')}\n`)).statusCode).toBe(
+      200,
+    );
+    const exportOf = async () =>
+      (await suite.http.get(`/api/users/export?department=${team.id}`, suite.admin)).body;
+    const exported = await exportOf();
+    const lines = exported.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(`\uFEFF${[...PEOPLE_CSV_COLUMNS, 'site', 'status'].join(',')}`);
+    expect(lines.slice(1).map((l) => l.split(',').slice(-2).join(','))).toEqual([
+      'Denver Depot,active',
+      ',active',
+    ]);
+
+    await suite.db.deleteFrom('users').where('department_id', '=', team.id).execute();
+    const reimported = await post(exported);
+    expect(reimported.statusCode, reimported.body).toBe(200);
+    expect(reimported.json().created).toBe(2);
+    expect(await exportOf()).toBe(exported);
+    const sites = await suite.db
+      .selectFrom('users')
+      .select(['site_id'])
+      .where('department_id', '=', team.id)
+      .orderBy('last_name')
+      .execute();
+    expect(sites.map((u) => u.site_id)).toEqual([depot, null]);
+  });
 });

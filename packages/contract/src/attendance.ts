@@ -66,6 +66,8 @@ export const AttendanceRecord = z.object({
   source: AttendanceSource.nullable(),
   /** The approved leave type covering the day (a half day can also have a record). */
   leave_type: z.string().nullable(),
+  /** The person's site's IANA zone: the day and its times are that site's local ones. */
+  time_zone: z.string(),
 });
 export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
 

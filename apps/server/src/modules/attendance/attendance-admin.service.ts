@@ -36,7 +36,7 @@ import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rule
 import { dayOverview, localDayOf, todayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
-import { personToday, siteToday, todaysSpan } from './person-site';
+import { peopleToday, personToday, siteToday, todaysSpan } from './person-site';
 import { personSites } from './person-site.repository';
 import { findUserSchedule, findUserSchedules } from './schedules.repository';
 
@@ -91,7 +91,13 @@ export class AttendanceAdminService {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return toAttendanceList(rows, today.date, total, page, pageSize);
+    // Each row on its person's site's clock (its zone, and whether its check-out was forgotten).
+    const days = await peopleToday(
+      this.db,
+      this.clock,
+      rows.map((r) => r.user_id),
+    );
+    return toAttendanceList(rows, (userId) => days.get(userId) ?? today, total, page, pageSize);
   }
 
   async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
@@ -209,7 +215,7 @@ export class AttendanceAdminService {
       userIds: [updated.user_id],
       everyDay: true,
     });
-    return toAttendanceRecord(row!, today.date);
+    return toAttendanceRecord(row!, today);
   }
 
   async remove(actor: Actor, id: number, reason: string): Promise<void> {

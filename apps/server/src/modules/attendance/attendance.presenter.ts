@@ -19,7 +19,11 @@ import type { JoinedRequestRow, RequestRow } from './correction-requests.reposit
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** A person-day as the API shows it. */
-export function toAttendanceRecord(row: DayRow, today: string): AttendanceRecord {
+/** A person's site's today and zone. */
+export type PersonDay = Pick<Today, 'date' | 'timeZone'>;
+
+/** A person-day as the list shows it; `day` is the person's site's today and zone. */
+export function toAttendanceRecord(row: DayRow, day: PersonDay): AttendanceRecord {
   const checkIn = row.check_in_time ? new Date(row.check_in_time) : null;
   const checkOut = row.check_out_time ? new Date(row.check_out_time) : null;
   return {
@@ -37,9 +41,10 @@ export function toAttendanceRecord(row: DayRow, today: string): AttendanceRecord
     hours: checkIn && checkOut ? hoursBetween(checkIn, checkOut) : null,
     late: row.late ?? false,
     early_exit: row.early_exit ?? false,
-    forgotten_checkout: row.status === 'checked_in' && row.date < today,
+    forgotten_checkout: row.status === 'checked_in' && row.date < day.date,
     source: row.source,
     leave_type: row.leave_type,
+    time_zone: day.timeZone,
   };
 }
 
@@ -60,12 +65,12 @@ export function statusOf(record: RecordRow | undefined, today: Today): MyStatus 
 /** A page of the attendance list: person-days, with how many there are in all. */
 export const toAttendanceList = (
   rows: DayRow[],
-  today: string,
+  dayOf: (userId: number) => PersonDay,
   total: number,
   page: number,
   pageSize: number,
 ): AttendanceListResponse => ({
-  attendance: rows.map((r) => toAttendanceRecord(r, today)),
+  attendance: rows.map((r) => toAttendanceRecord(r, dayOf(r.user_id))),
   total,
   page,
   pageSize,

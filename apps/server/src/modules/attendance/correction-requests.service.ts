@@ -215,7 +215,7 @@ export class CorrectionRequestsService {
     });
     return {
       request: toCorrectionRequest((await findRequest(this.db, id))!),
-      record: toAttendanceRecord(day!, today.date),
+      record: toAttendanceRecord(day!, today),
     };
   }
 

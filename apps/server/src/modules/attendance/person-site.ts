@@ -31,3 +31,15 @@ export async function personToday(db: Kysely<Database>, clock: OrgClock, userId:
   if (siteId === undefined) throw notFound('User');
   return { siteId, ...(await clock.today(siteId)) };
 }
+
+/** Each of these people's today on their site's clock (people who do not exist are left out). */
+export async function peopleToday(
+  db: Kysely<Database>,
+  clock: OrgClock,
+  userIds: readonly number[],
+): Promise<Map<number, SiteToday>> {
+  const [sites, todays] = await Promise.all([personSites(db, [...new Set(userIds)]), clock.todays()]);
+  const days = new Map<number, SiteToday>();
+  for (const [userId, siteId] of sites) days.set(userId, await siteToday(clock, todays, siteId));
+  return days;
+}

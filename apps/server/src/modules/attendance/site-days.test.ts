@@ -119,6 +119,8 @@ describe("each person's day is their site's day", () => {
       reason: 'Forgot to badge',
     });
     expect(corrected.statusCode).toBe(200);
+    // The answer says whose clock its date and times are on.
+    expect(corrected.json().record).toMatchObject({ date: '2026-07-09', time_zone: 'Asia/Singapore' });
     expect(await recordsOf(sg.user.id)).toEqual([
       expect.objectContaining({ date: '2026-07-09', late: false, early_exit: false }),
     ]);

@@ -86,7 +86,7 @@ export function AttendanceTable({
                     <div className="mt-1 text-sm text-slate-700">
                       {showDate ? `${formatDate(row.date)} · ` : ''}
                       {row.check_in_time
-                        ? `In ${formatTime(row.check_in_time)} · Out ${formatTime(row.check_out_time) ?? 'Not recorded'}${row.hours === null ? '' : ` · ${formatHours(row.hours)} h`}`
+                        ? `In ${formatTime(row.check_in_time, row.time_zone)} · Out ${formatTime(row.check_out_time, row.time_zone) ?? 'Not recorded'}${row.hours === null ? '' : ` · ${formatHours(row.hours)} h`}`
                         : 'No check-in recorded'}
                     </div>
                     <div className="mt-2">
@@ -138,8 +138,12 @@ export function AttendanceTable({
               {showDate ? (
                 <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.date)}</td>
               ) : null}
-              <td className="px-3 py-2 text-slate-700">{formatTime(row.check_in_time) ?? '—'}</td>
-              <td className="px-3 py-2 text-slate-700">{formatTime(row.check_out_time) ?? '—'}</td>
+              <td className="px-3 py-2 text-slate-700">
+                {formatTime(row.check_in_time, row.time_zone) ?? '—'}
+              </td>
+              <td className="px-3 py-2 text-slate-700">
+                {formatTime(row.check_out_time, row.time_zone) ?? '—'}
+              </td>
               <td className="px-3 py-2 text-slate-700">{formatHours(row.hours)}</td>
               <td className="px-3 py-2">
                 <AttendanceStatusBadges row={row} />

@@ -1,4 +1,5 @@
 import { CreateCorrectionRequest } from '@atrium/contract';
+import { zonedInstant } from '@atrium/contract/calendar';
 import { type FormEvent, useId, useState } from 'react';
 import { FieldError, invalidProps } from '@/components/ui/FieldError';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -67,6 +68,9 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
     Boolean(chosen),
   );
   const day = recorded.data?.attendance?.[0];
+  // The person's own site's clock, once a listed day names it; else the organisation's.
+  const instant = (on: string, time: string) =>
+    day ? zonedInstant(on, time, day.time_zone).toISOString() : organisationInstant(on, time);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,8 +79,8 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
       CreateCorrectionRequest,
       {
         date,
-        check_in_time: date && checkIn ? organisationInstant(date, checkIn) : undefined,
-        check_out_time: date && checkOut ? organisationInstant(date, checkOut) : undefined,
+        check_in_time: date && checkIn ? instant(date, checkIn) : undefined,
+        check_out_time: date && checkOut ? instant(date, checkOut) : undefined,
         reason,
       },
       LABELS,
@@ -131,7 +135,7 @@ export function CorrectionRequestDialog({ onClose }: { onClose: () => void }) {
         {chosen && recorded.data ? (
           <p className="mt-1.5 text-sm text-slate-600" aria-live="polite" data-testid="recorded-day">
             {day?.check_in_time
-              ? `Recorded: in ${formatTime(day.check_in_time)}, out ${formatTime(day.check_out_time) ?? 'not recorded'}`
+              ? `Recorded: in ${formatTime(day.check_in_time, day.time_zone)}, out ${formatTime(day.check_out_time, day.time_zone) ?? 'not recorded'}`
               : 'Nothing is recorded on this day: give at least a check-in time.'}
           </p>
         ) : null}

@@ -52,6 +52,7 @@ const corrected: AttendanceRecord = {
   forgotten_checkout: false,
   source: 'correction',
   leave_type: null,
+  time_zone: 'UTC',
 };
 
 const posts = () => fakeApi.requests().filter((s) => s.method === 'POST');

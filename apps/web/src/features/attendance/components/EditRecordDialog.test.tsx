@@ -23,6 +23,8 @@ const record: AttendanceRecord = {
   forgotten_checkout: false,
   source: 'web',
   leave_type: null,
+  // The person's site: a time typed is read on its clock (UTC+8).
+  time_zone: 'Asia/Singapore',
 };
 
 beforeEach(() => fakeApi.on(attendanceApi.correct, { record }));
@@ -68,7 +70,8 @@ describe('EditRecordDialog', () => {
     const [sent] = fakeApi.requests(attendanceApi.correct);
     expect(sent?.url).toBe('/api/attendance/7');
     expect(sent?.body).toMatchObject({ check_out_time: null, reason: 'Reader was down' });
-    expect(sent?.body.check_in_time).toMatch(/^2026-03-0[12]T/);
+    // 09:00 in Singapore on the record's date.
+    expect(sent?.body.check_in_time).toBe('2026-03-02T01:00:00.000Z');
     const shown = await within(dialog).findByText('Check-in must not be in the future');
     // Under the check-in field, which the input names as its description.
     const input = within(dialog).getByLabelText('Check in');

@@ -1,4 +1,5 @@
 import { type AttendanceRecord, CorrectAttendanceRequest } from '@atrium/contract';
+import { zonedInstant } from '@atrium/contract/calendar';
 import { type FormEvent, useState } from 'react';
 import { FieldError, invalidProps } from '@/components/ui/FieldError';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -6,7 +7,6 @@ import { FormDialog } from '@/components/ui/FormDialog';
 import { useToast } from '@/components/ui/toast-context';
 import { errorMessage } from '@/lib/api';
 import { checkForm, type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
-import { organisationInstant } from '@/lib/org-time';
 import { useCorrectRecord } from '../api/attendance-api';
 import { formatDate, formatTime } from '../lib/format';
 import { ReasonField } from './ReasonField';
@@ -28,8 +28,9 @@ export function EditRecordDialog({
   const toast = useToast();
   const correct = useCorrectRecord();
   // Keyed by record in the parent, so these start from the record being edited.
-  const [checkIn, setCheckIn] = useState(formatTime(record?.check_in_time) ?? '');
-  const [checkOut, setCheckOut] = useState(formatTime(record?.check_out_time) ?? '');
+  // Times are the person's site's (record.time_zone), as they were recorded.
+  const [checkIn, setCheckIn] = useState(formatTime(record?.check_in_time, record?.time_zone) ?? '');
+  const [checkOut, setCheckOut] = useState(formatTime(record?.check_out_time, record?.time_zone) ?? '');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors<keyof typeof LABELS>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,12 +41,14 @@ export function EditRecordDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    // The times are read on the organisation's clock on the record's own date.
+    // The times are read on the person's site's clock on the record's own date.
     const checked = checkForm(
       CorrectAttendanceRequest,
       {
-        check_in_time: checkIn ? organisationInstant(record.date, checkIn) : undefined,
-        check_out_time: checkOut ? organisationInstant(record.date, checkOut) : null,
+        check_in_time: checkIn
+          ? zonedInstant(record.date, checkIn, record.time_zone).toISOString()
+          : undefined,
+        check_out_time: checkOut ? zonedInstant(record.date, checkOut, record.time_zone).toISOString() : null,
         reason,
       },
       LABELS,

@@ -106,6 +106,7 @@ describe('Calendar', () => {
       forgotten_checkout: false,
       source: status === 'absent' || status === 'on_leave' ? null : 'web',
       leave_type: status === 'on_leave' ? 'Annual Leave' : null,
+      time_zone: 'UTC',
     });
     const rows = [record(today, 'checked_in')];
     if (start < today) rows.push(record(start, 'absent'));
@@ -158,6 +159,7 @@ describe('Calendar', () => {
       forgotten_checkout: false,
       source: 'web',
       leave_type: null,
+      time_zone: 'UTC',
     };
     // The person's own site's holidays (person=me): another site's are workdays for them.
     fakeApi.on(organisationApi.holidays, ({ query }) => ({

@@ -1,10 +1,12 @@
 import type { AttendanceStatus } from '@atrium/contract';
+import { localTime } from '@atrium/contract/calendar';
 import { calendarDateText } from '@/lib/dates';
 import { organisationClock } from '@/lib/org-time';
 
-/** Hour and minute of an instant on the organisation's clock (24-hour). */
-export function formatTime(instant: string | null | undefined): string | null {
-  return instant ? organisationClock(instant) : null;
+/** Hour and minute of an instant (24-hour) on a site's clock (`timeZone`), else the organisation's. */
+export function formatTime(instant: string | null | undefined, timeZone?: string): string | null {
+  if (!instant) return null;
+  return timeZone ? localTime(new Date(instant), timeZone) : organisationClock(instant);
 }
 
 /** Hours rounded to one decimal, as the admin table shows them. */

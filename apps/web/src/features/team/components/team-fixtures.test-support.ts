@@ -49,6 +49,7 @@ export const personDay = (
   forgotten_checkout: false,
   source: 'web',
   leave_type: null,
+  time_zone: 'UTC',
   ...more,
 });
 

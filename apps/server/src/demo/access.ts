@@ -9,9 +9,9 @@ import { SECOND_SITE } from './second-site.data';
 /**
  * The demo buildings: areas, doors, controllers, permissions per department, and access history
  * that agrees with the attendance history (every check-in is a granted entry at the entrance of
- * the person's site, Head Office's Main Entrance or the warehouse's Jurong Gate, every check-out
- * a granted exit), plus some denied cards, a forced door and a
- * door held open. Everything is set-based SQL over the attendance rows. Runs at every demo start
+ * the person's site, every check-out a granted exit), plus some denied cards, a forced door and a
+ * door held open. The Singapore warehouse has no people, so its Jurong Gate sees only cards
+ * nobody holds. Everything is set-based SQL over the attendance rows. Runs at every demo start
  * after the attendance seed: the structure once, then history up to today.
  */
 
@@ -144,7 +144,6 @@ const DEPARTMENT_AREAS: Record<string, string[]> = {
   Showrooms: ['Main Building', 'Showroom'],
   Facilities: ['Main Building', 'Warehouse', 'Server Room'],
   Security: ['Main Building', 'Warehouse', 'Server Room', 'Showroom', 'Security Office'],
-  [SECOND_SITE.department]: [SECOND_SITE.area[0]],
 };
 
 async function seedStructure(trx: Kysely<Database>, now: Date): Promise<void> {
@@ -312,27 +311,32 @@ async function seedHistory(trx: Kysely<Database>, from: string, to: string, time
     ON CONFLICT ON CONSTRAINT access_events_once DO NOTHING`.execute(trx);
 
   // Incidents: an unknown card at the server room every few days, a forced warehouse door and
-  // a showroom door held open, at fixed times of the organisation's day.
+  // a showroom door held open, and unknown cards at the Singapore warehouse's gate (its only
+  // passages), at fixed times of each door's site's day.
   await sql`
-    WITH days AS (SELECT day::date AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') day),
+    WITH days AS (SELECT day::date AS day FROM generate_series(${from}::date, ${to}::date + 1, interval '1 day') day),
     incidents AS (
       SELECT day, 'HK-104' AS code, 9 AS minor, 'denied' AS kind, '10:42' AS at_time, '00' || (7310000 + extract(doy FROM day)::int)::text AS card
         FROM days WHERE extract(doy FROM day)::int % 3 = 0
       UNION ALL SELECT day, 'HK-104', 6, 'denied', '14:05', NULL FROM days WHERE extract(doy FROM day)::int % 7 = 2
       UNION ALL SELECT day, 'HK-103', 27, 'alarm', '02:17', NULL FROM days WHERE extract(doy FROM day)::int % 19 = 4
       UNION ALL SELECT day, 'HK-105', 28, 'alarm', '12:31', NULL FROM days WHERE extract(doy FROM day)::int % 11 = 5
+      UNION ALL SELECT day, ${SECOND_SITE.devices[0]!.code}, 9, 'denied', '07:48', '00' || (7420000 + extract(doy FROM day)::int)::text
+        FROM days WHERE extract(doy FROM day)::int % 2 = 1
+      UNION ALL SELECT day, ${SECOND_SITE.devices[1]!.code}, 9, 'denied', '17:35', '00' || (7430000 + extract(doy FROM day)::int)::text
+        FROM days WHERE extract(doy FROM day)::int % 3 = 0
     )
     INSERT INTO access_events (device_ref, device_code, serial_no, event_key, occurred_at, received_at, major, minor,
       kind, action, access_point_id, user_id, card_no, employee_no, verify_mode, reader_no, door_no, backlog, raw)
     SELECT d.id, d.device_id, 300000 + (i.day - date '2000-01-01') * 10 + i.minor % 10,
       300000 + (i.day - date '2000-01-01') * 10 + i.minor % 10,
-      (i.day + i.at_time::time) AT TIME ZONE ${timeZone}, (i.day + i.at_time::time) AT TIME ZONE ${timeZone},
+      (i.day + i.at_time::time) AT TIME ZONE s.time_zone, (i.day + i.at_time::time) AT TIME ZONE s.time_zone,
       5, i.minor, i.kind, NULL, d.access_point_id,
       CASE WHEN i.minor = 6 THEN (SELECT id FROM users WHERE email = ${demoAccounts.user.email}) END,
       CASE WHEN i.minor = 6 THEN (SELECT badge_number FROM users WHERE email = ${demoAccounts.user.email}) ELSE i.card END,
       NULL, CASE WHEN i.kind = 'denied' THEN 'card' END, 1, 1, false, ${sql.raw(raw)}
-    FROM incidents i JOIN devices d ON d.device_id = i.code
-    WHERE (i.day + i.at_time::time) AT TIME ZONE ${timeZone} <= ${now}
+    FROM incidents i JOIN devices d ON d.device_id = i.code JOIN sites s ON s.id = d.site_id
+    WHERE (i.day + i.at_time::time) AT TIME ZONE s.time_zone <= ${now}
     ON CONFLICT ON CONSTRAINT access_events_once DO NOTHING`.execute(trx);
 
   // Their alerts: older ones were acknowledged by the administrator, the last two days' are open.

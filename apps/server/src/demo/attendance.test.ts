@@ -8,7 +8,6 @@ import { dayOverview } from '../modules/attendance/day-overview';
 import { findUserSchedules } from '../modules/attendance/schedules.repository';
 import { seedDemoAttendance } from './attendance';
 import { seedDemo } from './index';
-import { SECOND_SITE } from './second-site.data';
 
 let database: TestDatabase;
 const first = new Date('2026-07-08T13:00:00Z');
@@ -39,7 +38,7 @@ describe('demo attendance', () => {
     expect(await seedDemoAttendance(database.db, at(first))).toBe(0);
   });
 
-  it("seeds 60 days with 47 of Head Office's 52 present today and the demo User not checked in", async () => {
+  it('seeds 60 days with 47 of 52 present today and the demo User not checked in', async () => {
     await seedDemo(database.db);
     expect(await seedDemoAttendance(database.db, at(first))).toBeGreaterThan(1500);
     expect(await presentBy('2026-07-08')).toEqual({
@@ -48,8 +47,6 @@ describe('demo attendance', () => {
       Showrooms: 8,
       Facilities: 4,
       Security: 2,
-      // 21:00 in Singapore: the warehouse's day (all but one came) is over.
-      [SECOND_SITE.department]: 4,
     });
     const user = await database.db
       .selectFrom('attendance_records as r')
@@ -96,13 +93,12 @@ describe('demo attendance', () => {
       .select(['r.user_id', 'r.date', 'r.check_in_time', 's.time_zone'])
       .where('r.date', '<', '2026-07-08')
       .execute();
-    expect(new Set(rows.map((r) => r.time_zone))).toEqual(new Set(['Europe/London', 'Asia/Singapore']));
+    expect(new Set(rows.map((r) => r.time_zone))).toEqual(new Set(['Europe/London']));
     const schedules = await findUserSchedules(database.db, [...new Set(rows.map((r) => r.user_id))], {
       from: '2026-05-10',
       to: '2026-07-07',
     });
-    // London is on BST (UTC+1) here and Singapore on UTC+8: a start read in UTC, or on the
-    // organisation's clock for the warehouse, would be hours off.
+    // London is on BST (UTC+1) here: a start read in UTC would be an hour late for everyone.
     for (const r of rows) {
       const start = zonedInstant(
         r.date,
@@ -123,16 +119,14 @@ describe('demo attendance', () => {
     expect(localDate(later, 'Europe/London')).toBe('2026-07-11');
     // A Saturday: only the departments whose schedule includes it are in, so the overview's
     // figures agree with each department's "not a workday".
-    // The warehouse works Saturdays (its site's week): 15:30 there, all but one came.
-    expect(await presentBy('2026-07-11')).toEqual({ Showrooms: 8, Security: 2, [SECOND_SITE.department]: 4 });
+    expect(await presentBy('2026-07-11')).toEqual({ Showrooms: 8, Security: 2 });
     const overview = await dayOverview(
       database.db,
       '2026-07-11',
       { date: '2026-07-11', dayStart: new Date('2026-07-10T23:00:00Z') },
       'organisation',
     );
-    // Head Office's ten and the warehouse's four.
-    expect(overview.present).toBe(14);
+    expect(overview.present).toBe(10);
     for (const d of overview.departments) expect(d.present > 0).toBe(d.scheduled);
     expect(Object.keys(await presentBy('2026-07-09'))).toContain('Warehouse');
     const early = await database.db
@@ -144,7 +138,7 @@ describe('demo attendance', () => {
   });
 });
 
-describe("the second site's day", () => {
+describe("a person of the second site's", () => {
   let ahead: TestDatabase;
   beforeAll(async () => {
     ahead = await createTestDatabase();
@@ -152,10 +146,18 @@ describe("the second site's day", () => {
   });
   afterAll(() => ahead.drop());
 
-  it("dates the warehouse's attendance in Singapore's day, already tomorrow there", async () => {
+  it("attendance is dated in Singapore's day, already tomorrow there", async () => {
     // Wednesday 23:30 in London is Thursday 06:30 in Singapore.
     const late = new Date('2026-07-08T22:30:00Z');
     await seedDemo(ahead.db);
+    // The demo's warehouse has nobody: an administrator gives Facilities' people that site.
+    await ahead.db
+      .updateTable('users')
+      .set({ site_id: (eb) => eb.selectFrom('sites').select('id').where('name', '=', 'Singapore Warehouse') })
+      .where('department_id', '=', (eb) =>
+        eb.selectFrom('departments').select('id').where('name', '=', 'Facilities'),
+      )
+      .execute();
     await seedDemoAttendance(ahead.db, new OrgClock(ahead.db, () => late));
     const last = await ahead.db
       .selectFrom('attendance_records as r')
@@ -166,7 +168,7 @@ describe("the second site's day", () => {
       .groupBy('d.name')
       .execute();
     const lastOf = Object.fromEntries(last.map((r) => [r.name, String(r.last)]));
-    expect(lastOf[SECOND_SITE.department]).toBe('2026-07-09');
+    expect(lastOf.Facilities).toBe('2026-07-09');
     expect(lastOf.Warehouse).toBe('2026-07-08');
     // Nobody is in before it happened, in either zone.
     const future = await ahead.db

@@ -6,7 +6,6 @@ import { isEarlyExit, isLate, isScheduledOn, versionOn } from '../modules/attend
 import { type Dates, findUserSchedules, type Schedule } from '../modules/attendance/schedules.repository';
 import { demoAccounts } from './people.data';
 import { chance } from './random';
-import { SECOND_SITE } from './second-site.data';
 
 /** Days of history a fresh demo shows. */
 export const HISTORY_DAYS = 60;
@@ -14,9 +13,9 @@ const SEED_LOCK = 7_150_223;
 const MARKER = 'demo_attendance_through';
 
 /**
- * Who is absent today, per department, so on a weekday 47 of Head Office's 52 are present as the
+ * Who is absent today, per department, so on a weekday 47 of 52 are present as the
  * specification shows (Warehouse 18/20, Head Office 15/16, Showrooms 8/9, Facilities 4/4,
- * Security 2/3), and all but one at the second site. Today follows each department's schedule like every other day: on a weekend
+ * Security 2/3). Today follows each department's schedule like every other day: on a weekend
  * only the departments that work then are in. The demo User is one of Warehouse's two absent,
  * so a visitor's first act can be checking in.
  */
@@ -26,7 +25,6 @@ const ABSENT_TODAY: Record<string, number> = {
   Showrooms: 1,
   Facilities: 0,
   Security: 1,
-  [SECOND_SITE.department]: SECOND_SITE.absentToday,
 };
 
 const minutes = (n: number) => n * 60_000;

@@ -30,7 +30,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       .where('key', '=', 'demo_seeded_at')
       .executeTakeFirst();
     if (marker) return false;
-    await seedSecondSite(trx, await seedOrganisation(trx));
+    await seedOrganisation(trx);
+    await seedSecondSite(trx);
     await seedDepartmentManagers(trx);
     await seedLeaveRouting(trx);
     await trx

@@ -4,16 +4,10 @@ import { hashPassword } from '../modules/auth/passwords';
 import { insertDepartments, insertUsers, type NewUser } from '../modules/people/people.repository';
 import { demoAccounts, demoDepartments, demoNames } from './people.data';
 
-export const emailOf = (first: string, last: string) => `${first}.${last}@atrium.local`.toLowerCase();
+const emailOf = (first: string, last: string) => `${first}.${last}@atrium.local`.toLowerCase();
 
-/** The employee and badge numbers of the demo's `serial`th person (from 1). */
-export const demoNumbers = (serial: number) => ({
-  employeeNumber: `E${String(serial).padStart(4, '0')}`,
-  badgeNumber: `B-${10000 + serial * 7}`,
-});
-
-/** Head Office's departments and 52 people; only the three demo accounts can sign in. */
-export async function seedOrganisation(db: Kysely<Database>): Promise<number> {
+/** Departments and 52 people; only the three demo accounts can sign in. */
+export async function seedOrganisation(db: Kysely<Database>): Promise<void> {
   const departments = await insertDepartments(
     db,
     demoDepartments.map((d) => d.name),
@@ -29,7 +23,13 @@ export async function seedOrganisation(db: Kysely<Database>): Promise<number> {
 
   const names = [...demoNames];
   let serial = 0;
-  const next = () => demoNumbers(++serial);
+  const next = () => {
+    serial += 1;
+    return {
+      employeeNumber: `E${String(serial).padStart(4, '0')}`,
+      badgeNumber: `B-${10000 + serial * 7}`,
+    };
+  };
   const people: NewUser[] = [];
   for (const account of [demoAccounts.admin, demoAccounts.user, demoAccounts.manager]) {
     people.push({
@@ -58,5 +58,4 @@ export async function seedOrganisation(db: Kysely<Database>): Promise<number> {
     }
   }
   await insertUsers(db, people);
-  return serial;
 }

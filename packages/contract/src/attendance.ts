@@ -37,6 +37,8 @@ export const MyStatus = z.object({
   late: z.boolean(),
   canCheckIn: z.boolean(),
   canCheckOut: z.boolean(),
+  /** The person's site's IANA zone: `date` and the times are that site's local ones. */
+  time_zone: z.string(),
 });
 export type MyStatus = z.infer<typeof MyStatus>;
 export const MyStatusResponse = z.object({ status: MyStatus });

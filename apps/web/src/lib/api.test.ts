@@ -133,6 +133,7 @@ describe('api client', () => {
         late: false,
         canCheckIn: true,
         canCheckOut: false,
+        time_zone: 'UTC',
       },
     };
     meFor('new');

@@ -59,6 +59,7 @@ export function statusOf(record: RecordRow | undefined, today: Today): MyStatus 
     late: record?.late ?? false,
     canCheckIn: !record,
     canCheckOut: Boolean(record && !checkOut),
+    time_zone: today.timeZone,
   };
 }
 

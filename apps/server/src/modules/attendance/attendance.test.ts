@@ -114,6 +114,7 @@ describe('check-in and check-out', () => {
       late: false,
       canCheckIn: true,
       canCheckOut: false,
+      time_zone: 'Europe/London',
     });
     await suite.http.post('/api/attendance/check-in', session);
     at('2026-07-06T10:15:00Z');

@@ -108,8 +108,8 @@ export function CalendarTab() {
                     const record = cell.inMonth ? byDate.get(cell.date) : undefined;
                     const holiday = cell.inMonth ? holidayNames.get(cell.date) : undefined;
                     const kind = cell.inMonth ? kindOf(record, cell.date, today, holiday) : null;
-                    const inAt = formatTime(record?.check_in_time);
-                    const outAt = formatTime(record?.check_out_time);
+                    const inAt = formatTime(record?.check_in_time, record?.time_zone);
+                    const outAt = formatTime(record?.check_out_time, record?.time_zone);
                     return (
                       <td
                         key={cell.date}

@@ -31,6 +31,7 @@ const open: MyStatus = {
   late: false,
   canCheckIn: true,
   canCheckOut: false,
+  time_zone: 'UTC',
 };
 
 // The page lists the person's correction requests below every tab; these tests have none.

@@ -22,10 +22,10 @@ export function TodayTab() {
           <CardContent className="space-y-4">
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
               <Detail label="Check In" look="tile">
-                {formatTime(s.check_in_time) ?? 'Not recorded'}
+                {formatTime(s.check_in_time, s.time_zone) ?? 'Not recorded'}
               </Detail>
               <Detail label="Check Out" look="tile">
-                {formatTime(s.check_out_time) ?? 'Not recorded'}
+                {formatTime(s.check_out_time, s.time_zone) ?? 'Not recorded'}
               </Detail>
               <Detail label="Hours Worked" look="tile">
                 {s.hours_worked === null ? 'Not recorded' : `${s.hours_worked.toFixed(1)} h`}

@@ -30,6 +30,7 @@ const status = (): MyStatus => ({
   late: false,
   canCheckIn: !present,
   canCheckOut: present,
+  time_zone: 'UTC',
 });
 
 beforeEach(() => {

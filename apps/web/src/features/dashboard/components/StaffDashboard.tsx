@@ -11,11 +11,15 @@ import { errorMessage } from '@/lib/api';
 import { useMyDay, useQuickAttendance, useQuickStats } from '../api/dashboard-api';
 import { greeting } from '../greeting';
 
-const timeOf = (iso: string | null) =>
+/** An instant's hour and minute on the person's site's clock. */
+const timeOf = (iso: string | null, timeZone: string) =>
   iso
-    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-        new Date(iso),
-      )
+    ? new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }).format(new Date(iso))
     : null;
 
 const linkClass = 'text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline';
@@ -139,11 +143,11 @@ export function StaffDashboard({ firstName }: { firstName: string }) {
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
               <SummaryRow
                 label="Check In"
-                value={status ? (timeOf(status.check_in_time) ?? 'Not recorded') : '…'}
+                value={status ? (timeOf(status.check_in_time, status.time_zone) ?? 'Not recorded') : '…'}
               />
               <SummaryRow
                 label="Check Out"
-                value={status ? (timeOf(status.check_out_time) ?? 'Not recorded') : '…'}
+                value={status ? (timeOf(status.check_out_time, status.time_zone) ?? 'Not recorded') : '…'}
               />
               <SummaryRow
                 label="Hours Worked"

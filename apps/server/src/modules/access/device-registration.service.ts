@@ -18,6 +18,7 @@ import type { DeviceEndpoint } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { DeviceNotIdentified, identifyDevice } from '../../devices/hikvision/device-info';
 import { setEventTarget } from '../../devices/hikvision/http-hosts';
+import { siteCountsChanged } from '../sites/site-events';
 import { devicesChanged, toDevice } from './access.presenter';
 import { resolveAlerts } from './alerts.repository';
 import {
@@ -113,6 +114,7 @@ export class DeviceRegistrationService {
       if (!row) throw alreadyRegistered({ device_id: code, name: code }, identity.serialNumber, code);
       if (accessPointId !== null) await placeAccessPoint(trx, accessPointId, row.site_id);
       await this.bus.publish(devicesChanged(), trx);
+      await this.bus.publish(siteCountsChanged(), trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'device.added',
@@ -203,6 +205,7 @@ export class DeviceRegistrationService {
         at: now,
       });
       await this.bus.publish(devicesChanged(), trx);
+      await this.bus.publish(siteCountsChanged(), trx);
       await recordAudit(trx, {
         actorUserId: actor.userId,
         action: 'device.removed',

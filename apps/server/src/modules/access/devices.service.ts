@@ -26,6 +26,7 @@ import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { CODES } from '../../devices/hikvision/event-codes';
 import type { EmitInput } from '../../devices/hikvision/simulator/controller';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
+import { siteCountsChanged } from '../sites/site-events';
 import {
   deviceStatusEvent,
   devicesChanged,
@@ -121,6 +122,8 @@ export class DevicesService {
       if (change.status && after)
         await this.bus.publish(deviceStatusEvent({ ...after, status: after.status }), trx);
       await this.bus.publish(devicesChanged(), trx);
+      if (change.site_id !== undefined && change.site_id !== before.site_id)
+        await this.bus.publish(siteCountsChanged(), trx);
       const { password: _secret, ...shown } = body;
       await recordAudit(trx, {
         actorUserId: actor.userId,

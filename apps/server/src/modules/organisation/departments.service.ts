@@ -19,6 +19,7 @@ import type { Db } from '../../db/connection';
 import { rowExists } from '../../db/row-exists';
 import type { SessionCache } from '../auth/session-cache';
 import { toDepartment, usersChanged } from '../people/people.presenter';
+import { siteCountsChanged } from '../sites/site-events';
 import { toDepartmentSummary, toSchedules } from './departments.presenter';
 import {
   activePeopleAmong,
@@ -186,6 +187,7 @@ export class DepartmentsService {
         ip: actor.ip,
         details: { name, siteId: department.site_id },
       });
+      await this.bus.publish(siteCountsChanged(), trx);
       return toDepartment(department);
     });
   }
@@ -219,6 +221,8 @@ export class DepartmentsService {
         ip: actor.ip,
         details,
       });
+      // Its people who follow it move too.
+      if (department.site_id !== old.site_id) await this.bus.publish(siteCountsChanged(), trx);
       return toDepartment(department);
     });
   }
@@ -295,6 +299,7 @@ export class DepartmentsService {
         ip: actor.ip,
         details: { name: department.name },
       });
+      await this.bus.publish(siteCountsChanged(), trx);
     });
     this.forgetSessions(touched);
   }

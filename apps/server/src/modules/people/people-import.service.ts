@@ -4,9 +4,11 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import type { ReportsDb } from '../../core/module';
 import { authorize } from '../../core/policies';
 import type { Database } from '../../db/schema';
+import { siteCountsChanged } from '../sites/site-events';
 import { toImportDone, toImportPreview } from './people.presenter';
 import { insertUsers } from './people.repository';
 import { parsePeopleCsv } from './people-csv';
@@ -34,6 +36,7 @@ export class PeopleImportService {
     private readonly db: Kysely<Database>,
     private readonly reports: ReportsDb,
     private readonly clock: OrgClock,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -81,6 +84,7 @@ export class PeopleImportService {
           // Identity ids of one INSERT run are ascending; a range names them all for 10,000 rows.
           details: { count: ids.length, firstId: Math.min(...ids), lastId: Math.max(...ids) },
         });
+        await this.bus.publish(siteCountsChanged(), trx);
         return toImportDone(rows, ids.length);
       });
     } catch (error) {

@@ -33,7 +33,7 @@ export function createPeopleModule(
     async routes(api) {
       await api.register(peopleRoutes(people, person, invitations, approvers));
       await api.register(passwordResetRoutes(resets));
-      await api.register(peopleImportRoutes(new PeopleImportService(db, ctx.reports, clock)));
+      await api.register(peopleImportRoutes(new PeopleImportService(db, ctx.reports, clock, bus)));
     },
     jobs: () => scheduleEmploymentEnds(db, bus, clock, (error) => ctx.onError('employment ends', error)),
   };

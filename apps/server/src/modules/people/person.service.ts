@@ -11,6 +11,7 @@ import type { TransactionHooks } from '../../core/transaction-hooks';
 import { rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
+import { siteCountsChanged } from '../sites/site-events';
 import { checkSpan, type EmploymentChanged, endPastEmployments } from './employment';
 import { issueLink } from './invitation-links';
 import { findPerson, insertUsers, takenIdentifiers, updatePerson } from './people.repository';
@@ -95,6 +96,7 @@ export class PersonService {
           siteId: fields.siteId ?? null,
         },
       });
+      await this.bus.publish(siteCountsChanged(), trx);
       // Other systems (webhooks) hear of the new person, as created.
       await this.bus.publish(
         {
@@ -219,6 +221,7 @@ export class PersonService {
       // What the door controllers hold of a person (device sync): their name, number, badge, dates.
       if (['firstName', 'lastName', 'employeeNumber', 'badgeNumber', 'startDate'].some((f) => f in changes))
         await this.bus.publish({ kind: 'access_changed' }, trx);
+      if ('siteId' in changes || 'departmentId' in changes) await this.bus.publish(siteCountsChanged(), trx);
       const live = 'role' in changes || 'departmentId' in changes || ended.length > 0;
       // Every process drops this person's cached sessions when the change commits.
       if (live) await this.bus.publish({ kind: 'users_changed', userIds: [userId] }, trx);

@@ -7,6 +7,7 @@ import type { EventBus } from '../../core/events/bus';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize } from '../../core/policies';
 import type { Db } from '../../db/connection';
+import { siteCountsChanged } from './site-events';
 import { toSite } from './sites.presenter';
 import {
   deleteSite,
@@ -56,13 +57,11 @@ const firstSiteStays = (name: string) =>
 
 const sortedWeek = (days: number[]) => [...days].sort((a, b) => a - b);
 
-/** The settings_changed key of a site change that moves no zone (every process's list rereads). */
-export const SITES_KEY = 'sites';
-
 /**
  * The list is read by every site select and filter, and counting 50,000 people by their site
- * takes 20-40 ms: it is kept until any change (every site change is announced) and for at most
- * this long, so counts moved by a change that announces nothing (a person's department) follow soon.
+ * takes 20-40 ms: it is kept until any change (site changes, and departments, people, devices and
+ * cameras coming, going or moving site, are announced) and for at most this long, so counts moved
+ * by a change that announces nothing follow soon.
  */
 const LIST_TTL_MS = 10_000;
 
@@ -180,7 +179,7 @@ export class SitesService {
    */
   private async announce(trx: Db, zones: boolean): Promise<void> {
     if (zones) await this.clock.sitesChanged(this.bus, trx);
-    else await this.bus.publish({ kind: 'settings_changed', keys: [SITES_KEY] }, trx);
+    else await this.bus.publish(siteCountsChanged(), trx);
   }
 
   /** The site as it now stands; the clock forgets zones it may have read before the commit. */

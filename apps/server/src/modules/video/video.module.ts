@@ -30,6 +30,7 @@ export function createVideoModule(
   const cameraPush = new CameraPushService(db, bus, clock);
   const service = new VideoService({
     db,
+    bus,
     tokens,
     videoRoot: video?.root ?? path.join(os.tmpdir(), 'atrium-no-video'),
     pipelines: video?.pipelines,

@@ -12,6 +12,7 @@ import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
 import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
+import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import { counted } from '../../core/text';
 import { rowExists } from '../../db/row-exists';
@@ -23,6 +24,7 @@ import { probeStream } from '../../video/probe';
 import { safeJoin } from '../../video/recordings';
 import { newPushSecret } from '../access/devices.service';
 import { hashSecret } from '../access/push.service';
+import { siteCountsChanged } from '../sites/site-events';
 import * as snapshotRepo from './access-snapshots.repository';
 import * as pushRepo from './camera-push.repository';
 import { cameraPushPath } from './camera-push.service';
@@ -40,6 +42,7 @@ export interface PipelineControl {
 
 export interface VideoServiceDeps {
   db: Kysely<Database>;
+  bus: EventBus;
   tokens: MediaTokens;
   /** DATA_DIR/video */
   videoRoot: string;
@@ -152,6 +155,7 @@ export class VideoService {
           ip: actor.ip,
           details: { name: values.name, site_id },
         });
+        await this.d.bus.publish(siteCountsChanged(), trx);
         return cameraId;
       })
       .catch((error) => this.uniqueName(error));
@@ -182,6 +186,8 @@ export class VideoService {
               : {}),
           },
         });
+        if (values.site_id !== undefined && values.site_id !== current.site_id)
+          await this.d.bus.publish(siteCountsChanged(), trx);
       })
       .catch((error) => this.uniqueName(error));
     await this.d.pipelines?.reload(id);
@@ -201,6 +207,7 @@ export class VideoService {
         ip: actor.ip,
         details: { name: current.name },
       });
+      await this.d.bus.publish(siteCountsChanged(), trx);
     });
     // A push from the deleted camera is refused at once rather than failing on its missing row.
     this.d.onPushSecretRotated?.();

@@ -22,6 +22,14 @@ for (const [name, size] of [
   test(`the admin's today figures say each site's local day (${name})`, async ({ page }) => {
     await page.setViewportSize(size);
     await signInAs(page, 'admin', '/dashboard');
+    // Every site (the site filter is remembered per user: another test may have chosen one).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const reset = await page.request.put('/api/auth/preferences', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { siteId: null },
+    });
+    expect(reset.ok(), await reset.text()).toBe(true);
+    await page.reload();
     await expect(page.getByTestId('stat-present-today')).toBeVisible();
     await expect(page.getByTestId('site-day-note')).toHaveText(NOTE);
     await fitsWidth(page);

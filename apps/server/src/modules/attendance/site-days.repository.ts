@@ -2,8 +2,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { DepartmentDayRow } from './attendance.repository';
-import { countedPerson, excusedDays } from './person-day.repository';
-import { departmentKeySite, personSiteSql, siteTodaysSql } from './person-site.repository';
+import { countedPerson, excusedDays, ownSiteDays } from './person-day.repository';
+import { dayHasCome, departmentKeySite, personSiteSql, siteTodaysSql } from './person-site.repository';
 import { scheduledDepartments } from './schedules.repository';
 
 /**
@@ -80,7 +80,11 @@ export async function departmentToday(
       SELECT h.dept_key, h.people, st.today FROM department_headcounts h
       JOIN st ON st.site_id = ${departmentKeySite(sql`h.dept_key`)}
       WHERE h.people > 0),
-    excused AS MATERIALIZED (SELECT * FROM ${excusedDays(countedPerson('u'), dates)} AS x)
+    excused AS MATERIALIZED (SELECT * FROM ${excusedDays(countedPerson('u'), dates)} AS x),
+    -- People with a site of their own count by their own calendar in their department's row
+    -- (departmentDay's own_site), read on the department's today.
+    own_site AS MATERIALIZED (
+      SELECT * FROM ${ownSiteDays(countedPerson('u'), dates, (day, site) => dayHasCome(day, site, todays))} AS o)
     SELECT dep.id, dep.name, h.people - coalesce(x.not_employed, 0) AS total,
            coalesce(d.present, 0) + coalesce(m.present, 0) AS present,
            coalesce(d.open, 0) + coalesce(m.open, 0) AS still_in,
@@ -88,8 +92,8 @@ export async function departmentToday(
            CASE WHEN sch.scheduled
                 THEN h.people - coalesce(d.present, 0) - coalesce(m.present, 0) - coalesce(x.on_leave, 0)
                      - coalesce(x.not_employed, 0)
-                ELSE 0 END AS absent,
-           CASE WHEN sch.scheduled THEN coalesce(x.on_leave, 0) ELSE 0 END AS on_leave,
+                ELSE 0 END + coalesce(o.absent, 0) AS absent,
+           CASE WHEN sch.scheduled THEN coalesce(x.on_leave, 0) ELSE 0 END + coalesce(o.on_leave, 0) AS on_leave,
            sch.scheduled
     FROM heads h
     LEFT JOIN departments dep ON dep.id = h.dept_key
@@ -97,6 +101,7 @@ export async function departmentToday(
       AND d.date = ANY (${dates}::date[])
     LEFT JOIN moved m ON m.dept_key = h.dept_key
     LEFT JOIN excused x ON x.dept_key = h.dept_key AND x.date = h.today
+    LEFT JOIN own_site o ON o.dept_key = h.dept_key AND o.date = h.today
     JOIN ${scheduledDepartments(dates[0]!, dates.at(-1)!)} AS sd ON sd.date = h.today
     CROSS JOIN LATERAL (SELECT h.dept_key = ANY (sd.keys) AS scheduled) AS sch
     ORDER BY h.people DESC, dep.name`.execute(db);

@@ -7,12 +7,13 @@ import type { SessionRole } from './auth';
  * Actions are '<domain>.<verb>'. Each names, per role, how far it reaches:
  * - `all`: anyone's data;
  * - `team`: people of the departments the actor manages and of every department below them;
- * - `own`: only the actor's own data (lists are narrowed to it, other people's rows are 403/404).
+ * - `own`: only the actor's own data (lists are narrowed to it, other people's rows are 403/404);
+ * - `site`: a site administrator's, the people, devices and cameras of their sites (SITE_ACTIONS).
  * A role missing from an entry may not do it at all (403).
  *
  * Adding a role is a change to `SessionRole` and to the entries below, nothing else.
  */
-export type Reach = 'all' | 'team' | 'own';
+export type Reach = 'all' | 'team' | 'own' | 'site';
 
 const adminOnly = { admin: 'all' } as const;
 const ownForAll = { admin: 'own', manager: 'own', staff: 'own' } as const;
@@ -102,14 +103,33 @@ export type Action = keyof typeof POLICIES;
 
 export const ACTIONS = Object.keys(POLICIES) as Action[];
 
-/** Anyone a policy is asked about: a signed-in person's role is all it needs. */
+/**
+ * What a site administrator (an administrator limited to some sites) does, over their sites only.
+ * Anything else an administrator does is refused them; what staff may do, they may.
+ */
+export const SITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
+  'people.view',
+  'people.manage',
+  'access.view',
+  'access.manage',
+  'counting.view',
+  'counting.manage',
+  'video.view',
+  'video.manage',
+]);
+
+/** Anyone a policy is asked about: a signed-in person's role, and an administrator's sites if limited. */
 export interface PolicySubject {
   role: SessionRole;
+  /** The sites an administrator is limited to; undefined for every site. */
+  siteIds?: readonly number[];
 }
 
 /** How far `subject` may do `action`, or null when not at all. */
 export function reachOf(subject: PolicySubject, action: Action): Reach | null {
   const entry: Partial<Record<SessionRole, Reach>> = POLICIES[action];
+  if (subject.role === 'admin' && subject.siteIds !== undefined)
+    return SITE_ACTIONS.has(action) ? 'site' : (entry.staff ?? null);
   return entry[subject.role] ?? null;
 }
 

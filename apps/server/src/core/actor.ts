@@ -8,6 +8,8 @@ export interface Actor {
   ip: string;
   /** A manager's reach: the departments they manage and every one below them. */
   teamDepartmentIds?: readonly number[];
+  /** An administrator limited to these sites (site_admins); undefined for every site. */
+  siteIds?: readonly number[];
   /**
    * Set when an API token acts rather than a person: it may do its scopes, organisation-wide, and
    * nothing else (core/policies.ts). `userId` is then whoever created it, for the audit trail.

@@ -1,4 +1,12 @@
-import { ACTIONS, type Action, allows, allowsAll, type SessionRole } from '@atrium/contract';
+import {
+  ACTIONS,
+  type Action,
+  allows,
+  allowsAll,
+  reachOf,
+  type SessionRole,
+  SITE_ACTIONS,
+} from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { AppError } from './errors';
@@ -129,5 +137,34 @@ describe('reach', () => {
     expect(withinReach(staff, 'own', { userId: staff.userId })).toBe(true);
     expect(withinReach(staff, 'own', { userId: 3, departmentId: 10 })).toBe(false);
     expect(withinReach(staff, 'all', { userId: 3 })).toBe(true);
+  });
+});
+
+describe('a site administrator (an administrator limited to sites 5 and 7)', () => {
+  const siteAdmin: Actor = { ...actor('admin', 4), siteIds: [5, 7] };
+
+  for (const action of ACTIONS) {
+    const reach = SITE_ACTIONS.has(action) ? 'site' : (expected[action].staff ?? null);
+    it(`${action}: ${reach ?? 'refused'}`, () => {
+      expect(reachOf(siteAdmin, action)).toBe(reach);
+      if (reach === null) expect(forbids(() => authorize(siteAdmin, action))).toBe(true);
+    });
+  }
+
+  it('reaches the rows of their sites only, and refuses an action that does not say where', () => {
+    expect(can(siteAdmin, 'access.manage', { siteId: 5 })).toBe(true);
+    expect(can(siteAdmin, 'video.manage', { siteId: 7 })).toBe(true);
+    expect(can(siteAdmin, 'people.manage', { userId: 20, departmentId: 3, siteId: 5 })).toBe(true);
+    expect(can(siteAdmin, 'access.manage', { siteId: 6 })).toBe(false);
+    expect(can(siteAdmin, 'people.manage', { userId: 20, departmentId: 3 })).toBe(false);
+    expect(forbids(() => authorize(siteAdmin, 'counting.manage'))).toBe(true);
+    // Until a list is narrowed to their sites, it is refused them rather than shown whole.
+    expect(forbids(() => listScope(siteAdmin, 'people.view'))).toBe(true);
+  });
+
+  it('leaves an administrator without sites every site, and a manager or staff with stray rows their role', () => {
+    expect(reachOf(admin, 'access.manage')).toBe('all');
+    expect(reachOf({ role: 'staff', siteIds: [5] }, 'access.manage')).toBeNull();
+    expect(reachOf({ role: 'manager', siteIds: [5] }, 'leave.decide')).toBe('team');
   });
 });

@@ -17,9 +17,12 @@ import { AppError } from './errors';
 
 /** Whose data an action touches. */
 export interface Resource {
-  userId: number;
+  /** The person's; none for a device or a camera. */
+  userId?: number;
   /** The person's department; needed only for a manager's (team) reach. */
   departmentId?: number | null;
+  /** The site of the person (their effective one), device or camera; needed only for a site administrator. */
+  siteId?: number;
 }
 
 /**
@@ -47,8 +50,14 @@ export function can(actor: Actor, action: Action, resource?: Resource): boolean 
   return reach !== null && withinReach(actor, reach, resource);
 }
 
-/** Whether a resource lies within a reach; no resource means the action as such. */
+/**
+ * Whether a resource lies within a reach; no resource means the action as such. A site
+ * administrator's action must name its site: a service that does not say where a row is refuses
+ * them rather than reaching every site.
+ */
 export function withinReach(actor: Actor, reach: Reach, resource?: Resource): boolean {
+  if (reach === 'site')
+    return resource?.siteId !== undefined && (actor.siteIds?.includes(resource.siteId) ?? false);
   if (!resource || reach === 'all' || resource.userId === actor.userId) return true;
   return (
     reach === 'team' &&

@@ -548,6 +548,11 @@ export interface Settings {
   value: Json;
 }
 
+export interface SiteAdmins {
+  site_id: number;
+  user_id: number;
+}
+
 export interface Sites {
   address: string | null;
   created_at: Generated<Timestamp>;
@@ -719,6 +724,7 @@ export interface DB {
   server_secrets: ServerSecrets;
   sessions: Sessions;
   settings: Settings;
+  site_admins: SiteAdmins;
   sites: Sites;
   sso_identities: SsoIdentities;
   user_invitations: UserInvitations;

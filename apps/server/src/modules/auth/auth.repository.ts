@@ -35,7 +35,8 @@ export async function createSession(
 
 /**
  * A session that may act at `now` (the organisation's date `today`): not revoked, not past its
- * absolute end, its user still active; with the role and team they act in today.
+ * absolute end, its user still active; with the role and team they act in today, and the sites
+ * they administer when limited to some.
  */
 export async function findLiveSession(db: Db, sessionId: string, userId: number, now: Date, today: string) {
   return db
@@ -46,6 +47,11 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number,
       'u.id as user_id',
       actingRole(today).as('role'),
       teamDepartmentIds(today).as('team'),
+      sql<
+        number[] | null
+      >`(SELECT array_agg(sa.site_id ORDER BY sa.site_id) FROM site_admins sa WHERE sa.user_id = u.id)`.as(
+        'site_ids',
+      ),
       standingChangesOn(today).as('changes_on'),
       's.expires_at',
     ])

@@ -154,6 +154,7 @@ export class AuthService {
       sessionId: session.sessionId,
       ip,
       teamDepartmentIds: session.teamDepartmentIds,
+      ...(session.siteIds ? { siteIds: session.siteIds } : {}),
     };
   }
 
@@ -172,6 +173,8 @@ export class AuthService {
       userId: row.user_id,
       role: row.role,
       teamDepartmentIds: row.team ?? [],
+      // Site rows limit only an administrator: anyone else's reach is their role's already.
+      ...(row.role === 'admin' && row.site_ids ? { siteIds: row.site_ids } : {}),
       sessionId: row.id,
       validUntil: Math.min(claims.expiresAt, row.expires_at.getTime(), changes),
     };

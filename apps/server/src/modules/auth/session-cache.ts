@@ -9,6 +9,8 @@ export interface CachedSession {
   role: SessionRole;
   /** A manager's departments (standing.repository.ts); empty for anyone else. */
   teamDepartmentIds: readonly number[];
+  /** An administrator's sites when limited to some (site_admins); undefined for every site. */
+  siteIds?: readonly number[];
   /** The earlier of the token's and the session's end, in ms on the organisation's clock. */
   validUntil: number;
 }

@@ -116,7 +116,7 @@ export async function deleteSite(db: Db, id: number): Promise<boolean> {
 
 /** What still belongs to a site and keeps it from being removed (people by their own site only: the rest follow their department). */
 export async function dependantsOf(db: Db, id: number) {
-  const n = (table: 'departments' | 'users' | 'devices' | 'access_points' | 'cameras') =>
+  const n = (table: 'departments' | 'users' | 'devices' | 'access_points' | 'cameras' | 'site_admins') =>
     sql<number>`(SELECT count(*)::int FROM ${sql.table(table)} WHERE site_id = ${id})`;
   return db
     .selectNoFrom([
@@ -125,6 +125,7 @@ export async function dependantsOf(db: Db, id: number) {
       n('devices').as('devices'),
       n('access_points').as('access_points'),
       n('cameras').as('cameras'),
+      n('site_admins').as('administrators'),
     ])
     .executeTakeFirstOrThrow();
 }

@@ -41,6 +41,7 @@ function listed(dependants: Awaited<ReturnType<typeof dependantsOf>>): string {
     [dependants.devices, 'device', 'devices'],
     [dependants.access_points, 'access point', 'access points'],
     [dependants.cameras, 'camera', 'cameras'],
+    [dependants.administrators, 'site administrator', 'site administrators'],
   ] as const;
   const words = parts.filter(([n]) => n > 0).map(([n, one, many]) => plural(n, one, many));
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');

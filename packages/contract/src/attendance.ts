@@ -78,6 +78,8 @@ export const AttendanceListQuery = z.object({
   startDate: CalendarDate.optional(),
   endDate: CalendarDate.optional(),
   department: IdParam.optional(),
+  /** People whose site (their own, else their department's) this is; its today when no date is given. */
+  siteId: IdParam.optional(),
   status: AttendanceStatus.optional(),
   search: Text(100).optional(),
   userId: IdParam.optional(),
@@ -156,6 +158,7 @@ export const ExportAttendanceRequest = z.object({
   startDate: CalendarDate,
   endDate: CalendarDate,
   department: AttendanceListQuery.shape.department,
+  siteId: AttendanceListQuery.shape.siteId,
   search: AttendanceListQuery.shape.search,
   format: z.literal('csv').default('csv'),
 });
@@ -163,7 +166,11 @@ export type ExportAttendanceRequest = z.input<typeof ExportAttendanceRequest>;
 /** The export request as the server reads it (after defaults and coercion). */
 export type ExportAttendanceFilter = z.output<typeof ExportAttendanceRequest>;
 
-export const OverviewQuery = z.object({ date: CalendarDate.optional() });
+export const OverviewQuery = z.object({
+  date: CalendarDate.optional(),
+  /** The figures of this site's people (their own site, else their department's), on its own today. */
+  siteId: IdParam.optional(),
+});
 export const DepartmentAttendance = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -186,9 +193,10 @@ export const AttendanceOverview = z.object({
   departments: z.array(DepartmentAttendance),
   /**
    * What the date means: 'organisation' when every site keeps one zone; 'each_site' when the
-   * sites span zones, and each person counts on their own site's local day (today: each site's today).
+   * sites span zones, and each person counts on their own site's local day (today: each site's today);
+   * 'site' when one site was asked for: the date is that site's (its today by default).
    */
-  localDay: z.enum(['organisation', 'each_site']),
+  localDay: z.enum(['organisation', 'each_site', 'site']),
 });
 export type AttendanceOverview = z.infer<typeof AttendanceOverview>;
 export const AttendanceOverviewResponse = z.object({ overview: AttendanceOverview });

@@ -23,6 +23,9 @@ export const IdParam = z.coerce
   .min(1, { error: 'must be at least 1' })
   .max(INT32_MAX, { error: `must be at most ${INT32_MAX}` });
 
+/** A screen narrowed to one site (the person's site filter); every site when absent. */
+export const SiteQuery = z.object({ siteId: IdParam.optional() });
+
 /** Keyset pages: pass `next_cursor` of one page as `cursor` of the next; null means no more. */
 export const Cursor = z
   .string({ error: 'must be text' })

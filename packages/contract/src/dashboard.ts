@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttendanceOverview } from './attendance';
+import { SiteQuery } from './common';
 import { endpoint } from './endpoint';
 
 export const TrendDirection = z.enum(['up', 'down', 'neutral']);
@@ -112,13 +113,16 @@ export const dashboardApi = {
     method: 'GET',
     path: '/dashboard/quick-stats',
     audience: 'user',
-    summary: "The caller's figures; organisation figures for administrators",
+    summary: "The caller's figures; organisation figures (or a site's, with siteId) for administrators",
+    query: SiteQuery,
     response: QuickStatsResponse,
   }),
   stats: endpoint({
     method: 'GET',
     path: '/dashboard/stats',
     audience: 'admin',
+    summary: "Today's overview and recent activity, of every site or of one (siteId, on its own today)",
+    query: SiteQuery,
     response: DashboardStatsResponse,
   }),
   systemHealth: endpoint({
@@ -138,7 +142,9 @@ export const dashboardApi = {
     method: 'GET',
     path: '/dashboard/analytics',
     audience: 'admin',
-    summary: 'Attendance rate, leave by type, passages by hour, foot traffic by weekday',
+    summary:
+      'Attendance rate, leave by type, passages by hour, foot traffic by weekday (of one site with siteId)',
+    query: SiteQuery,
     response: DashboardAnalyticsResponse,
   }),
 };

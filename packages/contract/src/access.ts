@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccessLevelDoor } from './access-levels';
 import { AcknowledgeAlertRequest, AlertIdParams, AlertResponse, AlertsQuery, AlertsResponse } from './alerts';
 import { OkResponse } from './auth';
-import { CalendarDate, IdParam, KeysetPageQuery, Text } from './common';
+import { CalendarDate, IdParam, KeysetPageQuery, SiteQuery, Text } from './common';
 import {
   CreateDeviceRequest,
   CreateDeviceResponse,
@@ -167,7 +167,9 @@ export const AccessLogsQuery = z.object({
   result: AccessResult.optional(),
   userId: IdParam.optional(),
   accessPointId: IdParam.optional(),
-  /** Organisation-local dates, inclusive. */
+  /** Events of this site's devices; its dates are then that site's local dates. */
+  siteId: IdParam.optional(),
+  /** Local dates (the chosen site's, else the organisation's), inclusive. */
   from: CalendarDate.optional(),
   to: CalendarDate.optional(),
   ...KeysetPageQuery.shape,
@@ -271,7 +273,14 @@ export const accessApi = {
   }),
 
   // Administrators.
-  stats: endpoint({ method: 'GET', path: '/access/stats', audience: 'admin', response: AccessStatsResponse }),
+  /** Today's figures: of one site (its people, its doors, its devices' alerts, on its own today) or of all. */
+  stats: endpoint({
+    method: 'GET',
+    path: '/access/stats',
+    audience: 'admin',
+    query: SiteQuery,
+    response: AccessStatsResponse,
+  }),
   logs: endpoint({
     method: 'GET',
     path: '/access/logs',

@@ -14,6 +14,8 @@ export interface PassageFilter {
   kinds: readonly ('granted' | 'denied')[];
   userId?: number;
   accessPointId?: number;
+  /** Events of this site's devices. */
+  siteId?: number;
   action?: 'entry' | 'exit';
   /** Substring of the person's name or the access point's name, any case. */
   search?: string;
@@ -61,6 +63,10 @@ export async function listPassages(db: Kysely<Database>, f: PassageFilter) {
     );
   if (f.userId !== undefined) q = q.where('e.user_id', '=', f.userId);
   if (f.accessPointId !== undefined) q = q.where('e.access_point_id', '=', f.accessPointId);
+  if (f.siteId !== undefined)
+    q = q.where('e.device_ref', 'in', (eb) =>
+      eb.selectFrom('devices as sd').select('sd.id').where('sd.site_id', '=', f.siteId!),
+    );
   if (f.action) q = q.where('e.action', '=', f.action);
   if (f.from) q = q.where('e.occurred_at', '>=', f.from);
   if (f.to) q = q.where('e.occurred_at', '<', f.to);

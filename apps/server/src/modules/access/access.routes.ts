@@ -38,7 +38,9 @@ export function accessRoutes(
         .send(createReadStream(file));
     });
 
-    route(app, accessApi.stats, async (request) => ({ stats: await access.stats(actorOf(request)) }));
+    route(app, accessApi.stats, async (request) => ({
+      stats: await access.stats(actorOf(request), request.query.siteId),
+    }));
     route(app, accessApi.logs, async (request) => access.logs(actorOf(request), request.query));
     route(app, accessApi.exportLogs, async (request, reply) => {
       const file = await access.exportLogs(actorOf(request), request.query, clientGone(reply));

@@ -86,13 +86,21 @@ export async function resolveAlerts(
 }
 
 /** Alerts that need attention: neither acknowledged nor resolved. */
-export async function countActiveAlerts(db: Kysely<Database>): Promise<number> {
-  const row = await db
+/** Alerts neither acknowledged nor resolved; with a site, those of its devices and cameras. */
+export async function countActiveAlerts(db: Kysely<Database>, siteId?: number): Promise<number> {
+  let query = db
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('resolved_at', 'is', null)
-    .where('acknowledged_at', 'is', null)
-    .executeTakeFirstOrThrow();
+    .where('acknowledged_at', 'is', null);
+  if (siteId !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb('device_id', 'in', eb.selectFrom('devices').select('device_id').where('site_id', '=', siteId)),
+        eb('device_id', 'in', eb.selectFrom('cameras').select('code').where('site_id', '=', siteId)),
+      ]),
+    );
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { personSiteSql } from './person-site.repository';
 
 /**
  * Who is in the building now: one figure, one definition, shown alike by Access Control, the
@@ -10,7 +11,13 @@ import type { Database } from '../../db/schema';
  *
  * Today's presence rows and today's records, joined per person: at most one row each per person.
  */
-export async function countInBuilding(db: Kysely<Database>, today: string, dayStart: Date): Promise<number> {
+export async function countInBuilding(
+  db: Kysely<Database>,
+  today: string,
+  dayStart: Date,
+  /** Only the people of this site (their own, else their department's): its building. */
+  siteId?: number,
+): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM (
       SELECT coalesce(p.user_id, r.user_id) AS user_id,
@@ -23,6 +30,12 @@ export async function countInBuilding(db: Kysely<Database>, today: string, daySt
     -- The attendance figures' people (countedPerson): the few disabled without a last working
     -- day are left out through a small hashed list, not by joining everyone.
     WHERE x.user_id NOT IN (SELECT id FROM users WHERE NOT active AND end_date IS NULL)
+      ${
+        siteId === undefined
+          ? sql``
+          : sql`AND x.user_id IN (SELECT u.id FROM users u LEFT JOIN departments d ON d.id = u.department_id
+                                 WHERE ${personSiteSql('u', 'd')} = ${siteId})`
+      }
       AND x.in_at IS NOT NULL AND (x.out_at IS NULL OR x.in_at > x.out_at)`.execute(db);
   return result.rows[0]?.n ?? 0;
 }

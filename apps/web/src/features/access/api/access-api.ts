@@ -47,12 +47,16 @@ export type LogFilters = Pick<QueryIn<typeof accessApi.logs>, 'search' | 'action
 
 export const LOG_PAGE_SIZE = 25;
 
+/** The site filter as a query parameter: none for every site. */
+const siteQuery = (siteId: number | null) => (siteId === null ? {} : { siteId });
+
 /** The logs as CSV, filtered as the screen is; `onProgress` hears the bytes received so far. */
 export async function downloadLogsCsv(
   filters: LogFilters,
+  siteId: number | null,
   onProgress: (bytes: number) => void,
 ): Promise<void> {
-  const response = await download(accessApi.exportLogs, { query: filters });
+  const response = await download(accessApi.exportLogs, { query: { ...filters, ...siteQuery(siteId) } });
   await saveDownload(response, 'access-logs.csv', onProgress);
 }
 /** Spec section 9: recent access events on the employee overview. */
@@ -102,7 +106,7 @@ export const myTimelineQuery = () =>
 export const accessStatsQuery = (siteId: number | null) =>
   queryOptions({
     queryKey: accessKeys.stats(siteId),
-    queryFn: ({ signal }) => call(accessApi.stats, { signal }).then((r) => r.stats),
+    queryFn: ({ signal }) => call(accessApi.stats, { query: siteQuery(siteId), signal }).then((r) => r.stats),
   });
 
 export const devicesQuery = () =>
@@ -137,14 +141,18 @@ export const activeAlertsQuery = () =>
 export const recentLogsQuery = (limit: number, siteId: number | null) =>
   queryOptions({
     queryKey: accessKeys.recent(limit, siteId),
-    queryFn: ({ signal }) => call(accessApi.logs, { query: { limit }, signal }).then((r) => r.logs),
+    queryFn: ({ signal }) =>
+      call(accessApi.logs, { query: { limit, ...siteQuery(siteId) }, signal }).then((r) => r.logs),
   });
 
 export const logsQuery = (filters: LogFilters, siteId: number | null) =>
   infiniteQueryOptions({
     queryKey: accessKeys.logs(filters, siteId),
     queryFn: ({ pageParam, signal }) =>
-      call(accessApi.logs, { query: { ...filters, limit: LOG_PAGE_SIZE, cursor: pageParam }, signal }),
+      call(accessApi.logs, {
+        query: { ...filters, ...siteQuery(siteId), limit: LOG_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,

@@ -25,6 +25,9 @@ export function useSiteFilter() {
   return { siteId: site?.id ?? null, site, sites: list };
 }
 
+/** The site filter as a query parameter: none for every site. */
+export const siteQuery = (siteId: number | null): { siteId?: number } => (siteId === null ? {} : { siteId });
+
 /** Shown at once (the choice is the person's own), then kept on the server for their other browsers. */
 export function useChooseSite() {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { attendanceApi } from '@atrium/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call, type ParamsIn, type QueryIn } from '@/lib/api-client';
+import { siteQuery } from '@/lib/site-filter';
 
 /** The list's filters and paging, exactly as the contract's query declares them. */
 export type ListParams = QueryIn<typeof attendanceApi.list>;
@@ -35,7 +36,9 @@ export const attendanceQueries = {
     queryOptions({
       queryKey: attendanceKeys.overview(date, siteId),
       queryFn: ({ signal }) =>
-        call(attendanceApi.overview, { query: { date }, signal }).then((r) => r.overview),
+        call(attendanceApi.overview, { query: { date, ...siteQuery(siteId) }, signal }).then(
+          (r) => r.overview,
+        ),
     }),
 };
 

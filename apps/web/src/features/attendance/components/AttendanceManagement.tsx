@@ -6,7 +6,7 @@ import { SiteFilter } from '@/components/ui/SiteFilter';
 import { TabPanel, Tabs } from '@/components/ui/Tabs';
 import { useToast } from '@/components/ui/toast-context';
 import { downloadAttendanceCsv } from '@/lib/attendance-export';
-import { useSiteFilter } from '@/lib/site-filter';
+import { siteQuery, useSiteFilter } from '@/lib/site-filter';
 import { type DateRange, todayLocal } from '../lib/calendar';
 import { CorrectionRequestsPanel } from './CorrectionRequestsPanel';
 import { EmployeeManagement } from './EmployeeManagement';
@@ -22,7 +22,7 @@ const TABS: { id: Tab; label: string }[] = [
 /** Everyone's attendance for a picked date (or an advanced range), from the server. */
 export function AttendanceManagement() {
   const toast = useToast();
-  const { site } = useSiteFilter();
+  const { siteId, site } = useSiteFilter();
   // A chosen site's today is its own; the date follows it until another is picked.
   const today = site?.today ?? todayLocal();
   const [picked, setDate] = useState<string | null>(null);
@@ -34,7 +34,11 @@ export function AttendanceManagement() {
   const generateReport = async () => {
     setExporting(true);
     try {
-      await downloadAttendanceCsv({ startDate: range?.start ?? date, endDate: range?.end ?? date });
+      await downloadAttendanceCsv({
+        startDate: range?.start ?? date,
+        endDate: range?.end ?? date,
+        ...siteQuery(siteId),
+      });
     } catch {
       toast.error('Export failed. Please try again.');
     } finally {

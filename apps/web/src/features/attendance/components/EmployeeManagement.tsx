@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { useAttendanceExport } from '@/lib/attendance-export';
 import { counted } from '@/lib/plural';
 import { departmentQueries } from '@/lib/queries/departments';
+import { siteQuery, useSiteFilter } from '@/lib/site-filter';
 import { useAttendanceList } from '../api/attendance-api';
 import type { DateRange } from '../lib/calendar';
 import { AttendanceTable } from './AttendanceTable';
@@ -47,12 +48,14 @@ export function EmployeeManagement({
   const [deleting, setDeleting] = useState<AttendanceRecord | null>(null);
   const query = useDeferredValue(search.trim());
   const departments = useQuery(departmentQueries.list());
+  const { siteId } = useSiteFilter();
 
   const params = {
     ...(range ? { startDate: range.start, endDate: range.end } : { date }),
     search: query || undefined,
     status: status || undefined,
     department: department ? Number(department) : undefined,
+    ...siteQuery(siteId),
     page,
     pageSize: PAGE_SIZE,
   };
@@ -78,7 +81,7 @@ export function EmployeeManagement({
     }
     const filters = selection
       ? { userIds: selection }
-      : { department: params.department, search: params.search };
+      : { department: params.department, search: params.search, siteId: params.siteId };
     const done = await startExport({
       ...filters,
       startDate: range?.start ?? date,
@@ -128,11 +131,13 @@ export function EmployeeManagement({
               className={field}
             >
               <option value="">All departments</option>
-              {(departments.data ?? []).map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
+              {(departments.data ?? [])
+                .filter((d) => siteId === null || d.site_id === siteId)
+                .map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
             </select>
             <Button variant="secondary" onClick={() => setAdvanced(!advanced)} aria-expanded={advanced}>
               <SlidersHorizontal aria-hidden="true" className="size-4" />

@@ -1,7 +1,7 @@
 import { attendanceApi, dashboardApi } from '@atrium/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { useSiteFilter } from '@/lib/site-filter';
+import { siteQuery, useSiteFilter } from '@/lib/site-filter';
 
 /**
  * Keys start with 'dashboard' (live events and attendance changes refresh them); those read for a
@@ -21,12 +21,14 @@ export const dashboardQueries = {
   quickStats: (siteId: number | null) =>
     queryOptions({
       queryKey: dashboardKeys.quickStats(siteId),
-      queryFn: ({ signal }) => call(dashboardApi.quickStats, { signal }).then((r) => r.quickStats),
+      queryFn: ({ signal }) =>
+        call(dashboardApi.quickStats, { query: siteQuery(siteId), signal }).then((r) => r.quickStats),
     }),
   stats: (siteId: number | null) =>
     queryOptions({
       queryKey: dashboardKeys.stats(siteId),
-      queryFn: ({ signal }) => call(dashboardApi.stats, { signal }).then((r) => r.stats),
+      queryFn: ({ signal }) =>
+        call(dashboardApi.stats, { query: siteQuery(siteId), signal }).then((r) => r.stats),
     }),
   health: () =>
     queryOptions({
@@ -44,7 +46,8 @@ export const dashboardQueries = {
   analytics: (siteId: number | null) =>
     queryOptions({
       queryKey: dashboardKeys.analytics(siteId),
-      queryFn: ({ signal }) => call(dashboardApi.analytics, { signal }).then((r) => r.analytics),
+      queryFn: ({ signal }) =>
+        call(dashboardApi.analytics, { query: siteQuery(siteId), signal }).then((r) => r.analytics),
       staleTime: 60_000,
     }),
   /** Today's times for the staff dashboard (the attendance screen keeps its own copy). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AppError } from '../core/errors';
 import type { Database } from './schema';
 
 /** The tables a request names rows of by id, whose existence a service checks before writing. */
@@ -13,4 +14,17 @@ export async function rowExists(db: Kysely<Database>, table: Referenced, id: num
     .where('id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const SITE_MISSING = 'The site must be an existing one';
+
+/**
+ * A site named by a request or a filter must exist: a 400 naming the field (`siteId` in camelCase
+ * bodies and queries, `site_id` in snake_case ones), never an empty answer that looks true.
+ */
+export async function requireSite(db: Kysely<Database>, siteId: number, field = 'siteId'): Promise<void> {
+  if (!(await rowExists(db, 'sites', siteId)))
+    throw new AppError('validation_failed', `${field}: ${SITE_MISSING}`, [
+      { field, rule: 'exists', message: SITE_MISSING },
+    ]);
 }

@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { ReportsDb } from '../../core/module';
 import { authorize, can } from '../../core/policies';
-import { rowExists } from '../../db/row-exists';
+import { requireSite } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { countInBuilding } from '../attendance/in-building.repository';
 import { oneDate } from '../attendance/person-site';
@@ -221,10 +221,7 @@ export class AccessService {
 
   /** A site named by a filter must exist: a 400 naming it, not an empty answer that looks true. */
   private async knownSite(siteId: number | undefined): Promise<void> {
-    if (siteId !== undefined && !(await rowExists(this.db, 'sites', siteId)))
-      throw new AppError('validation_failed', 'There is no such site', [
-        { field: 'siteId', rule: 'exists', message: 'There is no such site' },
-      ]);
+    if (siteId !== undefined) await requireSite(this.db, siteId);
   }
 
   /** The logs screen's filters as a query of passages and attempts; dates are the site's (or organisation's) local days. */

@@ -12,7 +12,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
-import { rowExists } from '../../db/row-exists';
+import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { DeviceEndpoint } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
@@ -31,7 +31,7 @@ import {
   placeAccessPoint,
   updateDevice,
 } from './devices.repository';
-import { newPushSecret, pushPath, unknownSite } from './devices.service';
+import { newPushSecret, pushPath } from './devices.service';
 import { hashSecret } from './push.service';
 
 /** Which field an administrator fixes for each way a device can fail to say what it is. */
@@ -77,7 +77,7 @@ export class DeviceRegistrationService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (body.site_id !== undefined && !(await rowExists(this.db, 'sites', body.site_id))) throw unknownSite();
+    if (body.site_id !== undefined) await requireSite(this.db, body.site_id, 'site_id');
     const identity = await this.identify(body);
     const code = body.device_id ?? identity.serialNumber.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
     const secret = newPushSecret();

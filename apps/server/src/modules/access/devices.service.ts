@@ -14,7 +14,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
-import { rowExists } from '../../db/row-exists';
+import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import {
   type DeviceEndpoint,
@@ -55,13 +55,6 @@ import { hashSecret } from './push.service';
 export const pushPath = (secret: string) => `/api/devices/isapi/${secret}`;
 
 /** A device's site_id that names no site. */
-export const unknownSite = () => {
-  const message = 'The site must be an existing one';
-  return new AppError('validation_failed', `site_id: ${message}`, [
-    { field: 'site_id', rule: 'exists', message },
-  ]);
-};
-
 /** A new push secret: 32 random bytes, base64url (what PUSH_TOKEN accepts). */
 export const newPushSecret = () => randomBytes(32).toString('base64url');
 
@@ -90,7 +83,7 @@ export class DevicesService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (body.site_id !== undefined && !(await rowExists(this.db, 'sites', body.site_id))) throw unknownSite();
+    if (body.site_id !== undefined) await requireSite(this.db, body.site_id, 'site_id');
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       const before = await lockDevice(trx, id);

@@ -2,9 +2,8 @@ import type { PreferencesRequest, PreferencesResponse } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../core/actor';
 import { recordAudit } from '../../core/audit.repository';
-import { AppError } from '../../core/errors';
 import { authorize } from '../../core/policies';
-import { rowExists } from '../../db/row-exists';
+import { requireSite } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { findSitePreference, writeSitePreference } from './preferences.repository';
 
@@ -23,24 +22,9 @@ export class PreferencesService {
   async update(actor: Actor, input: PreferencesRequest): Promise<PreferencesResponse> {
     authorize(actor, 'account.self');
     return this.db.transaction().execute(async (trx) => {
-      if (input.siteId !== null && !(await rowExists(trx, 'sites', input.siteId))) {
-        throw new AppError('validation_failed', 'There is no such site', [
-          { field: 'siteId', rule: 'exists', message: 'There is no such site' },
-        ]);
-      }
-      const before = await trx
-        .selectFrom('user_preferences')
-        .select('site_id')
-        .where('user_id', '=', actor.userId)
-        .forUpdate()
-        .executeTakeFirst();
-      await trx
-        .insertInto('user_preferences')
-        .values({ user_id: actor.userId, site_id: input.siteId })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ site_id: input.siteId, updated_at: new Date() }),
-        )
-        .execute();
+      if (input.siteId !== null) await requireSite(trx, input.siteId);
+      const before = await findSitePreference(trx, actor.userId, true);
+      await writeSitePreference(trx, actor.userId, input.siteId);
       // A view filter changes nothing anyone else sees, but who looked at which site is worth knowing.
       await recordAudit(trx, {
         actorUserId: actor.userId,

@@ -24,7 +24,7 @@ describe('preferences: the site a person filters their screens to', () => {
       .where('action', '=', 'account.preferences_changed')
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details).toMatchObject({ after: { site_id: site.id } });
+    expect(audit[0]!.details).toEqual({ before: { site_id: null }, after: { site_id: site.id } });
     await suite.db.deleteFrom('sites').where('id', '=', site.id).execute();
     expect((await suite.http.get('/api/auth/preferences', staff)).json()).toEqual({ site_id: null });
   });

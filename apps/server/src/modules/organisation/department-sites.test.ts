@@ -103,7 +103,7 @@ describe('a department’s site', () => {
     });
     expect(create.statusCode).toBe(400);
     expect(create.json().error.details).toEqual([
-      { field: 'siteId', rule: 'exists', message: 'No site has this id' },
+      { field: 'siteId', rule: 'exists', message: 'The site must be an existing one' },
     ]);
     const { id } = (
       await suite.http.post('/api/users/departments', suite.admin, { name: 'Sites Somewhere' })

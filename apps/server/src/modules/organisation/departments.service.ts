@@ -16,7 +16,7 @@ import { authorize } from '../../core/policies';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
-import { rowExists } from '../../db/row-exists';
+import { requireSite } from '../../db/row-exists';
 import type { SessionCache } from '../auth/session-cache';
 import { toDepartment, usersChanged } from '../people/people.presenter';
 import { siteCountsChanged } from '../sites/site-events';
@@ -60,11 +60,6 @@ const stillHasPeople = (name: string, people: number, active: number) => {
     `${name} still has ${who}${detail}. Move them to another department before deleting it.`,
   );
 };
-
-const noSuchSite = () =>
-  new AppError('validation_failed', 'siteId: no site has this id', [
-    { field: 'siteId', rule: 'exists', message: 'No site has this id' },
-  ]);
 
 const noSuchParent = () =>
   new AppError('validation_failed', 'parentId: no department has this id', [
@@ -174,7 +169,7 @@ export class DepartmentsService {
   async create(actor: Actor, { name, siteId }: DepartmentNameRequest): Promise<Department> {
     authorize(actor, 'organisation.manage');
     return this.db.transaction().execute(async (trx) => {
-      if (siteId !== undefined && !(await rowExists(trx, 'sites', siteId))) throw noSuchSite();
+      if (siteId !== undefined) await requireSite(trx, siteId);
       if (await findDepartmentNamed(trx, name)) throw nameTaken(name);
       const department = await insertDepartment(trx, name, siteId).catch((error: unknown) => {
         throw hasCode(error, UNIQUE_VIOLATION) ? nameTaken(name) : error;
@@ -202,7 +197,7 @@ export class DepartmentsService {
     return this.db.transaction().execute(async (trx) => {
       const old = await lockDepartment(trx, id);
       if (!old) throw notFound('Department');
-      if (siteId !== undefined && !(await rowExists(trx, 'sites', siteId))) throw noSuchSite();
+      if (siteId !== undefined) await requireSite(trx, siteId);
       if (await findDepartmentNamed(trx, name, id)) throw nameTaken(name);
       const department = await updateDepartment(trx, id, name, siteId).catch((error: unknown) => {
         throw hasCode(error, UNIQUE_VIOLATION) ? nameTaken(name) : error;

@@ -8,7 +8,7 @@ import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
-import { rowExists } from '../../db/row-exists';
+import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { SessionCache } from '../auth/session-cache';
 import { siteCountsChanged } from '../sites/site-events';
@@ -239,12 +239,7 @@ export class PersonService {
       const message = 'The department must be an existing one';
       throw new AppError('validation_failed', message, [{ field: 'departmentId', rule: 'exists', message }]);
     }
-    if (fields.siteId != null && !(await rowExists(trx, 'sites', fields.siteId))) {
-      const message = 'The site must be an existing one';
-      throw new AppError('validation_failed', `siteId: ${message}`, [
-        { field: 'siteId', rule: 'exists', message },
-      ]);
-    }
+    if (fields.siteId != null) await requireSite(trx, fields.siteId);
     const collisions = await takenIdentifiers(trx, fields, exceptUserId);
     if (collisions.length > 0) throw taken(collisions);
   }

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
 import { counted } from '../../core/text';
-import { rowExists } from '../../db/row-exists';
+import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { cutClip } from '../../video/clip';
 import type { MediaTokens } from '../../video/media-token';
@@ -111,12 +111,7 @@ export class VideoService {
         { field: 'access_point_id', rule: 'exists', message },
       ]);
     }
-    if (parsed.site_id !== undefined && !(await rowExists(this.d.db, 'sites', parsed.site_id))) {
-      const message = 'The site must be an existing one';
-      throw new AppError('validation_failed', `site_id: ${message}`, [
-        { field: 'site_id', rule: 'exists', message },
-      ]);
-    }
+    if (parsed.site_id !== undefined) await requireSite(this.d.db, parsed.site_id, 'site_id');
     return {
       name: parsed.name,
       location: parsed.location ?? '',

@@ -39,6 +39,7 @@ export const accessKeys = {
   deviceEvents: (id: number) => ['access', 'device-events', id] as const,
   doorStatus: (id: number) => ['access', 'door-status', id] as const,
   accessPoints: () => ['access', 'access-points'] as const,
+  cameras: () => ['access', 'cameras'] as const,
   people: (search: string) => ['access', 'people', search] as const,
 };
 
@@ -156,6 +157,14 @@ export const logsQuery = (filters: LogFilters, siteId: number | null) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
+  });
+
+/** The cameras, for the alerts of a chosen site (an alert names its camera by code). */
+export const alertCamerasQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.cameras(),
+    queryFn: ({ signal }) => call(videoApi.cameras, { signal }).then((r) => r.cameras),
+    staleTime: 60_000,
   });
 
 export const deviceEventsQuery = (id: number) =>

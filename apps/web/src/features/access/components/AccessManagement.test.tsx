@@ -6,6 +6,7 @@ import {
   type Device,
   type LiveMessage,
   sitesApi,
+  videoApi,
 } from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -245,13 +246,17 @@ describe('Access Logs', () => {
 });
 
 describe('the site filter', () => {
-  it("shows the chosen site's devices alone, asks for its figures and says whose today it is", async () => {
+  it("shows the chosen site's devices and alerts alone, asks for its figures and says whose today it is", async () => {
     fakeApi.on(sitesApi.list, TWO_SITES);
     fakeApi.on(accountApi.preferences, { site_id: 2 });
     const gate = { ...device, id: 2, device_id: 'HK-201', name: 'Jurong Gate In', site_id: 2 };
     fakeApi.on(accessApi.devices, { devices: [device, { ...gate, site: 'Singapore Warehouse' }] });
+    fakeApi.on(videoApi.cameras, { cameras: [] });
     render();
     expect(await screen.findByText('Jurong Gate In')).toBeTruthy();
+    // The one active alert is of Head Office's HK-104.
+    expect(await screen.findByText('No active alerts')).toBeTruthy();
+    expect(fakeApi.requests(accessApi.stats).at(-1)?.query.get('siteId')).toBe('2');
     expect(screen.queryByText('Main Entrance In')).toBeNull();
     expect(screen.getByTestId('device-summary').textContent).toBe('1 door controller, 0 offline');
     expect(screen.getByTestId('site-day').textContent).toBe(

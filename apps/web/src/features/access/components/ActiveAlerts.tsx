@@ -6,13 +6,29 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { QueryState } from '@/components/ui/QueryState';
-import { activeAlertsQuery } from '../api/access-api';
+import { useSiteFilter } from '@/lib/site-filter';
+import { activeAlertsQuery, alertCamerasQuery, devicesQuery } from '../api/access-api';
 import { capitalise, formatWhen, SEVERITY_TONE, SOURCE_LABEL } from '../lib/format';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 
 /** Alerts nobody has acknowledged yet, newest first; each can be acknowledged with a note. */
 export function ActiveAlerts() {
   const alerts = useQuery(activeAlertsQuery());
+  const { siteId } = useSiteFilter();
+  const devices = useQuery({ ...devicesQuery(), enabled: siteId !== null });
+  const cameras = useQuery({ ...alertCamerasQuery(), enabled: siteId !== null });
+  // The list has no site parameter: a chosen site's alerts are those of its devices and cameras,
+  // as the server counts them for the Active Alerts figure.
+  const codes =
+    siteId === null
+      ? null
+      : new Set([
+          ...(devices.data ?? []).filter((d) => d.site_id === siteId).map((d) => d.device_id),
+          ...(cameras.data ?? []).filter((c) => c.site_id === siteId).map((c) => c.code),
+        ]);
+  const shown = (alerts.data ?? []).filter(
+    (a) => codes === null || (a.device_id !== null && codes.has(a.device_id)),
+  );
   const [acknowledging, setAcknowledging] = useState<Alert | null>(null);
   return (
     <Card>
@@ -23,12 +39,12 @@ export function ActiveAlerts() {
         <QueryState
           query={alerts}
           what="Security alerts are"
-          isEmpty={(list) => list.length === 0}
+          isEmpty={() => shown.length === 0}
           empty="No active alerts"
         >
-          {(list) => (
+          {() => (
             <ul className="space-y-2" aria-label="Active security alerts">
-              {list.map((alert) => (
+              {shown.map((alert) => (
                 <li
                   key={alert.id}
                   data-testid="alert-item"

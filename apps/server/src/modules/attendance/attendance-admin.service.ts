@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import type { ReportsDb } from '../../core/module';
 import { authorize, departmentsWithin, listScope } from '../../core/policies';
+import { requireSite } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { attendanceCsv } from './attendance.export';
 import { attendanceUpdate, toAttendanceList, toAttendanceRecord, toBulkResult } from './attendance.presenter';
@@ -33,7 +34,7 @@ import {
   updateRecordTimes,
 } from './attendance.repository';
 import { isEarlyExit, isLate, validateTimes, versionOn } from './attendance.rules';
-import { dayOverview, localDayOf, todayOverview } from './day-overview';
+import { dayOverview, localDayOf, siteOverview, todayOverview } from './day-overview';
 import { pageDayRows } from './day-page.repository';
 import { exportCalendar, exportLeave, exportPeople, streamRangeRecords } from './export.repository';
 import { peopleToday, personToday, siteToday, todaysSpan } from './person-site';
@@ -71,7 +72,9 @@ export class AttendanceAdminService {
     signal?: AbortSignal,
   ): Promise<AttendanceListResponse> {
     const scope = listScope(actor, 'attendance.view');
-    const [today, todays] = await Promise.all([this.clock.today(), this.clock.todays()]);
+    if (query.siteId !== undefined) await requireSite(this.db, query.siteId);
+    // With a site chosen, no date means that site's today.
+    const [today, todays] = await Promise.all([this.clock.today(query.siteId), this.clock.todays()]);
     const { start, end } = rangeOf(query.date ?? query.startDate, query.date ?? query.endDate, today.date);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 25;
@@ -83,6 +86,7 @@ export class AttendanceAdminService {
       todays,
       userIds: scope.userId ? [scope.userId] : query.userId ? [query.userId] : undefined,
       departmentIds: departmentsWithin(scope, query.department),
+      siteId: query.siteId,
       status: query.status,
       search: query.search || undefined,
     };
@@ -100,8 +104,12 @@ export class AttendanceAdminService {
     return toAttendanceList(rows, (userId) => days.get(userId) ?? today, total, page, pageSize);
   }
 
-  async overview(actor: Actor, date?: string): Promise<AttendanceOverview> {
+  async overview(actor: Actor, date?: string, siteId?: number): Promise<AttendanceOverview> {
     authorize(actor, 'attendance.manage');
+    if (siteId !== undefined) {
+      await requireSite(this.db, siteId);
+      return siteOverview(this.db, this.clock, siteId, date);
+    }
     const today = await this.clock.today();
     // The organisation's today is each person's site's today (sites may be a date apart).
     if (date === undefined || date === today.date) return todayOverview(this.db, this.clock);
@@ -235,7 +243,8 @@ export class AttendanceAdminService {
   async exportCsv(actor: Actor, body: ExportAttendanceFilter, signal?: AbortSignal) {
     // A manager's file holds their team's people only, whatever ids or department they name.
     const scope = listScope(actor, 'attendance.export');
-    const today = await this.clock.today();
+    if (body.siteId !== undefined) await requireSite(this.db, body.siteId);
+    const today = await this.clock.today(body.siteId);
     const { start, end } = rangeOf(body.startDate, body.endDate, today.date);
     const db = this.reports.db(signal);
     const ids = body.userIds?.length ? [...new Set(body.userIds)] : undefined;
@@ -256,6 +265,7 @@ export class AttendanceAdminService {
       today: today.date,
       userIds: ids,
       departmentIds: departmentsWithin(scope, body.department),
+      siteId: body.siteId,
       search: body.search || undefined,
     };
     const [people, calendar, leave] = await Promise.all([
@@ -264,7 +274,8 @@ export class AttendanceAdminService {
       exportLeave(db, filter),
     ]);
     // Everyone's records need no list of ids; a narrower file asks only for its people's.
-    const narrowed = ids || filter.departmentIds !== undefined || filter.search;
+    const narrowed =
+      ids || filter.departmentIds !== undefined || filter.siteId !== undefined || filter.search;
     const records = streamRangeRecords(db, filter, narrowed ? people.map((p) => p.id) : undefined);
     return {
       filename: `attendance-${today.date}.csv`,

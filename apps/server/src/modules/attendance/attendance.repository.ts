@@ -199,6 +199,8 @@ export interface DayRowFilter {
   userIds?: number[];
   /** Only the people of these departments (one chosen, or a manager's team). */
   departmentIds?: readonly number[];
+  /** Only the people of this site: their own, else their department's (personSiteSql). */
+  siteId?: number;
   status?: AttendanceStatus;
   search?: string;
   /** Every person on every day (a single record's row); the list only shows records and absences. */
@@ -270,6 +272,10 @@ export function personFilter(f: DayRowFilter): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [countedPerson('u')];
   if (f.userIds) where.push(sql`u.id = ANY(${f.userIds}::int[])`);
   if (f.departmentIds !== undefined) where.push(sql`u.department_id = ANY (${f.departmentIds}::int[])`);
+  // A person's own site, else their department's: the department by a lookup, as callers join it under various names.
+  if (f.siteId !== undefined)
+    where.push(sql`coalesce(u.site_id, (SELECT s.site_id FROM departments s WHERE s.id = u.department_id),
+      first_site()) = ${f.siteId}`);
   if (f.search) {
     const pattern = containsPattern(f.search);
     where.push(sql`(${personName} ILIKE ${pattern} OR u.email ILIKE ${pattern}
@@ -390,14 +396,21 @@ export interface ActivityRow {
  * found, not to the records the planner would otherwise expect (and cache lookups for: a Memoize
  * node sized for 25 million rows cost 20-40 ms to set up, for five rows).
  */
-export async function latestActivity(db: Kysely<Database>, now: Date, limit: number) {
+export async function latestActivity(db: Kysely<Database>, now: Date, limit: number, siteId?: number) {
+  // A site's people's records of the last week: the newest of one site are not looked for through every record.
+  const site =
+    siteId === undefined
+      ? sql``
+      : sql`AND check_in_time > ${new Date(now.getTime() - 7 * 86_400_000)}
+            AND user_id IN (SELECT su.id FROM users su LEFT JOIN departments sd ON sd.id = su.department_id
+                            WHERE coalesce(su.site_id, sd.site_id, first_site()) = ${siteId})`;
   const result = await sql<ActivityRow>`
     SELECT r.user_id, u.first_name, u.last_name, r.at, r.kind FROM (
       (SELECT user_id, check_in_time AS at, 'check_in' AS kind FROM attendance_records
-       WHERE check_in_time <= ${now} ORDER BY check_in_time DESC LIMIT ${limit})
+       WHERE check_in_time <= ${now} ${site} ORDER BY check_in_time DESC LIMIT ${limit})
       UNION ALL
       (SELECT user_id, check_out_time, 'check_out' FROM attendance_records
-       WHERE check_out_time IS NOT NULL AND check_out_time <= ${now}
+       WHERE check_out_time IS NOT NULL AND check_out_time <= ${now} ${site}
        ORDER BY check_out_time DESC LIMIT ${limit})
       ORDER BY at DESC LIMIT ${limit}
     ) AS r

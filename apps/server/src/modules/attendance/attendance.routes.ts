@@ -33,7 +33,7 @@ export function attendanceRoutes(
     );
 
     route(app, attendanceApi.overview, async (request) => ({
-      overview: await admin.overview(actorOf(request), request.query.date),
+      overview: await admin.overview(actorOf(request), request.query.date, request.query.siteId),
     }));
 
     route(app, attendanceApi.bulkMarkPresent, async (request) => ({

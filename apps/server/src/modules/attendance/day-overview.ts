@@ -4,8 +4,10 @@ import type { OrgClock, SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import { toOverview } from './attendance.presenter';
 import { dayFigures } from './attendance.repository';
+import { countInBuilding } from './in-building.repository';
 import { oneDate } from './person-site';
 import { countInBuildingToday, departmentToday } from './site-days.repository';
+import { siteDepartmentDay } from './site-overview.repository';
 
 /** What an organisation-wide date means: each site's own local day once the sites span zones. */
 export const localDayOf = (todays: readonly SiteToday[]): AttendanceOverview['localDay'] =>
@@ -44,4 +46,27 @@ export async function todayOverview(db: Kysely<Database>, clock: OrgClock): Prom
     countInBuildingToday(db, withStarts),
   ]);
   return toOverview(organisation.date, rows, inBuilding, localDay);
+}
+
+/**
+ * One site's figures (its people: their own site, else their department's) for a date, by default
+ * its own today; who is in now only on that today, as the organisation's overview counts it.
+ */
+export async function siteOverview(
+  db: Kysely<Database>,
+  clock: OrgClock,
+  siteId: number,
+  date?: string,
+): Promise<AttendanceOverview> {
+  const today = await clock.today(siteId);
+  const day = date ?? today.date;
+  const [rows, inBuilding] = await Promise.all([
+    siteDepartmentDay(db, siteId, day, today.date),
+    day === today.date
+      ? clock
+          .dayBounds(today.date, siteId)
+          .then(({ start }) => countInBuilding(db, today.date, start, siteId))
+      : undefined,
+  ]);
+  return toOverview(day, rows, inBuilding, 'site');
 }

@@ -56,12 +56,13 @@ export async function countDayPage(db: Kysely<Database>, f: DayRowFilter): Promi
 
 /**
  * Per department: its people within the filter (`heads`) and per day its records (`days`:
- * present, open). Without a search or chosen people these are the rollups of 021; otherwise the
+ * present, open). Without a search, chosen people or a site these are the rollups of 021; otherwise the
  * filter's people are found once (the trigram indexes of 022 find a name) and their records
  * counted.
  */
 function departmentFigures(f: DayRowFilter): RawBuilder<unknown> {
-  if (!f.search && !f.userIds) {
+  // The rollups know departments, not people's own sites: a site's people are found one by one.
+  if (!f.search && !f.userIds && f.siteId === undefined) {
     const department =
       f.departmentIds === undefined ? sql`` : sql`AND dept_key = ANY (${f.departmentIds}::int[])`;
     return sql`

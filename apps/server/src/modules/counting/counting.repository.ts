@@ -162,7 +162,14 @@ export async function dailyTotals(
 }
 
 /** Sums over [from, to). */
-export async function totals(db: Db, from: Date, to: Date, deviceId: number | undefined): Promise<Counts> {
+export async function totals(
+  db: Db,
+  from: Date,
+  to: Date,
+  deviceId: number | undefined,
+  /** Only the counters of this site. */
+  siteId?: number,
+): Promise<Counts> {
   let query = db
     .selectFrom('counting_hourly')
     .select([
@@ -173,6 +180,10 @@ export async function totals(db: Db, from: Date, to: Date, deviceId: number | un
     .where('hour', '>=', from)
     .where('hour', '<', to);
   if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
+  if (siteId !== undefined)
+    query = query.where('device_id', 'in', (eb) =>
+      eb.selectFrom('devices').select('id').where('site_id', '=', siteId),
+    );
   const row = await query.executeTakeFirstOrThrow();
   return { entries: Number(row.entries), exits: Number(row.exits), passby: Number(row.passby) };
 }

@@ -14,14 +14,16 @@ import { totals } from './counting.repository';
 export async function footTrafficToday(
   db: Kysely<Database>,
   clock: OrgClock,
+  /** A site's counters on its own today; every counter on the organisation's when absent. */
+  siteId?: number,
 ): Promise<Pick<QuickStats, 'dailyFootTraffic' | 'walkInRate' | 'footTrafficChange'>> {
-  const today = await clock.today();
-  const day = await clock.dayBounds(today.date);
-  const weekAgo = await clock.dayBounds(addDays(today.date, -7));
+  const today = await clock.today(siteId);
+  const day = await clock.dayBounds(today.date, siteId);
+  const weekAgo = await clock.dayBounds(addDays(today.date, -7), siteId);
   const elapsed = Math.min(today.now.getTime(), day.end.getTime()) - day.start.getTime();
   const [now, before] = await Promise.all([
-    totals(db, day.start, day.end, undefined),
-    totals(db, weekAgo.start, new Date(weekAgo.start.getTime() + Math.max(elapsed, 0)), undefined),
+    totals(db, day.start, day.end, undefined, siteId),
+    totals(db, weekAgo.start, new Date(weekAgo.start.getTime() + Math.max(elapsed, 0)), undefined, siteId),
   ]);
   return toFootTraffic(now, before);
 }

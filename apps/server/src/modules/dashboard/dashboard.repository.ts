@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SiteToday } from '../../core/clock';
 import type { Database } from '../../db/schema';
 import type { RecordRow } from '../attendance/attendance.repository';
@@ -6,6 +6,11 @@ import { type DayCount, dayCounts } from '../attendance/day-page.repository';
 import { personSiteLateral, siteTodaysSql } from '../attendance/person-site.repository';
 import { ownRecordSql } from '../attendance/today-records.repository';
 import { bookedCheckOf } from '../leave/ledger.repository';
+import { devicesOf, ofSite } from './site-figures.repository';
+
+/** An extra condition of a site's (a person's, a device's), or nothing for every site. */
+const siteCondition = (siteId: number | undefined, condition: (siteId: number) => RawBuilder<unknown>) =>
+  siteId === undefined ? sql`` : sql`AND ${condition(siteId)}`;
 
 /**
  * Counted people employed on `date` (person-day.ts): the head counts of 021 less the few whose
@@ -159,8 +164,9 @@ export async function dayCountsOldestFirst(
   from: string,
   to: string,
   today: string,
+  siteId?: number,
 ): Promise<DayCount[]> {
-  const counts = await dayCounts(db, { start: from, end: to, today });
+  const counts = await dayCounts(db, { start: from, end: to, today, siteId });
   return counts.days.reverse();
 }
 
@@ -170,26 +176,29 @@ export interface LeaveDaysRow {
   days: number;
 }
 
-/** Approved leave days whose start falls in [from, to], by leave type. */
+/** Approved leave days whose start falls in [from, to], by leave type (of a site's people). */
 export async function leaveDaysByType(
   db: Kysely<Database>,
   from: string,
   to: string,
+  siteId?: number,
 ): Promise<LeaveDaysRow[]> {
   const rows = await sql<{ name: string; days: string }>`
     SELECT t.leave_name AS name, COALESCE(sum(a.days_requested), 0) AS days
     FROM leave_types t
     LEFT JOIN leave_applications a ON a.leave_type_id = t.id AND a.status = 'approved'
       AND a.start_date BETWEEN ${from}::date AND ${to}::date
+      ${siteCondition(siteId, (site) => ofSite(sql`a.user_id`, site))}
     GROUP BY t.id, t.leave_name ORDER BY t.leave_name`.execute(db);
   return rows.rows.map((r) => ({ name: r.name, days: Number(r.days) }));
 }
 
-/** Granted passages since an instant by local hour of day, all 24 hours. */
+/** Granted passages since an instant by local hour of day, all 24 hours (at a site's doors). */
 export async function passagesByHour(
   db: Kysely<Database>,
   since: Date,
   timeZone: string,
+  siteId?: number,
 ): Promise<{ hour: number; passages: number }[]> {
   const rows = await sql<{ hour: number; n: string }>`
     SELECT h AS hour, COALESCE(c.n, 0) AS n
@@ -197,17 +206,19 @@ export async function passagesByHour(
     LEFT JOIN (
       SELECT extract(hour FROM occurred_at AT TIME ZONE ${timeZone})::int AS hour, count(*) AS n
       FROM access_events WHERE kind = 'granted' AND occurred_at >= ${since}
+        ${siteCondition(siteId, (site) => sql`device_ref IN ${devicesOf(site)}`)}
       GROUP BY 1) c ON c.hour = h
     ORDER BY h`.execute(db);
   return rows.rows.map((r) => ({ hour: Number(r.hour), passages: Number(r.n) }));
 }
 
-/** Mean entries per local day by ISO weekday over [since, until), read from the hourly rollup. */
+/** Mean entries per local day by ISO weekday over [since, until), read from the hourly rollup (a site's counters). */
 export async function footTrafficByWeekday(
   db: Kysely<Database>,
   since: Date,
   until: Date,
   timeZone: string,
+  siteId?: number,
 ): Promise<{ weekday: number; entries: number }[]> {
   const rows = await sql<{ weekday: number; mean: string | null }>`
     SELECT w AS weekday, COALESCE(avg(daily.entries), 0) AS mean
@@ -215,6 +226,7 @@ export async function footTrafficByWeekday(
     LEFT JOIN (
       SELECT (hour AT TIME ZONE ${timeZone})::date AS day, sum(entries) AS entries
       FROM counting_hourly WHERE hour >= ${since} AND hour < ${until}
+        ${siteCondition(siteId, (site) => sql`device_id IN ${devicesOf(site)}`)}
       GROUP BY 1) daily ON extract(isodow FROM daily.day)::int = w
     GROUP BY w ORDER BY w`.execute(db);
   return rows.rows.map((r) => ({ weekday: Number(r.weekday), entries: Math.round(Number(r.mean ?? 0)) }));
@@ -235,31 +247,43 @@ export interface OtherActivityRow {
 /** How far back the latest passages are looked for first: one or two monthly partitions. */
 const RECENT_PASSAGES_MS = 7 * 86_400_000;
 
-/** The latest leave applications and decisions and the latest passages with a person, up to now. */
+/**
+ * The latest leave applications and decisions and the latest passages with a person, up to now;
+ * with a site, its people's applications and its doors' passages of the last week (a site's quiet
+ * door is not looked for through every partition).
+ */
 export async function latestLeaveAndAccess(
   db: Kysely<Database>,
   now: Date,
   limit: number,
+  siteId?: number,
 ): Promise<OtherActivityRow[]> {
   const [leave, recent] = await Promise.all([
-    latestLeave(db, now, limit),
-    latestPassages(db, now, limit, new Date(now.getTime() - RECENT_PASSAGES_MS)),
+    latestLeave(db, now, limit, siteId),
+    latestPassages(db, now, limit, new Date(now.getTime() - RECENT_PASSAGES_MS), siteId),
   ]);
   // A quiet week: the passages before it, from every partition.
-  const passages = recent.length < limit ? await latestPassages(db, now, limit) : recent;
+  const passages =
+    recent.length < limit && siteId === undefined ? await latestPassages(db, now, limit) : recent;
   return [...leave, ...passages].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }
 
 /** The latest applications and decisions; names joined to the rows found (see latestActivity). */
-async function latestLeave(db: Kysely<Database>, now: Date, limit: number): Promise<OtherActivityRow[]> {
+async function latestLeave(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  siteId?: number,
+): Promise<OtherActivityRow[]> {
+  const site = siteCondition(siteId, (s) => ofSite(sql`user_id`, s));
   const result = await sql<OtherActivityRow>`
     SELECT 'leave' AS type, a.user_id, u.first_name, u.last_name, a.at, a.what, t.leave_name AS place
     FROM (
       (SELECT user_id, leave_type_id, applied_at AS at, 'applied' AS what FROM leave_applications
-       WHERE applied_at <= ${now} ORDER BY applied_at DESC LIMIT ${limit})
+       WHERE applied_at <= ${now} ${site} ORDER BY applied_at DESC LIMIT ${limit})
       UNION ALL
       (SELECT user_id, leave_type_id, decided_at, status FROM leave_applications
-       WHERE decided_at IS NOT NULL AND decided_at <= ${now} ORDER BY decided_at DESC LIMIT ${limit})
+       WHERE decided_at IS NOT NULL AND decided_at <= ${now} ${site} ORDER BY decided_at DESC LIMIT ${limit})
       ORDER BY at DESC LIMIT ${limit}
     ) AS a
     JOIN users u ON u.id = a.user_id
@@ -278,14 +302,16 @@ async function latestPassages(
   now: Date,
   limit: number,
   since?: Date,
+  siteId?: number,
 ): Promise<OtherActivityRow[]> {
   const after = since ? sql`AND occurred_at > ${since}` : sql``;
+  const site = siteCondition(siteId, (s) => sql`device_ref IN ${devicesOf(s)}`);
   const result = await sql<OtherActivityRow>`
     SELECT 'access' AS type, e.user_id, u.first_name, u.last_name, e.occurred_at AS at,
            CASE WHEN e.kind = 'denied' THEN 'denied' ELSE COALESCE(e.action, 'entry') END AS what,
            COALESCE(p.name, e.device_code) AS place
     FROM (SELECT user_id, occurred_at, kind, action, access_point_id, device_code FROM access_events
-          WHERE kind IN ('granted', 'denied') AND user_id IS NOT NULL AND occurred_at <= ${now} ${after}
+          WHERE kind IN ('granted', 'denied') AND user_id IS NOT NULL AND occurred_at <= ${now} ${after} ${site}
           ORDER BY occurred_at DESC LIMIT ${limit}) AS e
     JOIN users u ON u.id = e.user_id
     LEFT JOIN access_points p ON p.id = e.access_point_id

@@ -7,10 +7,12 @@ import type { DashboardService } from './dashboard.service';
 export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync {
   return async (app) => {
     route(app, dashboardApi.quickStats, async (request) => ({
-      quickStats: await dashboard.quickStats(actorOf(request)),
+      quickStats: await dashboard.quickStats(actorOf(request), request.query.siteId),
     }));
 
-    route(app, dashboardApi.stats, async (request) => ({ stats: await dashboard.stats(actorOf(request)) }));
+    route(app, dashboardApi.stats, async (request) => ({
+      stats: await dashboard.stats(actorOf(request), request.query.siteId),
+    }));
 
     route(app, dashboardApi.systemHealth, async (request) => ({
       health: await dashboard.systemHealth(actorOf(request)),
@@ -21,7 +23,7 @@ export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync
     }));
 
     route(app, dashboardApi.analytics, async (request) => ({
-      analytics: await dashboard.analytics(actorOf(request)),
+      analytics: await dashboard.analytics(actorOf(request), request.query.siteId),
     }));
   };
 }

@@ -13,11 +13,12 @@ import type { OrgClock, SiteToday, Today } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize, can, listScope } from '../../core/policies';
+import { requireSite } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { dailyCounts } from '../access/access.repository';
 import { statusOf } from '../attendance/attendance.presenter';
 import { latestActivity } from '../attendance/attendance.repository';
-import { todayOverview } from '../attendance/day-overview';
+import { siteOverview, todayOverview } from '../attendance/day-overview';
 import { ongoingRecord } from '../attendance/night-shift';
 import { oneDate, siteToday, todaysKey } from '../attendance/person-site';
 import { countEmployedToday, countPresentToday } from '../attendance/site-days.repository';
@@ -47,6 +48,7 @@ import {
   personalFigures,
 } from './dashboard.repository';
 import { ProcessMetrics } from './process-metrics';
+import { pendingOfSite } from './site-figures.repository';
 
 /** Items in the admin dashboard's Recent Activity (spec section 9). */
 const RECENT_ACTIVITY = 5;
@@ -134,8 +136,10 @@ export class DashboardService {
     this.ownFigures = new FreshCache(deps.changes, OWN_FIGURES_TTL_MS, OWN_FIGURES_KEPT);
   }
 
-  async quickStats(actor: Actor): Promise<QuickStats> {
+  /** With a site (an administrator's filter), the organisation's tiles are that site's, on its own today. */
+  async quickStats(actor: Actor, siteId?: number): Promise<QuickStats> {
     authorize(actor, 'dashboard.self');
+    if (siteId !== undefined) await requireSite(this.db, siteId);
     const todays = await this.clock.todays();
     const day = todaysKey(todays);
     const organisation = can(actor, 'dashboard.organisation');
@@ -145,8 +149,10 @@ export class DashboardService {
       ),
       organisation
         ? // Daily Foot Traffic compares with last week up to the same minute: a new minute, new figures.
-          this.organisationFigures.get(`${day} ${Math.floor(todays[0]!.now.getTime() / 60_000)}`, () =>
-            this.readOrganisationFigures(todays),
+          this.organisationFigures.get(
+            `${siteId ?? 'all'} ${day} ${Math.floor(todays[0]!.now.getTime() / 60_000)}`,
+            () =>
+              siteId === undefined ? this.readOrganisationFigures(todays) : this.readSiteFigures(siteId),
           )
         : undefined,
     ]);
@@ -187,13 +193,35 @@ export class DashboardService {
     return { presentToday, totalEmployees, access, traffic, pendingLeaveRequests };
   }
 
-  async stats(actor: Actor): Promise<DashboardStats> {
+  /**
+   * One site's tiles on its own today: the overview's figures of its people (so the tile and the
+   * attendance overview are one number), its doors' passages and counters' entries.
+   */
+  private async readSiteFigures(siteId: number) {
+    const today = await this.clock.today(siteId);
+    const [overview, access, traffic, pendingLeaveRequests] = await Promise.all([
+      siteOverview(this.db, this.clock, siteId),
+      dailyCounts(this.db, [{ siteId, date: today.date }]),
+      footTrafficToday(this.db, this.clock, siteId),
+      pendingOfSite(this.db, siteId),
+    ]);
+    return {
+      presentToday: overview.present,
+      totalEmployees: overview.totalEmployees,
+      access,
+      traffic,
+      pendingLeaveRequests,
+    };
+  }
+
+  async stats(actor: Actor, siteId?: number): Promise<DashboardStats> {
     authorize(actor, 'dashboard.organisation');
+    if (siteId !== undefined) await requireSite(this.db, siteId);
     const today = await this.clock.today();
     const [overview, activity, others] = await Promise.all([
-      todayOverview(this.db, this.clock),
-      latestActivity(this.db, today.now, RECENT_ACTIVITY),
-      latestLeaveAndAccess(this.db, today.now, RECENT_ACTIVITY),
+      siteId === undefined ? todayOverview(this.db, this.clock) : siteOverview(this.db, this.clock, siteId),
+      latestActivity(this.db, today.now, RECENT_ACTIVITY, siteId),
+      latestLeaveAndAccess(this.db, today.now, RECENT_ACTIVITY, siteId),
     ]);
     return toDashboardStats(overview, activity, others, RECENT_ACTIVITY);
   }
@@ -228,19 +256,21 @@ export class DashboardService {
   }
 
   /** The Analytics tab: cheap queries over rollups and indexed ranges. */
-  async analytics(actor: Actor): Promise<DashboardAnalytics> {
+  /** With a site, its people, doors and counters, on its own days and clock. */
+  async analytics(actor: Actor, siteId?: number): Promise<DashboardAnalytics> {
     authorize(actor, 'dashboard.organisation');
-    const today = await this.clock.today();
-    const monthAgo = await this.clock.dayBounds(addDays(today.date, -29));
-    const fourWeeksAgo = await this.clock.dayBounds(addDays(today.date, -28));
-    const todayBounds = await this.clock.dayBounds(today.date);
+    if (siteId !== undefined) await requireSite(this.db, siteId);
+    const today = await this.clock.today(siteId);
+    const monthAgo = await this.clock.dayBounds(addDays(today.date, -29), siteId);
+    const fourWeeksAgo = await this.clock.dayBounds(addDays(today.date, -28), siteId);
+    const todayBounds = await this.clock.dayBounds(today.date, siteId);
     const [days, leaveDays, accessByHour, footTraffic] = await Promise.all([
       // Whole days only: today is still under way.
-      dayCountsOldestFirst(this.db, addDays(today.date, -30), addDays(today.date, -1), today.date),
-      leaveDaysByType(this.db, `${today.year}-01-01`, `${today.year}-12-31`),
-      passagesByHour(this.db, monthAgo.start, today.timeZone),
+      dayCountsOldestFirst(this.db, addDays(today.date, -30), addDays(today.date, -1), today.date, siteId),
+      leaveDaysByType(this.db, `${today.year}-01-01`, `${today.year}-12-31`, siteId),
+      passagesByHour(this.db, monthAgo.start, today.timeZone, siteId),
       // Whole days only: today is still counting.
-      footTrafficByWeekday(this.db, fourWeeksAgo.start, todayBounds.start, today.timeZone),
+      footTrafficByWeekday(this.db, fourWeeksAgo.start, todayBounds.start, today.timeZone, siteId),
     ]);
     return toAnalytics({ days, leaveDays, accessByHour, footTrafficByWeekday: footTraffic });
   }

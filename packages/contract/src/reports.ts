@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate } from './common';
+import { CalendarDate, IdParam } from './common';
 import { endpoint } from './endpoint';
 
 /** The five report types, with the specification's ids, and payroll (issue 34). */
@@ -13,7 +13,15 @@ export type ReportType = z.infer<typeof ReportType>;
 
 export const ReportParams = z.object({ type: ReportType });
 
-export const ReportQuery = z.object({ startDate: CalendarDate, endDate: CalendarDate });
+/**
+ * With siteId the report is one site's: its people (by their effective site: their own, else their
+ * department's), its doors and devices, its people counters; every site's when absent.
+ */
+export const ReportQuery = z.object({
+  startDate: CalendarDate,
+  endDate: CalendarDate,
+  siteId: IdParam.optional(),
+});
 
 /**
  * The longest range of each report, in days with the start and end included: a whole year, leap
@@ -73,6 +81,12 @@ export const Report = z.object({
   endDate: z.string(),
   /** True when start is after end: the range holds no day (allowed, as the specification says). */
   emptyRange: z.boolean(),
+  /**
+   * What a day of the report means: "Site: <name> (<zone>); days are its local days" for one
+   * site's report, "Days are each site's local days" over sites in several zones, null when every
+   * site keeps one zone.
+   */
+  days: z.string().nullable(),
   /** Always four cards. */
   summary: z.array(SummaryCard),
   charts: z.array(ReportChart),

@@ -72,6 +72,7 @@ export function payrollXlsx(
     summary.addRow(['Start Date', query.startDate]).commit();
     summary.addRow(['End Date', query.endDate]).commit();
     summary.addRow(['Organisation', organisation]).commit();
+    if (setup.daysNote) summary.addRow([setup.daysNote]).commit();
     for (const note of payrollNotes(setup.plan.settings)) summary.addRow([note]).commit();
     await summary.commit();
 

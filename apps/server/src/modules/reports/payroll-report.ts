@@ -16,7 +16,7 @@ import {
   payrollLeaveTypes,
 } from './payroll.repository';
 import type { Body } from './reports.presenter';
-import type { Range, TeamIds } from './reports.repository';
+import type { Range, Who } from './reports.repository';
 
 /** People per read: about 60,000 person-days for a month, a fraction of a second each. */
 export const PAYROLL_BATCH = 2000;
@@ -25,6 +25,8 @@ export const PAYROLL_BATCH = 2000;
 export interface PayrollSetup {
   plan: PayrollPlan;
   leaveTypes: PayrollLeaveType[];
+  /** What a day means (the one site's, or each site's over several zones), or null. */
+  daysNote: string | null;
 }
 
 /**
@@ -35,8 +37,8 @@ export interface PayrollSetup {
 export async function payrollSetup(
   db: Db,
   range: Range,
-  team: TeamIds,
-  context: { timeZone: string; judgedTo: (range: Range) => Promise<string> },
+  who: Who,
+  context: { timeZone: string; judgedTo: (range: Range) => Promise<string>; daysNote: string | null },
 ): Promise<PayrollSetup> {
   const [settings, leaveTypes] = await Promise.all([readPayrollSettings(db), payrollLeaveTypes(db)]);
   const periods =
@@ -44,7 +46,11 @@ export async function payrollSetup(
   const widened =
     periods.length === 0 ? range : { startDate: periods[0]!.start, endDate: periods.at(-1)!.end };
   const judgedTo = await context.judgedTo(widened);
-  return { plan: { periods, settings, judgedTo, timeZone: context.timeZone, team }, leaveTypes };
+  return {
+    plan: { periods, settings, judgedTo, timeZone: context.timeZone, who },
+    leaveTypes,
+    daysNote: context.daysNote,
+  };
 }
 
 /** The payroll table's columns: the fixed ones, then a column of days per leave type. */

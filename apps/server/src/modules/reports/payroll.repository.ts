@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import { countedPerson, dayKindSql, employedOn } from '../attendance/person-day.repository';
 import { calendarKey, datesBetween, scheduleDays } from '../attendance/schedules.repository';
 import { chargedDaysOf, storedPeriod } from '../leave/leave-days.repository';
-import type { TeamIds } from './reports.repository';
+import { type Who, whoseSql } from './reports.repository';
 
 /** A leave type as payroll shows it: a column of days, paid or not. */
 export interface PayrollLeaveType {
@@ -49,7 +49,8 @@ export interface PayrollPlan {
   /** The last day whose absence counts (the attendance report's `judgedTo`). */
   judgedTo: string;
   timeZone: string;
-  team: TeamIds;
+  /** Whose people: a manager's team, one site's, or everyone. */
+  who: Who;
 }
 
 /**
@@ -72,18 +73,17 @@ function dayTable(periods: PayPeriodSpan[]) {
 
 /**
  * The next `limit` people after `afterId` (by id, the keyset) whom payroll counts: counted by the
- * attendance figures' rule (countedPerson), employed on some day of the periods, in the team.
+ * attendance figures' rule (countedPerson), employed on some day of the periods, in the team and site.
  */
 async function nextPeople(db: Db, plan: PayrollPlan, afterId: number, limit: number): Promise<number[]> {
   const from = plan.periods[0]!.start;
   const to = plan.periods.at(-1)!.end;
-  const team = plan.team;
   const rows = await sql<{ id: number }>`
     SELECT u.id FROM users u
     WHERE u.id > ${afterId} AND ${countedPerson('u')}
       AND (u.start_date IS NULL OR u.start_date <= ${to}::date)
       AND (u.end_date IS NULL OR u.end_date >= ${from}::date)
-      ${team === undefined ? sql`` : sql`AND u.department_id = ANY (${team}::int[])`}
+      ${whoseSql(plan.who)}
     ORDER BY u.id LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => r.id);
 }

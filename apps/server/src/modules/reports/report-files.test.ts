@@ -17,6 +17,7 @@ function longReport(rows: number): Report {
     startDate: '2026-11-01',
     endDate: '2026-11-30',
     emptyRange: false,
+    days: null,
     summary: [{ label: 'Employees', value: rows, kind: 'number' }],
     charts: [],
     tableTitle: 'Employee Attendance',

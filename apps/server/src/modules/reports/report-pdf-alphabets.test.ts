@@ -22,6 +22,7 @@ function report(): Report {
     startDate: '2026-11-01',
     endDate: '2026-11-30',
     emptyRange: false,
+    days: null,
     summary: [{ label: 'Employees', value: NAMES.length, kind: 'number' }],
     charts: [
       {

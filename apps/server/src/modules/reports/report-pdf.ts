@@ -149,6 +149,7 @@ async function draw(
   text.draw(report.title, MARGIN, doc.y, { size: 20, bold: true, color: '#111827', width });
   const line = { size: 10, color: '#374151', width };
   text.draw(`${organisation} · ${report.startDate} to ${report.endDate}`, MARGIN, doc.y, line);
+  if (report.days) text.draw(report.days, MARGIN, doc.y, line);
   if (report.emptyRange)
     text.draw('The start date is after the end date: the range holds no day.', MARGIN, doc.y, line);
   doc.y += text.lineHeight(line);

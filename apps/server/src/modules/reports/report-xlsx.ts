@@ -41,6 +41,7 @@ export function reportXlsx(report: Report, organisation: string): Readable {
     summary.addRow(['Start Date', new Date(`${report.startDate}T00:00:00Z`)]).commit();
     summary.addRow(['End Date', new Date(`${report.endDate}T00:00:00Z`)]).commit();
     summary.addRow(['Organisation', organisation]).commit();
+    if (report.days) summary.addRow([report.days]).commit();
     for (const c of report.summary) {
       const row = summary.addRow([c.label, c.value]);
       row.getCell(2).numFmt = FORMATS[c.kind] ?? '@';

@@ -9,9 +9,9 @@ import {
 import { addDays } from '@atrium/contract/calendar';
 import type { DayTotals } from '../counting/counting.repository';
 import { conversionRate, walkInRate } from '../counting/rates';
+import type { AccessPointDay } from './places.repository';
 import { leaveBalanceChart, weekdayAverages } from './report-charts';
 import type {
-  AccessPointDay,
   DepartmentRow,
   MonthAttendance,
   PersonAttendance,
@@ -21,7 +21,7 @@ import type {
 } from './reports.repository';
 
 /** What each report kind computes; toReport adds the type, title and range around it. */
-export type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange'>;
+export type Body = Omit<Report, 'type' | 'title' | 'startDate' | 'endDate' | 'emptyRange' | 'days'>;
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
@@ -39,10 +39,19 @@ export const DEPARTMENT_COLUMNS: ReportColumn[] = [
   { key: 'efficiency', label: 'Efficiency', kind: 'text' },
 ];
 
-/** A report as the API answers it: its type, title and range around what the kind computed. */
-export function toReport(type: ReportType, range: Range, emptyRange: boolean, body: Body): Report {
+/**
+ * A report as the API answers it: its type, title, range and what its days mean around what the
+ * kind computed.
+ */
+export function toReport(
+  type: ReportType,
+  range: Range,
+  emptyRange: boolean,
+  body: Body,
+  days: string | null = null,
+): Report {
   const title = REPORT_TYPES.find((t) => t.id === type)?.name ?? type;
-  return { type, title, ...range, emptyRange, ...body };
+  return { type, title, ...range, emptyRange, days, ...body };
 }
 
 /** One department's row of the Department report. */

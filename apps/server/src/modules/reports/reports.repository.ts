@@ -36,14 +36,29 @@ export interface PersonAttendance {
  * rollup's, so no person x day series is built.
  */
 /**
- * A report's people narrowed to a manager's team (their departments and those below them), or
- * no narrowing (an administrator's: everyone). `person` is the users row's alias.
+ * Whose people a report covers: a manager's team (their departments and those below them), one
+ * site's people (their effective site: their own, else their department's, else the first
+ * site's), both together, or everyone (an administrator's report over every site).
  */
-export type TeamIds = readonly number[] | undefined;
-const inTeam = (team: TeamIds, person = sql`u`) =>
-  team === undefined ? sql`` : sql`AND ${person}.department_id = ANY (${team}::int[])`;
+export interface Who {
+  team?: readonly number[];
+  siteId?: number;
+}
 
-function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan, team: TeamIds) {
+/**
+ * `Who` as a condition on the users row `person` (an AND clause, or nothing). On the bench
+ * (2,000 people over 40 sites, a month) one site's attendance took 16 ms p50 against 38 ms for
+ * every site, its leave 17 ms against 22 ms.
+ */
+export function whoseSql(who: Who, person = sql`u`) {
+  const team = who.team === undefined ? sql`` : sql`AND ${person}.department_id = ANY (${who.team}::int[])`;
+  if (who.siteId === undefined) return team;
+  // The department's site by its primary key and first_site() once (an InitPlan), not per person.
+  return sql`${team} AND coalesce(${person}.site_id,
+    (SELECT sd.site_id FROM departments sd WHERE sd.id = ${person}.department_id), (SELECT first_site())) = ${who.siteId}::int`;
+}
+
+function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan, who: Who) {
   const { startDate, endDate } = range;
   const first = plan.months[0];
   const last = plan.months[plan.months.length - 1];
@@ -95,7 +110,7 @@ function attendanceCtes(range: Range, judgedTo: string, plan: MonthPlan, team: T
       WHERE (u.active OR u.end_date IS NOT NULL)
         AND (u.start_date IS NULL OR u.start_date <= ${endDate}::date)
         AND (u.end_date IS NULL OR u.end_date >= ${startDate}::date)
-        ${inTeam(team)}
+        ${whoseSql(who)}
     )`;
 }
 
@@ -131,7 +146,7 @@ export async function attendanceByPerson(
   db: Db,
   range: Range,
   judged: Judged,
-  team?: TeamIds,
+  who: Who = {},
 ): Promise<PersonAttendance[]> {
   const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const rollup = sql<{
@@ -145,7 +160,7 @@ export async function attendanceByPerson(
     scheduled_present: number;
     absent: number;
   }>`
-    WITH ${attendanceCtes(range, judged.judgedTo, plan, team)},
+    WITH ${attendanceCtes(range, judged.judgedTo, plan, who)},
     per_person AS (
       SELECT user_id, sum(present)::int AS present, sum(late)::int AS late,
              sum(scheduled_present)::int AS scheduled_present, sum(absent)::int AS absent,
@@ -184,11 +199,11 @@ export async function attendanceByMonth(
   db: Db,
   range: Range,
   judged: Judged,
-  team?: TeamIds,
+  who: Who = {},
 ): Promise<MonthAttendance[]> {
   const plan = monthPlan(range.startDate, range.endDate, judged.today);
   const result = await sql<MonthAttendance>`
-    WITH ${attendanceCtes(range, judged.judgedTo, plan, team)},
+    WITH ${attendanceCtes(range, judged.judgedTo, plan, who)},
     totals AS (
       SELECT month, sum(present)::int AS present, sum(late)::int AS late, sum(absent)::int AS absent
       FROM person_month GROUP BY month
@@ -206,9 +221,19 @@ export interface DepartmentRow {
   manager: string | null;
 }
 
-export async function departmentsWithManagers(db: Db, team?: TeamIds): Promise<DepartmentRow[]> {
+export async function departmentsWithManagers(db: Db, who: Who = {}): Promise<DepartmentRow[]> {
   let query = db.selectFrom('departments as d');
-  if (team !== undefined) query = query.where('d.id', 'in', team.length > 0 ? [...team] : [0]);
+  if (who.team !== undefined) query = query.where('d.id', 'in', who.team.length > 0 ? [...who.team] : [0]);
+  // The site's departments, and those of anyone there with a site of their own.
+  if (who.siteId !== undefined) {
+    const siteId = who.siteId;
+    query = query.where((eb) =>
+      eb.or([
+        eb('d.site_id', '=', siteId),
+        eb('d.id', 'in', eb.selectFrom('users').select('department_id').where('site_id', '=', siteId)),
+      ]),
+    );
+  }
   return (
     query
       // The first of its managers, the one who decides (030).
@@ -233,13 +258,13 @@ export interface PersonLeave {
 }
 
 /** Approved leave's charged days (working days, half days) inside the range, one row per day. */
-function approvedLeaveDays(range: Range, team: TeamIds) {
+function approvedLeaveDays(range: Range, who: Who) {
   return sql`(
     SELECT la.user_id, la.leave_type_id, c.day, c.portion
     FROM leave_applications la
     CROSS JOIN LATERAL ${chargedDaysOf(storedPeriod('la'))} AS c
     WHERE la.status = 'approved' AND la.start_date <= ${range.endDate}::date AND la.end_date >= ${range.startDate}::date
-      ${team === undefined ? sql`` : sql`AND la.user_id IN (SELECT id FROM users WHERE department_id = ANY (${team}::int[]))`}
+      ${who.team === undefined && who.siteId === undefined ? sql`` : sql`AND la.user_id IN (SELECT u.id FROM users u WHERE true ${whoseSql(who)})`}
       AND c.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
   )`;
 }
@@ -249,7 +274,7 @@ function approvedLeaveDays(range: Range, team: TeamIds) {
  * counted as the applications charge them, and the remaining balance (entitled - used - pending
  * over limited types) of the end date's year.
  */
-export async function leaveByPerson(db: Db, range: Range, team?: TeamIds): Promise<PersonLeave[]> {
+export async function leaveByPerson(db: Db, range: Range, who: Who = {}): Promise<PersonLeave[]> {
   const { endDate } = range;
   const year = Number(endDate.slice(0, 4));
   const result = await sql<{
@@ -270,7 +295,7 @@ export async function leaveByPerson(db: Db, range: Range, team?: TeamIds): Promi
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'SL') AS sick,
              sum(ld.portion) FILTER (WHERE lt.leave_code = 'PL') AS personal,
              sum(ld.portion) AS total
-      FROM ${approvedLeaveDays(range, team)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
+      FROM ${approvedLeaveDays(range, who)} AS ld JOIN leave_types lt ON lt.id = ld.leave_type_id
       GROUP BY ld.user_id
     ),
     balance AS MATERIALIZED (
@@ -287,7 +312,7 @@ export async function leaveByPerson(db: Db, range: Range, team?: TeamIds): Promi
     LEFT JOIN departments dep ON dep.id = u.department_id
     LEFT JOIN used ON used.user_id = u.id
     LEFT JOIN balance ON balance.user_id = u.id
-    WHERE u.active ${inTeam(team)}
+    WHERE u.active ${whoseSql(who)}
     ORDER BY u.last_name, u.first_name, u.id`.execute(db);
   return result.rows.map((r) => ({
     name: r.name,
@@ -314,7 +339,7 @@ export interface TypeBalance {
  * The year's balance per limited leave type over the active people (as the report's Remaining
  * column counts them): entitled = used + pending + remaining, from the ledger.
  */
-export async function leaveBalanceByType(db: Db, year: number, team?: TeamIds): Promise<TypeBalance[]> {
+export async function leaveBalanceByType(db: Db, year: number, who: Who = {}): Promise<TypeBalance[]> {
   const result = await sql<TypeBalance>`
     SELECT lt.leave_name AS type, count(DISTINCT l.user_id)::int AS people,
            sum(l.entitled_days)::float8 AS entitled, sum(l.used_days)::float8 AS used,
@@ -322,7 +347,7 @@ export async function leaveBalanceByType(db: Db, year: number, team?: TeamIds): 
            sum(l.entitled_days - l.used_days - l.pending_days)::float8 AS remaining
     FROM leave_ledger l
     JOIN leave_types lt ON lt.id = l.leave_type_id AND lt.max_days_per_year > 0
-    JOIN users u ON u.id = l.user_id AND u.active ${inTeam(team)}
+    JOIN users u ON u.id = l.user_id AND u.active ${whoseSql(who)}
     WHERE l.leave_year = ${year}
     GROUP BY lt.id, lt.leave_name
     ORDER BY lt.id`.execute(db);
@@ -333,7 +358,7 @@ export async function leaveBalanceByType(db: Db, year: number, team?: TeamIds): 
 export async function leaveDaysByMonth(
   db: Db,
   range: Range,
-  team?: TeamIds,
+  who: Who = {},
 ): Promise<{ month: string; days: number }[]> {
   const { startDate, endDate } = range;
   const result = await sql<{ month: string; days: number }>`
@@ -343,74 +368,10 @@ export async function leaveDaysByMonth(
     ),
     days AS (
       SELECT to_char(ld.day, 'YYYY-MM') AS month, sum(ld.portion) AS days
-      FROM ${approvedLeaveDays(range, team)} AS ld
+      FROM ${approvedLeaveDays(range, who)} AS ld
       GROUP BY 1
     )
     SELECT months.month, coalesce(days.days, 0) AS days FROM months LEFT JOIN days USING (month)
     ORDER BY months.month`.execute(db);
   return result.rows;
-}
-
-export interface AccessPointDay {
-  day: string;
-  accessPoint: string;
-  entries: number;
-  exits: number;
-  denied: number;
-  alerts: number;
-}
-
-/**
- * Per access point per local day: granted entries and exits, denied attempts, and access alerts
- * raised by the point's devices. Only point-days with something happening are listed.
- */
-export async function accessByPointAndDay(
-  db: Db,
-  bounds: { from: Date; to: Date; timeZone: string },
-): Promise<AccessPointDay[]> {
-  const { from, to, timeZone } = bounds;
-  const result = await sql<{
-    day: string;
-    access_point: string;
-    entries: number;
-    exits: number;
-    denied: number;
-    alerts: number;
-  }>`
-    WITH ev AS (
-      SELECT to_char(e.occurred_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, e.access_point_id,
-             count(*) FILTER (WHERE e.kind = 'granted' AND e.action = 'entry')::int AS entries,
-             count(*) FILTER (WHERE e.kind = 'granted' AND e.action = 'exit')::int AS exits,
-             count(*) FILTER (WHERE e.kind = 'denied')::int AS denied
-      FROM access_events e
-      WHERE e.occurred_at >= ${from} AND e.occurred_at < ${to} AND e.kind IN ('granted', 'denied')
-        AND e.access_point_id IS NOT NULL
-      GROUP BY 1, 2
-    ),
-    al AS (
-      SELECT to_char(a.occurred_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, d.access_point_id,
-             count(*)::int AS alerts
-      FROM alerts a JOIN devices d ON d.device_id = a.device_id
-      WHERE a.source = 'access' AND a.occurred_at >= ${from} AND a.occurred_at < ${to}
-        AND d.access_point_id IS NOT NULL
-      GROUP BY 1, 2
-    )
-    SELECT day, ap.name AS access_point, coalesce(ev.entries, 0) AS entries, coalesce(ev.exits, 0) AS exits,
-           coalesce(ev.denied, 0) AS denied, coalesce(al.alerts, 0) AS alerts
-    FROM ev FULL JOIN al USING (day, access_point_id)
-    JOIN access_points ap ON ap.id = access_point_id
-    ORDER BY day, ap.name`.execute(db);
-  return result.rows.map((r) => ({ ...r, accessPoint: r.access_point }));
-}
-
-/** Access alerts in the range, whatever their device (some have no access point). */
-export async function accessAlertCount(db: Db, from: Date, to: Date): Promise<number> {
-  const row = await db
-    .selectFrom('alerts')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('source', '=', 'access')
-    .where('occurred_at', '>=', from)
-    .where('occurred_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

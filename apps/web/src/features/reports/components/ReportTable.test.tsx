@@ -9,6 +9,7 @@ const report: Report = {
   startDate: '2026-11-01',
   endDate: '2026-11-26',
   emptyRange: false,
+  days: null,
   summary: [],
   charts: [],
   tableTitle: 'Employee Attendance',

@@ -1,9 +1,9 @@
-import { accountApi, sitesApi } from '@atrium/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { accountApi, reportsApi, sitesApi } from '@atrium/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { adminUser, fakeAuth, managerUser, renderRoutes } from '@/test/render';
-import { ONE_SITE } from '@/test/site-fixtures';
+import { ONE_SITE, TWO_SITES } from '@/test/site-fixtures';
 import { ReportsPage } from './ReportsPage';
 
 const generate = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Generate Report' });
@@ -81,5 +81,38 @@ describe('the payroll report', () => {
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-01-01' } });
     fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2026-04-30' } });
     expect(screen.getByRole('alert').textContent).toContain('A report covers at most 93 days');
+  });
+});
+
+describe('a report of the chosen site', () => {
+  it("asks for the site's report and says what its days are", async () => {
+    fakeApi.on(sitesApi.list, TWO_SITES);
+    fakeApi.on(accountApi.preferences, { site_id: 2 });
+    fakeApi.on(reportsApi.report, {
+      report: {
+        type: 'attendance',
+        title: 'Attendance Report',
+        startDate: '2026-06-08',
+        endDate: '2026-07-08',
+        emptyRange: false,
+        days: 'Site: Singapore Warehouse (Asia/Singapore); days are its local days',
+        summary: [],
+        charts: [],
+        tableTitle: 'Attendance by Employee',
+        columns: [],
+        rows: [],
+        notes: [],
+      },
+    });
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Site' }).value).toBe('2'),
+    );
+    fireEvent.click(generate());
+    expect((await screen.findByTestId('report-days')).textContent).toBe(
+      'Site: Singapore Warehouse (Asia/Singapore); days are its local days',
+    );
+    const [request] = fakeApi.requests(reportsApi.report);
+    expect(request?.query.get('siteId')).toBe('2');
   });
 });

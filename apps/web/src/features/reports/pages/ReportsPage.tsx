@@ -59,7 +59,7 @@ export function ReportsPage() {
   const [type, setType] = useState<ReportType>('attendance');
   const [startDate, setStartDate] = useState(daysBefore(today, 30));
   const [endDate, setEndDate] = useState(today);
-  const { siteId, site } = useSiteFilter();
+  const { siteId } = useSiteFilter();
   const [report, setReport] = useState<Report | null>(null);
   // The site the shown report was run for: another choice of site asks for a new one.
   const [reportSite, setReportSite] = useState<number | null>(null);
@@ -91,12 +91,14 @@ export function ReportsPage() {
   };
   const generate = () =>
     run('report', async (signal) => {
-      const next = await fetchReport(type, { startDate, endDate }, signal);
+      const next = await fetchReport(type, { startDate, endDate, siteId: siteId ?? undefined }, signal);
       setReportSite(siteId);
       setReport(next);
     });
   const exportAs = (format: 'pdf' | 'xlsx' | 'csv') =>
-    run(format, (signal) => exportReport(type, { startDate, endDate, format }, signal));
+    run(format, (signal) =>
+      exportReport(type, { startDate, endDate, format, siteId: siteId ?? undefined }, signal),
+    );
   const generated = report !== null && report.type === type && reportSite === siteId;
   // The server refuses what the form can tell beforehand: said here, beside the dates.
   const covered = startDate && endDate ? daysCovered(startDate, endDate) : 1;
@@ -241,8 +243,12 @@ export function ReportsPage() {
               <h2 className="text-lg font-semibold text-slate-900">{report.title}</h2>
               <p className="text-sm text-slate-600">
                 {report.startDate} to {report.endDate}
-                {site ? ` · ${site.name}` : null}
               </p>
+              {report.days && (
+                <p className="text-sm text-slate-600" data-testid="report-days">
+                  {report.days}
+                </p>
+              )}
             </div>
             <p className="flex items-center gap-1 text-sm font-medium text-green-700">
               <CheckCircle2 aria-hidden="true" className="size-4" /> Report Generated

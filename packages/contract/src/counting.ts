@@ -14,11 +14,13 @@ export const PeopleAnalyticsQuery = z.object({
   endDate: CalendarDate.optional(),
   /** A counting device (devices.id); all counters when absent. */
   deviceId: IdParam.optional(),
+  /** The counters of this site, its dates its local days (its today by default). */
+  siteId: IdParam.optional(),
 });
 export type PeopleAnalyticsQuery = z.infer<typeof PeopleAnalyticsQuery>;
 
 export const TrafficDay = z.object({
-  /** The organisation's local date, YYYY-MM-DD. */
+  /** The local date (the chosen site's, else the organisation's), YYYY-MM-DD. */
   day: z.string(),
   entries: z.number().int(),
   passby: z.number().int(),
@@ -31,6 +33,8 @@ export type TrafficDay = z.infer<typeof TrafficDay>;
 export const PeopleAnalyticsReport = z.object({
   startDate: z.string(),
   endDate: z.string(),
+  /** The zone the dates are local to: the chosen site's, else the organisation's. */
+  timeZone: z.string(),
   summary: z.object({
     totalEntries: z.number().int(),
     totalPassby: z.number().int(),
@@ -65,9 +69,13 @@ export type PeopleAnalyticsResponse = z.infer<typeof PeopleAnalyticsResponse>;
 export const CountingHourlyQuery = z.object({
   date: CalendarDate.optional(),
   deviceId: IdParam.optional(),
+  /** The counters of this site, on its clock (its today by default). */
+  siteId: IdParam.optional(),
 });
 export const CountingHourlyResponse = z.object({
   date: z.string(),
+  /** The zone the date and its hours are of: the chosen site's, else the organisation's. */
+  timeZone: z.string(),
   hours: z.array(
     z.object({
       /** Local hour of day, 0-23. */

@@ -24,9 +24,14 @@ export const countingUpdate = (deviceId: string, added: Counts): DomainEvent => 
 });
 
 /** The report of a range whose start is after its end: empty, not an error. */
-export const emptyAnalyticsReport = (startDate: string, endDate: string): PeopleAnalyticsReport => ({
+export const emptyAnalyticsReport = (
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+): PeopleAnalyticsReport => ({
   startDate,
   endDate,
+  timeZone,
   summary: { totalEntries: 0, totalPassby: 0, totalExits: 0, walkInRate: 0, conversionRate: 0 },
   trends: { entriesChange: trend(0, 0), walkInRateChange: trend(0, 0) },
   partialDay: null,
@@ -35,6 +40,8 @@ export const emptyAnalyticsReport = (startDate: string, endDate: string): People
 });
 
 export interface AnalyticsFigures {
+  /** The zone the dates are local to. */
+  timeZone: string;
   startDate: string;
   endDate: string;
   days: DayTotals[];
@@ -60,6 +67,7 @@ export function toAnalyticsReport(f: AnalyticsFigures): PeopleAnalyticsReport {
   return {
     startDate: f.startDate,
     endDate: f.endDate,
+    timeZone: f.timeZone,
     summary: {
       totalEntries: sum.entries,
       totalPassby: sum.passby,
@@ -82,10 +90,15 @@ export function toAnalyticsReport(f: AnalyticsFigures): PeopleAnalyticsReport {
 }
 
 /** One local day by hour of day, every hour present (zeros where nothing was counted). */
-export function toHourly(date: string, rows: Array<Counts & { hour: number }>): CountingHourlyResponse {
+export function toHourly(
+  date: string,
+  timeZone: string,
+  rows: Array<Counts & { hour: number }>,
+): CountingHourlyResponse {
   const byHour = new Map(rows.map((r) => [r.hour, r]));
   return {
     date,
+    timeZone,
     hours: Array.from({ length: 24 }, (_, hour) => {
       const r = byHour.get(hour);
       return { hour, entries: r?.entries ?? 0, exits: r?.exits ?? 0, passby: r?.passby ?? 0 };

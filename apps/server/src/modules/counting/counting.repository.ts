@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -135,8 +135,9 @@ export async function dailyTotals(
   db: Db,
   range: { from: Date; to: Date; firstDay: string; lastDay: string; timeZone: string },
   deviceId: number | undefined,
+  siteId?: number,
 ): Promise<DayTotals[]> {
-  const device = deviceId === undefined ? sql`` : sql`AND h.device_id = ${deviceId}`;
+  const device = sql`${deviceId === undefined ? sql`` : sql`AND h.device_id = ${deviceId}`} ${ofSite(sql`h.device_id`, siteId)}`;
   const result = await sql<{ day: string; entries: string; exits: string; passby: string }>`
     WITH days AS (
       SELECT to_char(d, 'YYYY-MM-DD') AS day
@@ -160,6 +161,10 @@ export async function dailyTotals(
     passby: Number(r.passby),
   }));
 }
+
+/** Only counters of the site, when one is given. */
+const ofSite = (deviceId: RawBuilder<unknown>, siteId: number | undefined) =>
+  siteId === undefined ? sql`` : sql`AND ${deviceId} IN (SELECT id FROM devices WHERE site_id = ${siteId})`;
 
 /** Sums over [from, to). */
 export async function totals(
@@ -195,8 +200,9 @@ export async function hourlyTotals(
   to: Date,
   timeZone: string,
   deviceId: number | undefined,
+  siteId?: number,
 ): Promise<Array<Counts & { hour: number }>> {
-  const device = deviceId === undefined ? sql`` : sql`AND device_id = ${deviceId}`;
+  const device = sql`${deviceId === undefined ? sql`` : sql`AND device_id = ${deviceId}`} ${ofSite(sql`device_id`, siteId)}`;
   const result = await sql<{ hour: number; entries: string; exits: string; passby: string }>`
     SELECT extract(hour FROM hour AT TIME ZONE ${timeZone})::int AS hour,
            sum(entries) AS entries, sum(exits) AS exits, sum(passby) AS passby

@@ -13,6 +13,7 @@ import { checkRangeLength } from '../../core/date-range';
 import { AppError } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { requireSite } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import { readCounting } from '../../devices/hikvision/counting-parse';
 import type { DeviceRow } from '../access/devices.repository';
@@ -128,26 +129,35 @@ export class CountingService {
   async report(actor: Actor, query: PeopleAnalyticsQuery): Promise<PeopleAnalyticsReport> {
     authorize(actor, 'counting.view');
     await this.checkDevice(query.deviceId);
-    const today = await this.clock.today();
+    const site = query.siteId;
+    if (site !== undefined) await requireSite(this.db, site);
+    // A site's counters count on its own days and clock.
+    const today = await this.clock.today(site);
     const endDate = query.endDate ?? today.date;
     const startDate = query.startDate ?? addDays(endDate, -6);
     // Start after end is allowed: the range is empty, not an error.
-    if (startDate > endDate) return emptyAnalyticsReport(startDate, endDate);
+    if (startDate > endDate) return emptyAnalyticsReport(startDate, endDate, today.timeZone);
     // The Reports page's people-counting report, so its longest range too.
     checkRangeLength(startDate, endDate, REPORT_MAX_DAYS['people-analytics']);
-    const timeZone = await this.clock.timeZone();
-    const from = (await this.clock.dayBounds(startDate)).start;
-    const to = (await this.clock.dayBounds(endDate)).end;
+    const timeZone = today.timeZone;
+    const from = (await this.clock.dayBounds(startDate, site)).start;
+    const to = (await this.clock.dayBounds(endDate, site)).end;
     const length = daysBetween(startDate, endDate) + 1;
     const previousStart = addDays(startDate, -length);
-    const previousFrom = (await this.clock.dayBounds(previousStart)).start;
-    const cut = await this.previousCut(startDate, endDate, length, today.now, today.date, timeZone);
+    const previousFrom = (await this.clock.dayBounds(previousStart, site)).start;
+    const cut = await this.previousCut(startDate, endDate, length, today.now, today.date, timeZone, site);
 
     const [days, previous] = await Promise.all([
-      dailyTotals(this.db, { from, to, firstDay: startDate, lastDay: endDate, timeZone }, query.deviceId),
-      totals(this.db, previousFrom, cut?.at ?? from, query.deviceId),
+      dailyTotals(
+        this.db,
+        { from, to, firstDay: startDate, lastDay: endDate, timeZone },
+        query.deviceId,
+        site,
+      ),
+      totals(this.db, previousFrom, cut?.at ?? from, query.deviceId, site),
     ]);
     return toAnalyticsReport({
+      timeZone,
       startDate,
       endDate,
       days,
@@ -171,22 +181,29 @@ export class CountingService {
     now: Date,
     today: string,
     timeZone: string,
+    siteId: number | undefined,
   ): Promise<{ day: string; at: Date; until: string } | null> {
     if (today < startDate || today > endDate) return null;
     const day = addDays(today, -length);
     const hour = wallClock(now, timeZone).hour;
-    if (hour === 23) return { day, at: (await this.clock.dayBounds(day)).end, until: '24:00' };
+    if (hour === 23) return { day, at: (await this.clock.dayBounds(day, siteId)).end, until: '24:00' };
     const until = `${String(hour + 1).padStart(2, '0')}:00`;
     return { day, at: zonedInstant(day, until, timeZone), until };
   }
 
   /** One local day by hour of day (default: today). */
-  async hourly(actor: Actor, query: { date?: string; deviceId?: number }): Promise<CountingHourlyResponse> {
+  /** One local day by hour of day (default: today); with a site, its counters on its clock. */
+  async hourly(
+    actor: Actor,
+    query: { date?: string; deviceId?: number; siteId?: number },
+  ): Promise<CountingHourlyResponse> {
     authorize(actor, 'counting.view');
     await this.checkDevice(query.deviceId);
-    const date = query.date ?? (await this.clock.today()).date;
-    const { start, end } = await this.clock.dayBounds(date);
-    const rows = await hourlyTotals(this.db, start, end, await this.clock.timeZone(), query.deviceId);
-    return toHourly(date, rows);
+    if (query.siteId !== undefined) await requireSite(this.db, query.siteId);
+    const today = await this.clock.today(query.siteId);
+    const date = query.date ?? today.date;
+    const { start, end } = await this.clock.dayBounds(date, query.siteId);
+    const rows = await hourlyTotals(this.db, start, end, today.timeZone, query.deviceId, query.siteId);
+    return toHourly(date, today.timeZone, rows);
   }
 }

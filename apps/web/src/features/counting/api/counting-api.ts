@@ -1,6 +1,7 @@
 import { accessApi, countingApi, type PeopleAnalyticsQuery } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { siteQuery } from '@/lib/site-filter';
 
 /**
  * Keys start with 'counting': a counting_update live event invalidates them all. Those read for a
@@ -19,13 +20,16 @@ export const countingQueries = {
     queryOptions({
       queryKey: countingKeys.report(q, siteId),
       queryFn: ({ signal }) =>
-        call(countingApi.peopleAnalyticsReport, { query: q, signal }).then((r) => r.data.reportData),
+        call(countingApi.peopleAnalyticsReport, { query: { ...q, ...siteQuery(siteId) }, signal }).then(
+          (r) => r.data.reportData,
+        ),
       placeholderData: (previous) => previous,
     }),
   hourly: (date: string, deviceId: number | undefined, siteId: number | null) =>
     queryOptions({
       queryKey: countingKeys.hourly(date, deviceId, siteId),
-      queryFn: ({ signal }) => call(countingApi.hourly, { query: { date, deviceId }, signal }),
+      queryFn: ({ signal }) =>
+        call(countingApi.hourly, { query: { date, deviceId, ...siteQuery(siteId) }, signal }),
     }),
   counters: () =>
     queryOptions({

@@ -6,7 +6,7 @@ import { checkRangeLength } from '../../core/date-range';
 import { AppError, forbidden } from '../../core/errors';
 import { listScope } from '../../core/policies';
 import type { Db } from '../../db/connection';
-import { rowExists } from '../../db/row-exists';
+import { requireSite } from '../../db/row-exists';
 import type { ReportFormat } from './report-job';
 import type { ReportRunner } from './report-runner';
 
@@ -47,11 +47,7 @@ export class ReportsService {
     if (scope.departmentIds !== undefined && !TEAM_REPORTS.has(type)) throw forbidden();
     if (format === 'csv' && type !== 'payroll') throw csvPayrollOnly();
     checkRangeLength(query.startDate, query.endDate, REPORT_MAX_DAYS[type]);
-    // A site that does not exist is a 400 naming it, not an empty report that looks true.
-    if (query.siteId !== undefined && !(await rowExists(this.db, 'sites', query.siteId)))
-      throw new AppError('validation_failed', 'There is no such site', [
-        { field: 'siteId', rule: 'exists', message: 'There is no such site' },
-      ]);
+    if (query.siteId !== undefined) await requireSite(this.db, query.siteId);
     const range = { startDate: query.startDate, endDate: query.endDate, siteId: query.siteId };
     return this.runner.run(
       { type, query: range, format, now: this.clock.now().getTime(), departmentIds: scope.departmentIds },

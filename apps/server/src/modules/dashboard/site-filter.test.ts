@@ -127,6 +127,23 @@ describe('the dashboard and the attendance overview of one site', () => {
     expect(new Set(list.attendance.map((r: { date: string }) => r.date))).toEqual(new Set(['2026-07-09']));
   });
 
+  it("exports the site's people, its times on its clock", async () => {
+    const rows = async (siteId: number, date: string) => {
+      const answer = await suite.http.post('/api/attendance/export', suite.admin, {
+        startDate: date,
+        endDate: date,
+        siteId,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.body.trimEnd().split('\r\n').slice(1);
+    };
+    const sg = await rows(singapore, '2026-07-09');
+    expect(sg).toHaveLength(3);
+    // Checked in at 17:30 UTC: 01:30 in Singapore.
+    expect(sg.filter((line) => line.includes(',01:30,'))).toHaveLength(2);
+    expect(await rows(london, '2026-07-08')).toHaveLength(3);
+  });
+
   it('answers 400 naming siteId for a site that does not exist', async () => {
     for (const path of [
       '/api/dashboard/stats',
@@ -139,5 +156,12 @@ describe('the dashboard and the attendance overview of one site', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json().error.details[0]).toMatchObject({ field: 'siteId', rule: 'exists' });
     }
+    const file = await suite.http.post('/api/attendance/export', suite.admin, {
+      startDate: '2026-07-08',
+      endDate: '2026-07-08',
+      siteId: 999999,
+    });
+    expect(file.statusCode).toBe(400);
+    expect(file.json().error.details[0]).toMatchObject({ field: 'siteId', rule: 'exists' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceHelpers, attendanceSuite } from '../../../test/attendance';
 import { changeUser, makeSchedule, makeUsers } from '../../../test/factories';
+import { makeSite, setPersonSite } from '../../../test/site-days';
 import { type DayRowFilter, listDayRows } from './attendance.repository';
 import { countDayPage, dayCounts, oneDay, pageDayRows } from './day-page.repository';
 
@@ -31,6 +32,20 @@ describe('attendance list pages', () => {
     // counts moves their records along.
     await changeUser(suite.db, weekdays[5]!, { departmentId: everyDay[0]!.departmentId });
     await changeUser(suite.db, weekdays[6]!, { active: false });
+    // A second site: the every-day department's, and one weekday person's own.
+    const second = await makeSite(suite.db, suite.bus, 'Asia/Singapore');
+    await suite.db
+      .updateTable('departments')
+      .set({ site_id: second })
+      .where('id', '=', everyDay[0]!.departmentId)
+      .execute();
+    await setPersonSite(suite.db, weekdays[1]!.id, second);
+    const first = (
+      await suite.db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id as number;
 
     const base = { start: '2026-07-02', end: '2026-07-10', today: '2026-07-08' };
     const filters: DayRowFilter[] = [
@@ -45,6 +60,9 @@ describe('attendance list pages', () => {
       { ...base, search: weekdays[3]!.email.slice(0, 6), status: 'complete' },
       { ...base, userIds: [everyDay[1]!.id] },
       { ...base, start: '2026-07-04', end: '2026-07-04' },
+      { ...base, siteId: second },
+      { ...base, siteId: second, status: 'absent' },
+      { ...base, siteId: first, status: 'complete' },
     ];
     for (const filter of filters) {
       const all = await listDayRows(suite.db, filter);

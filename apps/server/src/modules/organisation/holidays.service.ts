@@ -6,6 +6,7 @@ import { authorize } from '../../core/policies';
 import { displayDate } from '../../core/text';
 import { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
+import { requireSite } from '../../db/row-exists';
 import {
   dateTakenFor,
   deleteHoliday,
@@ -15,7 +16,6 @@ import {
   insertHoliday,
   listHolidays,
   lockHolidayWrites,
-  siteName,
   siteOfPerson,
   updateHoliday,
 } from './holidays.repository';
@@ -24,11 +24,6 @@ import { toHoliday } from './organisation.presenter';
 const dateTaken = (date: string) =>
   new AppError('conflict', `${displayDate(date)} already has a public holiday`, [
     { field: 'date', rule: 'unique', message: `${displayDate(date)} already has a public holiday` },
-  ]);
-
-const noSuchSite = () =>
-  new AppError('validation_failed', 'There is no such site', [
-    { field: 'siteId', rule: 'exists', message: 'There is no such site' },
   ]);
 
 /** A date whose holidays changed, at one site or (null) at every site. */
@@ -119,7 +114,7 @@ export class HolidaysService {
       const message = 'The year to copy to must differ from the year copied';
       throw new AppError('validation_failed', message, [{ field: 'toYear', rule: 'different', message }]);
     }
-    if (siteId !== null && (await siteName(this.db, siteId)) === undefined) throw noSuchSite();
+    if (siteId !== null) await requireSite(this.db, siteId);
     const source = (await listHolidays(this.db, fromYear)).filter(
       (h) => siteId === null || h.site_id === siteId,
     );
@@ -148,7 +143,7 @@ export class HolidaysService {
 
   /** The site named exists and the date is free there (taking the write lock first). */
   private async checkFree(trx: Db, wanted: HolidayInput, exceptId?: number): Promise<void> {
-    if (wanted.site_id !== null && (await siteName(trx, wanted.site_id)) === undefined) throw noSuchSite();
+    if (wanted.site_id !== null) await requireSite(trx, wanted.site_id);
     await lockHolidayWrites(trx);
     if (await dateTakenFor(trx, wanted.date, wanted.site_id, exceptId)) throw dateTaken(wanted.date);
   }

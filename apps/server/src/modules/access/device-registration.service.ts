@@ -12,13 +12,13 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { siteCountsChanged } from '../../core/site-events';
 import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import type { DeviceEndpoint } from '../../devices/hikvision/client';
 import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { DeviceNotIdentified, identifyDevice } from '../../devices/hikvision/device-info';
 import { setEventTarget } from '../../devices/hikvision/http-hosts';
-import { siteCountsChanged } from '../sites/site-events';
 import { devicesChanged, toDevice } from './access.presenter';
 import { resolveAlerts } from './alerts.repository';
 import {

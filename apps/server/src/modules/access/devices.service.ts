@@ -14,6 +14,7 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { siteCountsChanged } from '../../core/site-events';
 import { requireSite, rowExists } from '../../db/row-exists';
 import type { Database } from '../../db/schema';
 import {
@@ -26,7 +27,6 @@ import type { DeviceCredentials } from '../../devices/hikvision/credentials';
 import { CODES } from '../../devices/hikvision/event-codes';
 import type { EmitInput } from '../../devices/hikvision/simulator/controller';
 import type { SimulatorFleet } from '../../devices/hikvision/simulator/fleet';
-import { siteCountsChanged } from '../sites/site-events';
 import {
   deviceStatusEvent,
   devicesChanged,

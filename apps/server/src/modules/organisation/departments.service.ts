@@ -13,13 +13,13 @@ import type { OrgClock } from '../../core/clock';
 import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { authorize } from '../../core/policies';
+import { siteCountsChanged } from '../../core/site-events';
 import type { TeamsChanged } from '../../core/teams-changed';
 import type { TransactionHooks } from '../../core/transaction-hooks';
 import type { Db } from '../../db/connection';
 import { requireSite } from '../../db/row-exists';
 import type { SessionCache } from '../auth/session-cache';
 import { toDepartment, usersChanged } from '../people/people.presenter';
-import { siteCountsChanged } from '../sites/site-events';
 import { toDepartmentSummary, toSchedules } from './departments.presenter';
 import {
   activePeopleAmong,

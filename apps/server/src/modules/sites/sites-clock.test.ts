@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/suite';
 import { OrgClock } from '../../core/clock';
 import { EventBus } from '../../core/events/bus';
-import { SITES_KEY } from './site-events';
+import { SITES_KEY } from '../../core/site-events';
 
 /**
  * A site's zone is what the clock of every process answers for it, and the first site's zone and

@@ -6,8 +6,8 @@ import { AppError, notFound } from '../../core/errors';
 import type { EventBus } from '../../core/events/bus';
 import { type Changes, FreshCache } from '../../core/events/changes';
 import { authorize } from '../../core/policies';
+import { siteCountsChanged } from '../../core/site-events';
 import type { Db } from '../../db/connection';
-import { siteCountsChanged } from './site-events';
 import { toSite } from './sites.presenter';
 import {
   deleteSite,

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../core/events/event';
+import type { DomainEvent } from './events/event';
 
 /** The settings_changed key of a site change that moves no zone (every process's list rereads). */
 export const SITES_KEY = 'sites';
